@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import {
+  callEventSchema,
+  cancelledEventSchema,
+  type EventType,
+  respondEventSchema,
+  resultEventSchema,
+  thinkEventSchema,
+  userEventSchema,
+} from './wire-event.js';
+
+/** The event types that form the conversation log (C1); all others are transient. */
+export const PERSISTED_EVENT_TYPES = ['user', 'think', 'call', 'result', 'respond', 'cancelled'] as const;
+
+/** A persisted event type. */
+export type PersistedEventType = (typeof PERSISTED_EVENT_TYPES)[number];
+
+/** Whether events of this type belong in the conversation log (C1). */
+export function isPersistedType(type: EventType): type is PersistedEventType {
+  return (PERSISTED_EVENT_TYPES as readonly string[]).includes(type);
+}
+
+/** A persisted event in the spec's wire shape. */
+export const persistedEventSchema = z.discriminatedUnion('type', [
+  userEventSchema,
+  thinkEventSchema,
+  callEventSchema,
+  resultEventSchema,
+  respondEventSchema,
+  cancelledEventSchema,
+]);
+
+/** A persisted wire event. */
+export type PersistedEvent = z.infer<typeof persistedEventSchema>;
+
+/**
+ * One entry of a session's event log: the wire event plus storage fields, kept apart from it.
+ * `seq` is gap-free and strictly increasing per session (C2). `batch` names the model step that
+ * produced a `think`, `respond` or `call` (and that a `result` answers); `position` is a call's
+ * index in its batch.
+ */
+export const storedEventSchema = z.object({
+  session: z.string().min(1),
+  seq: z.number().int().nonnegative(),
+  batch: z.string().min(1).optional(),
+  position: z.number().int().nonnegative().optional(),
+  event: persistedEventSchema,
+});
+
+/** A log entry: storage fields around a persisted wire event. */
+export type StoredEvent = z.infer<typeof storedEventSchema>;

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+/** Seconds since the Unix epoch, fractional, as in the spec's event schema. */
+const timestamp = z.number().nonnegative();
+const text = z.string();
+const count = z.number().int().nonnegative();
+
+/** A user message; starts a turn. Persisted. */
+export const userEventSchema = z.object({ type: z.literal('user'), content: text, timestamp });
+
+/** The model's private reasoning from a `<think>` block. Persisted. */
+export const thinkEventSchema = z.object({ type: z.literal('think'), content: text, timestamp });
+
+/**
+ * One tool invocation; `content` is the JSON text `{"name": …, "args": …}` as the model wrote it,
+ * `payload.index` its position in the `<execute>` array. Persisted.
+ */
+export const callEventSchema = z.object({
+  type: z.literal('call'),
+  content: text,
+  timestamp,
+  payload: z.object({ index: count }).optional(),
+});
+
+/** The end of an `<execute>` block: the batch is complete and may run. Not persisted. */
+export const executeEventSchema = z.object({ type: z.literal('execute'), timestamp });
+
+/** Counts carried by every `result` event (B5). */
+export const resultPayloadSchema = z.object({
+  tools_executed: count,
+  success_count: count,
+  failure_count: count,
+});
+
+/** A batch's outcomes; `content` is the JSON text of the `<results>` array. Persisted. */
+export const resultEventSchema = z.object({
+  type: z.literal('result'),
+  content: text,
+  payload: resultPayloadSchema,
+  timestamp,
+});
+
+/** User-facing prose. Persisted. */
+export const respondEventSchema = z.object({ type: z.literal('respond'), content: text, timestamp });
+
+/** The model wrote `<end>`. Not persisted. */
+export const endEventSchema = z.object({ type: z.literal('end'), timestamp });
+
+/** Token usage of one step and of the session so far. */
+export const tokenUsageSchema = z.object({ input: count, output: count });
+
+/** Observability for one model step. Not persisted. */
+export const metricEventSchema = z.object({
+  type: z.literal('metric'),
+  step: tokenUsageSchema,
+  total: tokenUsageSchema,
+  timestamp,
+});
+
+/**
+ * A failure reported to clients. `payload.index` marks an invalid `<execute>` element (A6),
+ * `payload.element` is that element's JSON text. Not persisted.
+ */
+export const errorEventSchema = z.object({
+  type: z.literal('error'),
+  content: text,
+  timestamp,
+  payload: z.object({ index: count.optional(), element: text.optional() }).optional(),
+});
+
+/** A request to stop the running turn. Not persisted. */
+export const interruptEventSchema = z.object({
+  type: z.literal('interrupt'),
+  content: text.optional(),
+  timestamp,
+});
+
+/** The turn was cancelled by the user. Persisted. */
+export const cancelledEventSchema = z.object({
+  type: z.literal('cancelled'),
+  content: text.optional(),
+  timestamp,
+});
+
+/** Any of the eleven events of `protocol-and-event-stream.md`, in the spec's wire shape. */
+export const wireEventSchema = z.discriminatedUnion('type', [
+  userEventSchema,
+  thinkEventSchema,
+  callEventSchema,
+  executeEventSchema,
+  resultEventSchema,
+  respondEventSchema,
+  endEventSchema,
+  metricEventSchema,
+  errorEventSchema,
+  interruptEventSchema,
+  cancelledEventSchema,
+]);
+
+/** An event as clients receive it. */
+export type WireEvent = z.infer<typeof wireEventSchema>;
+/** The `type` of a wire event. */
+export type EventType = WireEvent['type'];
+/** The wire event of one type. */
+export type WireEventOf<T extends EventType> = Extract<WireEvent, { type: T }>;

@@ -1,0 +1,41 @@
+export { blockJson } from './context/block-json.js';
+export { type BuildMessagesOptions, buildMessages } from './context/build-messages.js';
+export { capContent, DEFAULT_MAX_RESULT_BYTES } from './context/cap-content.js';
+export type { ModelMessage } from './context/model-message.js';
+export {
+  isPersistedType,
+  PERSISTED_EVENT_TYPES,
+  type PersistedEvent,
+  type PersistedEventType,
+  persistedEventSchema,
+  type StoredEvent,
+  storedEventSchema,
+} from './events/stored-event.js';
+export {
+  callEventSchema,
+  cancelledEventSchema,
+  type EventType,
+  endEventSchema,
+  errorEventSchema,
+  executeEventSchema,
+  interruptEventSchema,
+  metricEventSchema,
+  respondEventSchema,
+  resultEventSchema,
+  resultPayloadSchema,
+  thinkEventSchema,
+  tokenUsageSchema,
+  userEventSchema,
+  type WireEvent,
+  type WireEventOf,
+  wireEventSchema,
+} from './events/wire-event.js';
+export { createParser, type ParserOptions, type StreamingParser } from './parser/create-parser.js';
+export { parse } from './parser/parse.js';
+export { type BatchElement, type ParsedBatch, type ParsedCall, parseBatch } from './parser/parse-batch.js';
+export type { ParsedEvent, ParseMode } from './parser/parsed-event.js';
+export { exampleArgs } from './prompt/example-args.js';
+export { renderSystemPrompt, type SystemPromptOptions } from './prompt/render-system-prompt.js';
+export { describeTool, type ToolDescription, toolDescriptionSchema } from './prompt/tool-description.js';
+export { resultEvent, type UnstampedResultEvent } from './results/result-event.js';
+export { BATCH_TOOL_NAME, type ToolOutcome, toolOutcomeSchema } from './results/tool-outcome.js';

@@ -1,0 +1,22 @@
+import { parseBatch } from './parse-batch.js';
+import type { ParsedEvent } from './parsed-event.js';
+
+/**
+ * The events of one closed `<execute>` block (A6): a `call` or an indexed `error` per element in
+ * array order, or a single unindexed `error` for a body that has no positions; then `execute`.
+ */
+export function batchEvents(body: string): ParsedEvent[] {
+  const batch = parseBatch(body);
+  if (!batch.ok) return [{ type: 'error', content: batch.reason }, { type: 'execute' }];
+  const events = batch.elements.map(
+    (element): ParsedEvent =>
+      element.ok
+        ? { type: 'call', content: JSON.stringify(element.call), payload: { index: element.index } }
+        : {
+            type: 'error',
+            content: element.reason,
+            payload: { index: element.index, element: JSON.stringify(element.element) },
+          },
+  );
+  return [...events, { type: 'execute' }];
+}

@@ -1,0 +1,84 @@
+import { batchEvents } from './batch-events.js';
+import { type EventSink, FENCE_ONLY } from './event-sink.js';
+import type { BlockKind } from './markers.js';
+import type { ParsedEvent } from './parsed-event.js';
+import { TrimmedDeltas } from './trimmed-deltas.js';
+
+/** Text that may still turn out to be only whitespace and a code-fence marker (A5). */
+const NON_WHITESPACE = /\S/;
+const UNDECIDED_PROSE = /^\s*(?:```[\w+.-]*\s+)*(?:```[\w+.-]*|`{1,2})?$/;
+
+/**
+ * Token mode (A2): `respond` and `think` deltas as the text arrives, trimmed like event mode so
+ * that a fragment's deltas concatenate to its event-mode content. Calls, errors, `execute` and
+ * `end` are the same events as in event mode.
+ */
+export class TokenModeSink implements EventSink {
+  #events: ParsedEvent[] = [];
+  #prose = new ProseFragment();
+  #think = new TrimmedDeltas();
+  #sawBlock = false;
+
+  prose(text: string): void {
+    this.#emit('respond', this.#prose.push(text));
+  }
+
+  opened(kind: BlockKind): void {
+    this.#prose = new ProseFragment();
+    if (kind === 'think') this.#think = new TrimmedDeltas();
+  }
+
+  thinkDelta(text: string): void {
+    this.#emit('think', this.#think.push(text));
+  }
+
+  closed(kind: BlockKind, content: string): void {
+    this.#sawBlock = true;
+    if (kind === 'execute') this.#events.push(...batchEvents(content));
+  }
+
+  end(): void {
+    this.finish();
+    this.#events.push({ type: 'end' });
+  }
+
+  finish(): void {
+    this.#emit('respond', this.#prose.finish(this.#sawBlock));
+    this.#prose = new ProseFragment();
+  }
+
+  take(): ParsedEvent[] {
+    const events = this.#events;
+    this.#events = [];
+    return events;
+  }
+
+  #emit(type: 'respond' | 'think', content: string): void {
+    if (content !== '') this.#events.push({ type, content });
+  }
+}
+
+/** One prose fragment between blocks, held back while it could still be a lone fence marker. */
+class ProseFragment {
+  #held = '';
+  #heldText = false;
+  #decided = false;
+  readonly #deltas = new TrimmedDeltas();
+
+  push(text: string): string {
+    if (this.#decided) return this.#deltas.push(text);
+    this.#held += text;
+    // Whitespace alone decides nothing; testing only then keeps long blank runs linear.
+    this.#heldText ||= NON_WHITESPACE.test(text);
+    if (!this.#heldText || UNDECIDED_PROSE.test(this.#held)) return '';
+    this.#decided = true;
+    return this.#deltas.push(this.#held);
+  }
+
+  /** What is still held when the fragment ends: nothing, or a fence marker that stands alone. */
+  finish(nextToBlock: boolean): string {
+    if (this.#decided) return '';
+    const text = this.#held.trim();
+    return nextToBlock && FENCE_ONLY.test(text) ? '' : text;
+  }
+}

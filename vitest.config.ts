@@ -1,0 +1,7 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'functions/*/src/**/*.test.ts', 'test/**/*.test.ts'],
+  },
+});
