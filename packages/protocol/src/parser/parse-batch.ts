@@ -45,7 +45,12 @@ function stripFence(body: string): string {
 function toElement(element: unknown, index: number): BatchElement {
   const reason = elementProblem(element);
   if (reason !== undefined) {
-    return { index, ok: false, element, reason: `The call at index ${index} (counting from 0) is not valid: ${reason}. ${EXPECTED_SHAPE}.` };
+    return {
+      index,
+      ok: false,
+      element,
+      reason: `The call at index ${index} (counting from 0) is not valid: ${reason}. ${EXPECTED_SHAPE}.`,
+    };
   }
   const { name, args } = element as { name: string; args: Record<string, unknown> };
   return { index, ok: true, call: { name, args } };

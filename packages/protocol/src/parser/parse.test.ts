@@ -33,7 +33,11 @@ describe('parse', () => {
       'First <think>t1</think> second <think>t2</think> third',
       [respond('First'), think('t1'), respond('second'), think('t2'), respond('third')],
     ],
-    ['A3 prose before a block is emitted before it', 'Look:\n<think>x</think>', [respond('Look:'), think('x')]],
+    [
+      'A3 prose before a block is emitted before it',
+      'Look:\n<think>x</think>',
+      [respond('Look:'), think('x')],
+    ],
   ])('%s', (_rule, input, expected) => {
     expect(parse(input)).toEqual(expected);
   });
@@ -41,8 +45,16 @@ describe('parse', () => {
   it.each<[string, string, ParsedEvent[]]>([
     ['A4 think is one trimmed event', '<think>\n  I need to read\n</think>', [think('I need to read')]],
     ['A4 blank think emits nothing', '<think> \n </think>ok', [respond('ok')]],
-    ['A4 no nesting: first closer ends it', '<think>a <think>b</think> c</think>', [think('a <think>b'), respond('c</think>')]],
-    ['A4 other markers inside think are text', '<think>use <execute> later</think>', [think('use <execute> later')]],
+    [
+      'A4 no nesting: first closer ends it',
+      '<think>a <think>b</think> c</think>',
+      [think('a <think>b'), respond('c</think>')],
+    ],
+    [
+      'A4 other markers inside think are text',
+      '<think>use <execute> later</think>',
+      [think('use <execute> later')],
+    ],
   ])('%s', (_rule, input, expected) => {
     expect(parse(input)).toEqual(expected);
   });
@@ -92,7 +104,9 @@ describe('parse', () => {
   });
 
   it('A6 an invalid element keeps its position and the valid ones still become calls', () => {
-    const events = parse('<execute>[{"name": "a", "args": {}}, {"name": "b"}, 7, {"name": "c", "args": {"x": 1}}]</execute>');
+    const events = parse(
+      '<execute>[{"name": "a", "args": {}}, {"name": "b"}, 7, {"name": "c", "args": {"x": 1}}]</execute>',
+    );
     expect(events.map((event) => event.type)).toEqual(['call', 'error', 'error', 'call', 'execute']);
     expect(events[0]).toEqual(call('a', {}, 0));
     expect(events[1]).toMatchObject({ payload: { index: 1, element: '{"name":"b"}' } });
@@ -108,16 +122,27 @@ describe('parse', () => {
     ['A6 args is an array', '[{"name": "a", "args": [1]}]', 'must be an object, received an array'],
   ])('%s is an indexed error', (_rule, body, message) => {
     const [error] = parse(`<execute>${body}</execute>`);
-    expect(error).toMatchObject({ type: 'error', payload: { index: 0 }, content: expect.stringContaining(message) });
+    expect(error).toMatchObject({
+      type: 'error',
+      payload: { index: 0 },
+      content: expect.stringContaining(message),
+    });
   });
 
   it('A6 extra keys on an element are ignored', () => {
-    expect(parse('<execute>[{"name": "a", "args": {}, "id": 3}]</execute>')).toEqual([call('a', {}, 0), execute]);
+    expect(parse('<execute>[{"name": "a", "args": {}, "id": 3}]</execute>')).toEqual([
+      call('a', {}, 0),
+      execute,
+    ]);
   });
 
   it.each([
     ['A6 body is not JSON', '<execute>read the file</execute>', 'not valid JSON'],
-    ['A6 body is an object', '<execute>{"name": "a", "args": {}}</execute>', 'must be a JSON array; received an object'],
+    [
+      'A6 body is an object',
+      '<execute>{"name": "a", "args": {}}</execute>',
+      'must be a JSON array; received an object',
+    ],
     ['A6 body is empty', '<execute></execute>', 'not valid JSON'],
   ])('%s: one unindexed error that shows the expected shape, then execute', (_rule, input, message) => {
     const events = parse(input);
@@ -134,7 +159,11 @@ describe('parse', () => {
       '<execute>[{"name": "a", "args": {}}]</execute> then <results>[]</results> text <end> <think>x</think>',
       [call('a', {}, 0), execute],
     ],
-    ['A7 an invalid batch also ends the step', '<execute>oops</execute> more prose', [expect.anything(), execute]],
+    [
+      'A7 an invalid batch also ends the step',
+      '<execute>oops</execute> more prose',
+      [expect.anything(), execute],
+    ],
     [
       'A7 only the first execute block counts',
       '<execute>[{"name": "a", "args": {}}]</execute><execute>[{"name": "b", "args": {}}]</execute>',
@@ -152,7 +181,11 @@ describe('parse', () => {
   });
 
   it.each<[string, string, ParsedEvent[]]>([
-    ['A9 <end> ends the turn and discards the rest', 'Done.<end> ignored <think>x</think>', [respond('Done.'), end]],
+    [
+      'A9 <end> ends the turn and discards the rest',
+      'Done.<end> ignored <think>x</think>',
+      [respond('Done.'), end],
+    ],
     ['A9 a reply without execute has no calls', 'The answer is 4.', [respond('The answer is 4.')]],
     ['A9 an empty batch has no calls', '<execute>[]</execute>', [execute]],
   ])('%s', (_rule, input, expected) => {
@@ -176,7 +209,11 @@ describe('parse', () => {
       '<execute>[{"name": "a", "args": {"s": "</execute>',
       [respond('<execute>[{"name": "a", "args": {"s": "</execute>')],
     ],
-    ['A10 many unclosed openers', '<think><think><results><execute>', [respond('<think><think><results><execute>')]],
+    [
+      'A10 many unclosed openers',
+      '<think><think><results><execute>',
+      [respond('<think><think><results><execute>')],
+    ],
     ['A10 a partial marker at the end is text', 'almost <exec', [respond('almost <exec')]],
   ])('%s', (_rule, input, expected) => {
     expect(parse(input)).toEqual(expected);
