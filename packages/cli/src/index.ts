@@ -1,1 +1,2 @@
+export type { CliIo } from './io/cli-io.js';
 export { main } from './main.js';

@@ -1,3 +1,42 @@
-export async function main(_args: string[]): Promise<number> {
-  return 0;
+import { demoCommand } from './commands/demo-command.js';
+import { parseCommand } from './commands/parse-command.js';
+import { promptCommand } from './commands/prompt-command.js';
+import { type CliIo, processIo } from './io/cli-io.js';
+import { USAGE } from './usage.js';
+import { UsageError } from './usage-error.js';
+
+type Command = (args: string[], io: CliIo) => Promise<number>;
+
+const COMMANDS: Readonly<Record<string, Command>> = {
+  demo: demoCommand,
+  parse: parseCommand,
+  prompt: promptCommand,
+};
+
+/**
+ * Runs `agentstep` with its arguments and returns the exit code: 0 on success, 2 for a usage
+ * mistake (with a one-line reason and a pointer to `--help`).
+ */
+export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+  const [name, ...args] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout(`${USAGE}\n`);
+    return 0;
+  }
+  const command = COMMANDS[name];
+  try {
+    if (command === undefined) throw new UsageError(`Unknown command "${name}".`);
+    return await command(args, io);
+  } catch (error) {
+    if (!isUsageMistake(error)) throw error;
+    const prefix = command === undefined ? 'agentstep' : `agentstep ${name}`;
+    io.stderr(`${prefix}: ${error.message}\nRun "agentstep --help" for usage.\n`);
+    return 2;
+  }
+}
+
+/** Our own usage errors, and node:util parseArgs's rejections of unknown or malformed options. */
+function isUsageMistake(error: unknown): error is Error {
+  if (error instanceof UsageError) return true;
+  return error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS_');
 }

@@ -69,12 +69,24 @@ describe('createParser', () => {
     expect(everyCharacter(sample, 'event')).toEqual(parse(sample));
   });
 
+  it.each([
+    [
+      'a "<" inside an execute body with a partial closer later in the chunk',
+      '<execute><think></execute><',
+      13,
+    ],
+    ['a closer split inside a JSON string', '<execute>["</exe', 12],
+  ])('A2 regression: %s', (_case, text, cut) => {
+    expect(streamed(text, [cut])).toEqual(parse(text));
+    expect(everyCharacter(text, 'event')).toEqual(parse(text));
+  });
+
   it('A2 property: any chunking gives the same events as the whole input (event mode)', () => {
     fc.assert(
       fc.property(protocolText, fc.array(fc.nat(), { maxLength: 12 }), (text, cuts) => {
         expect(streamed(text, cuts)).toEqual(parse(text));
       }),
-      { numRuns: 2000 },
+      { numRuns: 5000 },
     );
   });
 

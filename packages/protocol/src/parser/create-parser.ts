@@ -8,6 +8,7 @@ import {
   markerAt,
   OPENERS,
   partialCloserLength,
+  startsPartially,
 } from './markers.js';
 import type { ParsedEvent, ParseMode } from './parsed-event.js';
 import { TokenModeSink } from './token-mode-sink.js';
@@ -176,7 +177,7 @@ class ProtocolScanner implements StreamingParser {
           this.#close('execute');
           return at + CLOSERS.execute.length;
         }
-        if (this.#final === undefined && partialCloserLength(text, at, CLOSERS.execute) > 0) {
+        if (this.#final === undefined && startsPartially(text, at, CLOSERS.execute)) {
           this.#append(text.slice(from, at));
           this.#carry = text.slice(at);
           this.#json = json;

@@ -29,10 +29,14 @@ export function markerAt(text: string, at: number): BlockKind | 'end' | undefine
   return undefined;
 }
 
+/** Whether the rest of `text` from `at` is a proper prefix of `marker`: more input could complete it. */
+export function startsPartially(text: string, at: number, marker: string): boolean {
+  return text.length - at < marker.length && marker.startsWith(text.slice(at));
+}
+
 /** Whether the rest of `text` from `at` could still grow into a prose marker. */
 export function isPartialMarker(text: string, at: number): boolean {
-  const rest = text.slice(at);
-  return TEXT_MARKERS.some((marker) => rest.length < marker.length && marker.startsWith(rest));
+  return TEXT_MARKERS.some((marker) => startsPartially(text, at, marker));
 }
 
 /**
@@ -41,6 +45,5 @@ export function isPartialMarker(text: string, at: number): boolean {
  */
 export function partialCloserLength(text: string, from: number, closer: string): number {
   const at = text.lastIndexOf('<');
-  if (at < from || text.length - at >= closer.length) return 0;
-  return closer.startsWith(text.slice(at)) ? text.length - at : 0;
+  return at >= from && startsPartially(text, at, closer) ? text.length - at : 0;
 }
