@@ -82,7 +82,7 @@ function streamStep(output: string, say: (line: string) => void): Array<{ name: 
     if (run !== undefined) say(`${run.type.padEnd(8)} ${run.text}`);
     run = undefined;
   };
-  const show = (events: ParsedEvent[]) => {
+  const show = (events: readonly ParsedEvent[]) => {
     for (const event of events) {
       if (event.type === 'think' || event.type === 'respond') {
         if (run?.type !== event.type) endRun();

@@ -11,6 +11,7 @@ import {
   startsPartially,
 } from './markers.js';
 import type { ParsedEvent, ParseMode } from './parsed-event.js';
+import { TextBuffer } from './text-buffer.js';
 import { TokenModeSink } from './token-mode-sink.js';
 
 /** Options of {@link createParser} and {@link parse}. */
@@ -22,9 +23,9 @@ export interface ParserOptions {
 /** An incremental parser of one model step's output. */
 export interface StreamingParser {
   /** Feeds the next chunk; returns the events it completed. */
-  push(chunk: string): ParsedEvent[];
+  push(chunk: string): readonly ParsedEvent[];
   /** Ends the stream; returns the remaining events. Later calls return nothing. */
-  end(): ParsedEvent[];
+  end(): readonly ParsedEvent[];
 }
 
 /**
@@ -48,8 +49,10 @@ class ProtocolScanner implements StreamingParser {
   /** Input held back because it may be the start of a marker split across chunks (A2). */
   #carry = '';
   /** The open block's raw content, kept whole for the A10 fallback. */
-  #block: string[] = [];
+  readonly #block = new TextBuffer();
   #json: JsonState = 'outside';
+  /** The closer of the open block, looked up once per block rather than once per chunk. */
+  #closer = '';
   /** Set once the stream has ended: openers are then decided at once (A10). */
   #final: FinalCloserIndex | undefined;
 
@@ -57,7 +60,7 @@ class ProtocolScanner implements StreamingParser {
     this.#sink = sink;
   }
 
-  push(chunk: string): ParsedEvent[] {
+  push(chunk: string): readonly ParsedEvent[] {
     if (this.#state !== 'done' && chunk !== '') {
       const text = this.#carry + chunk;
       this.#carry = '';
@@ -66,14 +69,13 @@ class ProtocolScanner implements StreamingParser {
     return this.#sink.take();
   }
 
-  end(): ParsedEvent[] {
+  end(): readonly ParsedEvent[] {
     if (this.#state === 'done') return this.#sink.take();
     let rest = this.#carry;
     if (this.#state !== 'prose') {
       // A10: an opener still open at the end is literal text; parsing resumes right after it.
       this.#sink.prose(OPENERS[this.#state]);
-      rest = this.#block.join('') + rest;
-      this.#block = [];
+      rest = this.#block.take() + rest;
       this.#state = 'prose';
     }
     this.#carry = '';
@@ -139,14 +141,15 @@ class ProtocolScanner implements StreamingParser {
 
   #open(kind: BlockKind): void {
     this.#state = kind;
-    this.#block = [];
+    this.#block.take();
     this.#json = 'outside';
+    this.#closer = CLOSERS[kind];
     this.#sink.opened(kind);
   }
 
   /** Scans a `<think>` or `<results>` block, whose first closer ends it (A4). */
   #scanPlainBlock(text: string, from: number, kind: BlockKind): number {
-    const closer = CLOSERS[kind];
+    const closer = this.#closer;
     const closeAt = text.indexOf(closer, from);
     if (closeAt >= 0) {
       this.#append(text.slice(from, closeAt));
@@ -154,8 +157,8 @@ class ProtocolScanner implements StreamingParser {
       return closeAt + closer.length;
     }
     const held = this.#final === undefined ? partialCloserLength(text, from, closer) : 0;
-    this.#append(text.slice(from, text.length - held));
-    this.#carry = text.slice(text.length - held);
+    this.#append(held === 0 ? text.slice(from) : text.slice(from, text.length - held));
+    this.#carry = held === 0 ? '' : text.slice(text.length - held);
     return text.length;
   }
 
@@ -172,12 +175,12 @@ class ProtocolScanner implements StreamingParser {
       } else if (code === QUOTE) {
         json = 'string';
       } else if (code === LESS_THAN) {
-        if (text.startsWith(CLOSERS.execute, at)) {
+        if (text.startsWith(this.#closer, at)) {
           this.#append(text.slice(from, at));
           this.#close('execute');
-          return at + CLOSERS.execute.length;
+          return at + this.#closer.length;
         }
-        if (this.#final === undefined && startsPartially(text, at, CLOSERS.execute)) {
+        if (this.#final === undefined && startsPartially(text, at, this.#closer)) {
           this.#append(text.slice(from, at));
           this.#carry = text.slice(at);
           this.#json = json;
@@ -192,13 +195,12 @@ class ProtocolScanner implements StreamingParser {
 
   #append(part: string): void {
     if (part === '') return;
-    this.#block.push(part);
+    this.#block.append(part);
     if (this.#state === 'think') this.#sink.thinkDelta(part);
   }
 
   #close(kind: BlockKind): void {
-    const content = this.#block.join('');
-    this.#block = [];
+    const content = this.#block.take();
     // A7: nothing after the first </execute> belongs to this step.
     this.#state = kind === 'execute' ? 'done' : 'prose';
     this.#sink.closed(kind, content);

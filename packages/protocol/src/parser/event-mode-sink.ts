@@ -1,19 +1,21 @@
 import { batchEvents } from './batch-events.js';
+import { EventQueue } from './event-queue.js';
 import { type EventSink, FENCE_ONLY } from './event-sink.js';
 import type { BlockKind } from './markers.js';
 import type { ParsedEvent } from './parsed-event.js';
+import { TextBuffer } from './text-buffer.js';
 
 /**
  * Event mode (A3, A4): consecutive prose becomes one trimmed `respond`, emitted before the next
  * block's events; a blank `think` or prose fragment emits nothing.
  */
 export class EventModeSink implements EventSink {
-  #events: ParsedEvent[] = [];
-  #prose: string[] = [];
+  readonly #events = new EventQueue();
+  readonly #prose = new TextBuffer();
   #sawBlock = false;
 
   prose(text: string): void {
-    this.#prose.push(text);
+    this.#prose.append(text);
   }
 
   opened(): void {}
@@ -42,15 +44,12 @@ export class EventModeSink implements EventSink {
     this.#flushProse(this.#sawBlock);
   }
 
-  take(): ParsedEvent[] {
-    const events = this.#events;
-    this.#events = [];
-    return events;
+  take(): readonly ParsedEvent[] {
+    return this.#events.take();
   }
 
   #flushProse(nextToBlock: boolean): void {
-    const text = this.#prose.join('').trim();
-    this.#prose = [];
+    const text = this.#prose.take().trim();
     if (text === '' || (nextToBlock && FENCE_ONLY.test(text))) return;
     this.#events.push({ type: 'respond', content: text });
   }

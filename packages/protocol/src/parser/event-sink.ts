@@ -19,7 +19,7 @@ export interface EventSink {
   /** The stream ended without `<end>` or `</execute>`. */
   finish(): void;
   /** The events produced since the last call. */
-  take(): ParsedEvent[];
+  take(): readonly ParsedEvent[];
 }
 
 /** A trimmed prose fragment that is only code-fence markers, like "```json" or "```\n```" (A5). */

@@ -1,4 +1,5 @@
 import { batchEvents } from './batch-events.js';
+import { EventQueue } from './event-queue.js';
 import { type EventSink, FENCE_ONLY } from './event-sink.js';
 import type { BlockKind } from './markers.js';
 import type { ParsedEvent } from './parsed-event.js';
@@ -14,7 +15,7 @@ const UNDECIDED_PROSE = /^\s*(?:```[\w+.-]*\s+)*(?:```[\w+.-]*|`{1,2})?$/;
  * `end` are the same events as in event mode.
  */
 export class TokenModeSink implements EventSink {
-  #events: ParsedEvent[] = [];
+  readonly #events = new EventQueue();
   #prose = new ProseFragment();
   #think = new TrimmedDeltas();
   #sawBlock = false;
@@ -47,10 +48,8 @@ export class TokenModeSink implements EventSink {
     this.#prose = new ProseFragment();
   }
 
-  take(): ParsedEvent[] {
-    const events = this.#events;
-    this.#events = [];
-    return events;
+  take(): readonly ParsedEvent[] {
+    return this.#events.take();
   }
 
   #emit(type: 'respond' | 'think', content: string): void {
