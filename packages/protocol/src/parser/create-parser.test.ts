@@ -148,6 +148,18 @@ describe('createParser', () => {
     expect(everyCharacter(text, 'token')).toEqual([{ type: 'think', content: 'x' }, { type: 'execute' }]);
   });
 
+  it('A10 in token mode, an unclosed think shown live is re-read as prose, and its calls still run', () => {
+    const text = '<think>plan <execute>[{"name": "a", "args": {}}]</execute>';
+    const events = everyCharacter(text, 'token');
+    const joined = (type: string) =>
+      events.flatMap((event) => (event.type === type && 'content' in event ? [event.content] : [])).join('');
+    expect(joined('think')).toBe(text.slice('<think>'.length));
+    expect(joined('respond')).toBe('<think>plan');
+    expect(events.filter((event) => event.type !== 'think' && event.type !== 'respond')).toEqual(
+      parse(text).slice(1),
+    );
+  });
+
   it('A7 pushes after the step ended return nothing', () => {
     const parser = createParser();
     expect(parser.push('<execute>[]</execute>')).toEqual([{ type: 'execute' }]);
