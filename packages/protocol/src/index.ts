@@ -2,6 +2,7 @@ export { blockJson } from './context/block-json.js';
 export { type BuildMessagesOptions, buildMessages } from './context/build-messages.js';
 export { capContent, DEFAULT_MAX_RESULT_BYTES } from './context/cap-content.js';
 export type { ModelMessage } from './context/model-message.js';
+export { ERROR_NAMES, type ErrorName } from './error-names.js';
 export {
   isPersistedType,
   PERSISTED_EVENT_TYPES,

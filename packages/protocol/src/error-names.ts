@@ -1,0 +1,13 @@
+/**
+ * Names of the errors that leave a step and that the state machine routes on. The CDK `Retry` and
+ * `Catch` lists use these constants, so a handler's error and its route cannot drift apart.
+ */
+export const ERROR_NAMES = {
+  /** Another turn holds the session; nothing was written. */
+  sessionBusy: 'SessionBusy',
+  /** An append kept losing a race for the next seq; safe to retry. */
+  appendConflict: 'AppendConflict',
+} as const;
+
+/** One of {@link ERROR_NAMES}. */
+export type ErrorName = (typeof ERROR_NAMES)[keyof typeof ERROR_NAMES];

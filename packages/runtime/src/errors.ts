@@ -1,0 +1,23 @@
+import { ERROR_NAMES } from '@agentstep/protocol';
+
+/** Another turn holds the session's lease: one writer per session, nothing was interleaved. */
+export class SessionBusyError extends Error {
+  override readonly name = ERROR_NAMES.sessionBusy;
+
+  constructor(session: string, holder: string | undefined, turn: string) {
+    super(
+      holder === undefined
+        ? `Turn ${turn} does not hold session ${session}: start the turn before appending to it.`
+        : `Session ${session} is busy with turn ${holder}; turn ${turn} must wait until it finishes or is cancelled.`,
+    );
+  }
+}
+
+/** An append kept losing the race for the next seq; retrying the step is safe. */
+export class AppendConflictError extends Error {
+  override readonly name = ERROR_NAMES.appendConflict;
+
+  constructor(session: string, attempts: number) {
+    super(`Append to session ${session} lost the race for the next seq ${attempts} times; retry the step.`);
+  }
+}

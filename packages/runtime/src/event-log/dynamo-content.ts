@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import { BatchWriteCommand, type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { sortKeys } from './dynamo-keys.js';
+
+/** Bodies up to this size live inside the event item; larger ones are chunked. */
+export const INLINE_BODY_BYTES = 32 * 1024;
+/** Chunk size: well under DynamoDB's 400 KB item limit, with room for keys. */
+const CHUNK_BYTES = 350 * 1024;
+const BATCH_WRITE_ITEMS = 25;
+
+/** Where a body too large for one item is stored. */
+export interface ChunkedBody {
+  hash: string;
+  chunks: number;
+}
+
+/**
+ * Stores a large body as content-addressed binary chunks. Writers that race on the same body write
+ * the same bytes to the same keys, so a retry or a lost race can never corrupt stored content.
+ */
+export async function putChunkedBody(
+  client: DynamoDBDocumentClient,
+  table: string,
+  pk: string,
+  body: Buffer,
+): Promise<ChunkedBody> {
+  const hash = createHash('sha256').update(body).digest('hex');
+  const items = [];
+  for (let offset = 0, index = 0; offset < body.length; offset += CHUNK_BYTES, index++) {
+    items.push({ pk, sk: sortKeys.chunk(hash, index), data: body.subarray(offset, offset + CHUNK_BYTES) });
+  }
+  for (let start = 0; start < items.length; start += BATCH_WRITE_ITEMS) {
+    let requests = items.slice(start, start + BATCH_WRITE_ITEMS).map((Item) => ({ PutRequest: { Item } }));
+    while (requests.length > 0) {
+      const { UnprocessedItems } = await client.send(
+        new BatchWriteCommand({ RequestItems: { [table]: requests } }),
+      );
+      requests = (UnprocessedItems?.[table] ?? []) as typeof requests;
+    }
+  }
+  return { hash, chunks: items.length };
+}
+
+/** Reads a chunked body back whole. */
+export async function getChunkedBody(
+  client: DynamoDBDocumentClient,
+  table: string,
+  pk: string,
+  { hash, chunks }: ChunkedBody,
+): Promise<Buffer> {
+  const parts: Uint8Array[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await client.send(
+      new QueryCommand({
+        TableName: table,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': sortKeys.chunkPrefix(hash) },
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of page.Items ?? []) parts.push(item.data as Uint8Array);
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey !== undefined);
+  if (parts.length !== chunks) {
+    throw new Error(`Event body ${hash} in session ${pk} has ${parts.length} of its ${chunks} chunks.`);
+  }
+  return Buffer.concat(parts);
+}

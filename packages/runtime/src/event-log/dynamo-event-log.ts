@@ -1,0 +1,248 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { PersistedEvent, StoredEvent } from '@agentstep/protocol';
+import {
+  ConditionalCheckFailedException,
+  DynamoDBClient,
+  TransactionCanceledException,
+} from '@aws-sdk/client-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { AppendConflictError, SessionBusyError } from '../errors.js';
+import { type ChunkedBody, getChunkedBody, INLINE_BODY_BYTES, putChunkedBody } from './dynamo-content.js';
+import { LAST_EVENT_KEY, sortKeys } from './dynamo-keys.js';
+import type { AppendRequest, AppendResult, EventLog, NewEvent } from './event-log.js';
+import { toStoredEvent } from './to-stored-event.js';
+
+/** Options of {@link DynamoEventLog}. */
+export interface DynamoEventLogOptions {
+  /** The table made by the `EventLogTable` construct (or `ensureEventLogTable` locally). */
+  tableName: string;
+  /** @default a document client on a default `DynamoDBClient` */
+  client?: DynamoDBDocumentClient;
+}
+
+/** Events per transaction: DynamoDB allows 100 actions, two go to the head and the marker. */
+const PART_EVENTS = 90;
+const RACE_ATTEMPTS = 10;
+
+type Part = Omit<AppendResult, 'replayed'>;
+type Marker = Part & { parts: number };
+type EncodedEvent = { event: NewEvent; body: string } | { event: NewEvent; chunked: ChunkedBody };
+
+/**
+ * An {@link EventLog} on one DynamoDB table (design: docs/decisions/0005). Each append is one
+ * transaction per 90 events: a conditional update of the session head (the turn holds the
+ * session, the next seq is unchanged), an idempotency marker and the event items.
+ */
+export class DynamoEventLog implements EventLog {
+  readonly #client: DynamoDBDocumentClient;
+  readonly #table: string;
+
+  constructor(options: DynamoEventLogOptions) {
+    this.#client = options.client ?? DynamoDBDocumentClient.from(new DynamoDBClient({}));
+    this.#table = options.tableName;
+  }
+
+  async append(request: AppendRequest): Promise<AppendResult> {
+    const parts = partsOf(request.events);
+    const first = await this.#marker(request.session, request.key, 0);
+    const total = first?.parts ?? parts.length;
+    const written: Array<Part & { replayed: boolean }> = [];
+    for (let part = 0; part < total; part++) {
+      const marker = part === 0 ? first : await this.#marker(request.session, request.key, part);
+      written.push(
+        marker
+          ? { ...marker, replayed: true }
+          : await this.#appendPart(request, part, total, parts[part] ?? []),
+      );
+    }
+    return {
+      firstSeq: written[0]?.firstSeq ?? 1,
+      count: written.reduce((sum, part) => sum + part.count, 0),
+      replayed: written.every((part) => part.replayed),
+    };
+  }
+
+  async read(session: string, options: { afterSeq?: number } = {}): Promise<StoredEvent[]> {
+    const items: Array<Record<string, unknown>> = [];
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.#client.send(
+        new QueryCommand({
+          TableName: this.#table,
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: {
+            ':pk': session,
+            ':from': sortKeys.event((options.afterSeq ?? 0) + 1),
+            ':to': LAST_EVENT_KEY,
+          },
+          ConsistentRead: true,
+          ExclusiveStartKey,
+        }),
+      );
+      items.push(...(page.Items ?? []));
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey !== undefined);
+    return Promise.all(items.map((item) => this.#decode(session, item)));
+  }
+
+  async acquireTurn(session: string, turn: string): Promise<void> {
+    try {
+      await this.#client.send(
+        new UpdateCommand({
+          TableName: this.#table,
+          Key: { pk: session, sk: sortKeys.head },
+          UpdateExpression: 'SET turn = :turn, nextSeq = if_not_exists(nextSeq, :first)',
+          ConditionExpression: 'attribute_not_exists(turn) OR turn = :turn',
+          ExpressionAttributeValues: { ':turn': turn, ':first': 1 },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      throw new SessionBusyError(session, error.Item?.turn?.S, turn);
+    }
+  }
+
+  async releaseTurn(session: string, turn: string): Promise<void> {
+    try {
+      await this.#client.send(
+        new UpdateCommand({
+          TableName: this.#table,
+          Key: { pk: session, sk: sortKeys.head },
+          UpdateExpression: 'REMOVE turn',
+          ConditionExpression: 'turn = :turn',
+          ExpressionAttributeValues: { ':turn': turn },
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+  }
+
+  async #appendPart(request: AppendRequest, part: number, total: number, events: readonly NewEvent[]) {
+    const { session, turn, key } = request;
+    const encoded = await Promise.all(events.map((event) => this.#encode(session, event)));
+    for (let attempt = 1; ; attempt++) {
+      const head = await this.#get(session, sortKeys.head);
+      if (head?.turn !== turn) throw new SessionBusyError(session, head?.turn as string | undefined, turn);
+      const firstSeq = head.nextSeq as number;
+      try {
+        await this.#client.send(
+          new TransactWriteCommand({
+            TransactItems: this.#transaction(request, part, total, firstSeq, encoded),
+          }),
+        );
+        return { firstSeq, count: events.length, replayed: false };
+      } catch (error) {
+        if (!(error instanceof TransactionCanceledException)) throw error;
+        // A duplicate delivery of this append won the race: report its result (C3).
+        const marker = await this.#marker(session, key, part);
+        if (marker !== undefined) return { ...marker, replayed: true };
+        if (attempt === RACE_ATTEMPTS) throw new AppendConflictError(session, attempt);
+        await sleep(Math.random() * 10 * attempt);
+      }
+    }
+  }
+
+  #transaction(
+    request: AppendRequest,
+    part: number,
+    total: number,
+    firstSeq: number,
+    encoded: EncodedEvent[],
+  ) {
+    const { session, turn, key } = request;
+    const TableName = this.#table;
+    const marker = {
+      pk: session,
+      sk: sortKeys.append(key, part),
+      firstSeq,
+      count: encoded.length,
+      parts: total,
+    };
+    return [
+      {
+        Update: {
+          TableName,
+          Key: { pk: session, sk: sortKeys.head },
+          UpdateExpression: 'SET nextSeq = :next',
+          ConditionExpression: 'turn = :turn AND nextSeq = :expected',
+          ExpressionAttributeValues: {
+            ':turn': turn,
+            ':expected': firstSeq,
+            ':next': firstSeq + encoded.length,
+          },
+        },
+      },
+      { Put: { TableName, Item: marker, ConditionExpression: 'attribute_not_exists(sk)' } },
+      ...encoded.map((entry, index) => ({
+        Put: {
+          TableName,
+          Item: eventItem(session, firstSeq + index, entry),
+          ConditionExpression: 'attribute_not_exists(sk)',
+        },
+      })),
+    ];
+  }
+
+  async #encode(session: string, event: NewEvent): Promise<EncodedEvent> {
+    const body = JSON.stringify(event.event);
+    const bytes = Buffer.from(body, 'utf8');
+    if (bytes.length <= INLINE_BODY_BYTES) return { event, body };
+    return { event, chunked: await putChunkedBody(this.#client, this.#table, session, bytes) };
+  }
+
+  async #decode(session: string, item: Record<string, unknown>): Promise<StoredEvent> {
+    const body =
+      typeof item.body === 'string'
+        ? item.body
+        : (await getChunkedBody(this.#client, this.#table, session, item.chunked as ChunkedBody)).toString(
+            'utf8',
+          );
+    const event: NewEvent = { event: JSON.parse(body) as PersistedEvent };
+    if (typeof item.batch === 'string') event.batch = item.batch;
+    if (typeof item.position === 'number') event.position = item.position;
+    return toStoredEvent(session, item.seq as number, event);
+  }
+
+  async #marker(session: string, key: string, part: number): Promise<Marker | undefined> {
+    const item = await this.#get(session, sortKeys.append(key, part));
+    return (
+      item && { firstSeq: item.firstSeq as number, count: item.count as number, parts: item.parts as number }
+    );
+  }
+
+  async #get(pk: string, sk: string): Promise<Record<string, unknown> | undefined> {
+    const { Item } = await this.#client.send(
+      new GetCommand({ TableName: this.#table, Key: { pk, sk }, ConsistentRead: true }),
+    );
+    return Item;
+  }
+}
+
+function eventItem(session: string, seq: number, entry: EncodedEvent): Record<string, unknown> {
+  const { event } = entry.event;
+  return {
+    pk: session,
+    sk: sortKeys.event(seq),
+    seq,
+    type: event.type,
+    ...(entry.event.batch === undefined ? {} : { batch: entry.event.batch }),
+    ...(entry.event.position === undefined ? {} : { position: entry.event.position }),
+    ...('body' in entry ? { body: entry.body } : { chunked: entry.chunked }),
+  };
+}
+
+/** The events of one append in transaction-sized parts; an empty append is one empty part. */
+function partsOf(events: readonly NewEvent[]): Array<readonly NewEvent[]> {
+  const parts: Array<readonly NewEvent[]> = [];
+  for (let start = 0; start < events.length; start += PART_EVENTS)
+    parts.push(events.slice(start, start + PART_EVENTS));
+  return parts.length > 0 ? parts : [[]];
+}

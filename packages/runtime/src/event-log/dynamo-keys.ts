@@ -1,0 +1,18 @@
+const SEQ_DIGITS = 12;
+
+/** Sort keys of the items one session owns in the event-log table. */
+export const sortKeys = {
+  /** The session head: next free seq and the turn that holds the session. */
+  head: 'head',
+  /** One event. Zero-padded so string order is seq order. */
+  event: (seq: number) => `e#${String(seq).padStart(SEQ_DIGITS, '0')}`,
+  /** The marker of one part of one idempotent append. */
+  append: (key: string, part: number) => `a#${key}#${part}`,
+  /** The prefix of one content-addressed body's chunks. */
+  chunkPrefix: (hash: string) => `c#${hash}#`,
+  /** One chunk of a content-addressed body. */
+  chunk: (hash: string, index: number) => `c#${hash}#${String(index).padStart(6, '0')}`,
+} as const;
+
+/** The highest event sort key, for reading to the end of a log. */
+export const LAST_EVENT_KEY = sortKeys.event(10 ** SEQ_DIGITS - 1);

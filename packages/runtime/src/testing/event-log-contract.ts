@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { ERROR_NAMES, type PersistedEvent } from '@agentstep/protocol';
+import { describe, expect, it } from 'vitest';
+import type { EventLog, NewEvent } from '../event-log/event-log.js';
+
+const at = 1_700_000_000.25;
+const user = (content: string): NewEvent => ({ event: { type: 'user', content, timestamp: at } });
+const call = (batch: string, position: number): NewEvent => ({
+  batch,
+  position,
+  event: {
+    type: 'call',
+    content: `{"name":"echo","args":{"n":${position}}}`,
+    payload: { index: position },
+    timestamp: at,
+  },
+});
+
+/** A fresh session already held by its turn. */
+async function openSession(log: EventLog): Promise<{ session: string; turn: string }> {
+  const session = `s-${randomUUID()}`;
+  const turn = `t-${randomUUID()}`;
+  await log.acquireTurn(session, turn);
+  return { session, turn };
+}
+
+/**
+ * The behaviour every {@link EventLog} adapter must have (C2, C3, one writer per session). Run it
+ * with a factory for the adapter under test; each test works in its own session.
+ */
+export function describeEventLogContract(adapter: string, createLog: () => EventLog): void {
+  describe(`EventLog contract: ${adapter}`, () => {
+    it('C2 numbers events gap-free from 1 across appends, and returns each append range', async () => {
+      const log = createLog();
+      const { session, turn } = await openSession(log);
+      expect(await log.append({ session, turn, key: 'a', events: [user('one')] })).toEqual({
+        firstSeq: 1,
+        count: 1,
+        replayed: false,
+      });
+      const second = await log.append({ session, turn, key: 'b', events: [call('b1', 0), call('b1', 1)] });
+      expect(second).toEqual({ firstSeq: 2, count: 2, replayed: false });
+      const events = await log.read(session);
+      expect(events.map((event) => event.seq)).toEqual([1, 2, 3]);
+      expect(events[2]).toEqual({ session, seq: 3, ...call('b1', 1) });
+    });
+
+    it('C3 a replayed append writes nothing and returns the first result; the log stays byte-identical', async () => {
+      const log = createLog();
+      const { session, turn } = await openSession(log);
+      const first = await log.append({ session, turn, key: 'step-1', events: [user('hi'), call('b1', 0)] });
+      const before = JSON.stringify(await log.read(session));
+      const again = await log.append({
+        session,
+        turn,
+        key: 'step-1',
+        events: [user('different retry output')],
+      });
+      expect(again).toEqual({ ...first, replayed: true });
+      expect(JSON.stringify(await log.read(session))).toBe(before);
+    });
+
+    it('C3 concurrent deliveries of one append write it once', async () => {
+      const log = createLog();
+      const { session, turn } = await openSession(log);
+      const request = { session, turn, key: 'dup', events: [call('b1', 0), call('b1', 1)] };
+      const results = await Promise.all([log.append(request), log.append(request), log.append(request)]);
+      expect(new Set(results.map((result) => result.firstSeq))).toEqual(new Set([1]));
+      expect(results.filter((result) => !result.replayed)).toHaveLength(1);
+      expect(await log.read(session)).toHaveLength(2);
+    });
+
+    it('C2 concurrent appends with different keys in one turn all land, gap-free and whole', async () => {
+      const log = createLog();
+      const { session, turn } = await openSession(log);
+      await Promise.all(
+        Array.from({ length: 8 }, (_, index) =>
+          log.append({
+            session,
+            turn,
+            key: `k${index}`,
+            events: [call(`b${index}`, 0), call(`b${index}`, 1)],
+          }),
+        ),
+      );
+      const events = await log.read(session);
+      expect(events.map((event) => event.seq)).toEqual(Array.from({ length: 16 }, (_, index) => index + 1));
+      for (let index = 0; index < 16; index += 2) expect(events[index]?.batch).toBe(events[index + 1]?.batch);
+    });
+
+    it('allows one writing turn per session: a second turn gets SessionBusy and writes nothing', async () => {
+      const log = createLog();
+      const { session, turn } = await openSession(log);
+      await log.acquireTurn(session, turn);
+      await expect(log.acquireTurn(session, 'other-turn')).rejects.toMatchObject({
+        name: ERROR_NAMES.sessionBusy,
+      });
+      await expect(
+        log.append({ session, turn: 'other-turn', key: 'x', events: [user('interleaved?')] }),
+      ).rejects.toMatchObject({ name: ERROR_NAMES.sessionBusy, message: expect.stringContaining(turn) });
+      expect(await log.read(session)).toEqual([]);
+      await log.releaseTurn(session, 'other-turn');
+      await expect(log.acquireTurn(session, 'other-turn')).rejects.toMatchObject({
+        name: ERROR_NAMES.sessionBusy,
+      });
+      await log.releaseTurn(session, turn);
+      await log.acquireTurn(session, 'other-turn');
+      await log.append({ session, turn: 'other-turn', key: 'y', events: [user('now mine')] });
+      expect(await log.read(session)).toHaveLength(1);
+    });
+
+    it('refuses appends from a turn that never acquired the session', async () => {
+      const log = createLog();
+      await expect(
+        log.append({ session: `s-${randomUUID()}`, turn: 't', key: 'k', events: [user('x')] }),
+      ).rejects.toMatchObject({
+        name: ERROR_NAMES.sessionBusy,
+        message: expect.stringContaining('start the turn'),
+      });
+    });
+
+    it('stores content larger than a DynamoDB item and reads it back whole', async () => {
+      const log = createLog();
+      const { session, turn } = await openSession(log);
+      const big = `${'é漢🙂'.repeat(150_000)}</execute>"\\`;
+      const result: PersistedEvent = {
+        type: 'result',
+        content: JSON.stringify([{ tool: 'blob', status: 'success', content: big }]),
+        payload: { tools_executed: 1, success_count: 1, failure_count: 0 },
+        timestamp: at,
+      };
+      await log.append({
+        session,
+        turn,
+        key: 'big',
+        events: [user('go'), { batch: 'b1', event: result }, user('after')],
+      });
+      const events = await log.read(session);
+      expect(events.map((event) => event.event.type)).toEqual(['user', 'result', 'user']);
+      expect(events[1]?.event).toEqual(result);
+    });
+
+    it('appends a batch larger than one DynamoDB transaction atomically enough to stay gap-free', async () => {
+      const log = createLog();
+      const { session, turn } = await openSession(log);
+      const events = Array.from({ length: 250 }, (_, index) => call('wide', index));
+      expect(await log.append({ session, turn, key: 'wide', events })).toMatchObject({
+        firstSeq: 1,
+        count: 250,
+      });
+      const stored = await log.read(session);
+      expect(stored.map((event) => event.position)).toEqual(events.map((_, index) => index));
+      expect(await log.append({ session, turn, key: 'wide', events })).toMatchObject({
+        replayed: true,
+        count: 250,
+      });
+      expect(await log.read(session)).toHaveLength(250);
+    });
+
+    it('reads after a seq, and an unknown session is empty', async () => {
+      const log = createLog();
+      const { session, turn } = await openSession(log);
+      await log.append({ session, turn, key: 'a', events: [user('1'), user('2'), user('3')] });
+      expect((await log.read(session, { afterSeq: 2 })).map((event) => event.seq)).toEqual([3]);
+      expect(await log.read(`s-${randomUUID()}`)).toEqual([]);
+    });
+
+    it('keeps concurrent sessions apart', async () => {
+      const log = createLog();
+      const sessions = await Promise.all(Array.from({ length: 20 }, () => openSession(log)));
+      await Promise.all(
+        sessions.map(({ session, turn }) =>
+          log.append({ session, turn, key: 'k', events: [user(session), user(`${session} again`)] }),
+        ),
+      );
+      for (const { session } of sessions) {
+        const events = await log.read(session);
+        expect(events.map((event) => event.session)).toEqual([session, session]);
+        expect(events[0]?.event).toMatchObject({ content: session });
+      }
+    });
+  });
+}

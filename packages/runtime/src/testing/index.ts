@@ -1,0 +1,1 @@
+export { describeEventLogContract } from './event-log-contract.js';
