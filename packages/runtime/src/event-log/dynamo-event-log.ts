@@ -11,6 +11,7 @@ import {
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
+  type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { AppendConflictError, SessionBusyError } from '../errors.js';
 import { type ChunkedBody, getChunkedBody, INLINE_BODY_BYTES, putChunkedBody } from './dynamo-content.js';
@@ -93,16 +94,12 @@ export class DynamoEventLog implements EventLog {
 
   async acquireTurn(session: string, turn: string): Promise<void> {
     try {
-      await this.#client.send(
-        new UpdateCommand({
-          TableName: this.#table,
-          Key: { pk: session, sk: sortKeys.head },
-          UpdateExpression: 'SET turn = :turn, nextSeq = if_not_exists(nextSeq, :first)',
-          ConditionExpression: 'attribute_not_exists(turn) OR turn = :turn',
-          ExpressionAttributeValues: { ':turn': turn, ':first': 1 },
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        }),
-      );
+      await this.#updateHead(session, {
+        UpdateExpression: 'SET turn = :turn, nextSeq = if_not_exists(nextSeq, :first)',
+        ConditionExpression: 'attribute_not_exists(turn) OR turn = :turn',
+        ExpressionAttributeValues: { ':turn': turn, ':first': 1 },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      });
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
       throw new SessionBusyError(session, error.Item?.turn?.S, turn);
@@ -111,18 +108,20 @@ export class DynamoEventLog implements EventLog {
 
   async releaseTurn(session: string, turn: string): Promise<void> {
     try {
-      await this.#client.send(
-        new UpdateCommand({
-          TableName: this.#table,
-          Key: { pk: session, sk: sortKeys.head },
-          UpdateExpression: 'REMOVE turn',
-          ConditionExpression: 'turn = :turn',
-          ExpressionAttributeValues: { ':turn': turn },
-        }),
-      );
+      await this.#updateHead(session, {
+        UpdateExpression: 'REMOVE turn',
+        ConditionExpression: 'turn = :turn',
+        ExpressionAttributeValues: { ':turn': turn },
+      });
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
     }
+  }
+
+  async #updateHead(session: string, update: Omit<UpdateCommandInput, 'TableName' | 'Key'>): Promise<void> {
+    await this.#client.send(
+      new UpdateCommand({ TableName: this.#table, Key: { pk: session, sk: sortKeys.head }, ...update }),
+    );
   }
 
   async #appendPart(request: AppendRequest, part: number, total: number, events: readonly NewEvent[]) {
