@@ -1,12 +1,13 @@
-import { DynamoEventLog, ensureEventLogTable } from '@agentstep/runtime';
-import { describeEventLogContract } from '@agentstep/runtime/testing';
+import { DynamoEventLog, DynamoOutcomeStore, ensureEventLogTable } from '@agentstep/runtime';
+import { describeEventLogContract, describeOutcomeStoreContract } from '@agentstep/runtime/testing';
 import { beforeAll, describe } from 'vitest';
 import { dynamoEndpoint, localDocumentClient } from './dynamo-client.js';
 
 const tableName = 'agentstep-events-contract';
 
-describe.skipIf(dynamoEndpoint === '')('DynamoEventLog on DynamoDB Local', () => {
+describe.skipIf(dynamoEndpoint === '')('the event-log table on DynamoDB Local', () => {
   const client = localDocumentClient();
   beforeAll(() => ensureEventLogTable(client, tableName));
   describeEventLogContract('DynamoEventLog', () => new DynamoEventLog({ tableName, client }));
+  describeOutcomeStoreContract('DynamoOutcomeStore', () => new DynamoOutcomeStore({ tableName, client }));
 });

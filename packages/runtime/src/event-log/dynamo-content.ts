@@ -3,7 +3,7 @@ import { BatchWriteCommand, type DynamoDBDocumentClient, QueryCommand } from '@a
 import { sortKeys } from './dynamo-keys.js';
 
 /** Bodies up to this size live inside the event item; larger ones are chunked. */
-export const INLINE_BODY_BYTES = 32 * 1024;
+const INLINE_BODY_BYTES = 32 * 1024;
 /** Chunk size: well under DynamoDB's 400 KB item limit, with room for keys. */
 const CHUNK_BYTES = 350 * 1024;
 const BATCH_WRITE_ITEMS = 25;
@@ -18,7 +18,7 @@ export interface ChunkedBody {
  * Stores a large body as content-addressed binary chunks. Writers that race on the same body write
  * the same bytes to the same keys, so a retry or a lost race can never corrupt stored content.
  */
-export async function putChunkedBody(
+async function putChunkedBody(
   client: DynamoDBDocumentClient,
   table: string,
   pk: string,
@@ -42,7 +42,7 @@ export async function putChunkedBody(
 }
 
 /** Reads a chunked body back whole. */
-export async function getChunkedBody(
+async function getChunkedBody(
   client: DynamoDBDocumentClient,
   table: string,
   pk: string,
@@ -67,4 +67,30 @@ export async function getChunkedBody(
     throw new Error(`Event body ${hash} in session ${pk} has ${parts.length} of its ${chunks} chunks.`);
   }
   return Buffer.concat(parts);
+}
+
+/** How a body is kept on an item: inline text, or a reference to its chunks. */
+export type StoredBody = { body: string } | { chunked: ChunkedBody };
+
+/** Keeps `text` inline when it is small, else chunks it; returns the attributes to put on the item. */
+export async function storeBody(
+  client: DynamoDBDocumentClient,
+  table: string,
+  pk: string,
+  text: string,
+): Promise<StoredBody> {
+  const bytes = Buffer.from(text, 'utf8');
+  if (bytes.length <= INLINE_BODY_BYTES) return { body: text };
+  return { chunked: await putChunkedBody(client, table, pk, bytes) };
+}
+
+/** The text an item stored with {@link storeBody}. */
+export async function loadBody(
+  client: DynamoDBDocumentClient,
+  table: string,
+  pk: string,
+  item: Record<string, unknown>,
+): Promise<string> {
+  if (typeof item.body === 'string') return item.body;
+  return (await getChunkedBody(client, table, pk, item.chunked as ChunkedBody)).toString('utf8');
 }

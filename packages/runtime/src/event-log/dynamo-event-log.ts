@@ -14,7 +14,7 @@ import {
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { AppendConflictError, SessionBusyError } from '../errors.js';
-import { type ChunkedBody, getChunkedBody, INLINE_BODY_BYTES, putChunkedBody } from './dynamo-content.js';
+import { loadBody, type StoredBody, storeBody } from './dynamo-content.js';
 import { LAST_EVENT_KEY, sortKeys } from './dynamo-keys.js';
 import type { AppendRequest, AppendResult, EventLog, NewEvent } from './event-log.js';
 import { toStoredEvent } from './to-stored-event.js';
@@ -33,7 +33,7 @@ const RACE_ATTEMPTS = 10;
 
 type Part = Omit<AppendResult, 'replayed'>;
 type Marker = Part & { parts: number };
-type EncodedEvent = { event: NewEvent; body: string } | { event: NewEvent; chunked: ChunkedBody };
+type EncodedEvent = { event: NewEvent; stored: StoredBody };
 
 /**
  * An {@link EventLog} on one DynamoDB table (design: docs/decisions/0005). Each append is one
@@ -191,19 +191,14 @@ export class DynamoEventLog implements EventLog {
   }
 
   async #encode(session: string, event: NewEvent): Promise<EncodedEvent> {
-    const body = JSON.stringify(event.event);
-    const bytes = Buffer.from(body, 'utf8');
-    if (bytes.length <= INLINE_BODY_BYTES) return { event, body };
-    return { event, chunked: await putChunkedBody(this.#client, this.#table, session, bytes) };
+    return {
+      event,
+      stored: await storeBody(this.#client, this.#table, session, JSON.stringify(event.event)),
+    };
   }
 
   async #decode(session: string, item: Record<string, unknown>): Promise<StoredEvent> {
-    const body =
-      typeof item.body === 'string'
-        ? item.body
-        : (await getChunkedBody(this.#client, this.#table, session, item.chunked as ChunkedBody)).toString(
-            'utf8',
-          );
+    const body = await loadBody(this.#client, this.#table, session, item);
     const event: NewEvent = { event: JSON.parse(body) as PersistedEvent };
     if (typeof item.batch === 'string') event.batch = item.batch;
     if (typeof item.position === 'number') event.position = item.position;
@@ -234,7 +229,7 @@ function eventItem(session: string, seq: number, entry: EncodedEvent): Record<st
     type: event.type,
     ...(entry.event.batch === undefined ? {} : { batch: entry.event.batch }),
     ...(entry.event.position === undefined ? {} : { position: entry.event.position }),
-    ...('body' in entry ? { body: entry.body } : { chunked: entry.chunked }),
+    ...entry.stored,
   };
 }
 

@@ -8,6 +8,10 @@ export const sortKeys = {
   event: (seq: number) => `e#${String(seq).padStart(SEQ_DIGITS, '0')}`,
   /** The marker of one part of one idempotent append. */
   append: (key: string, part: number) => `a#${key}#${part}`,
+  /** The prefix of one batch's call outcomes. */
+  outcomePrefix: (batch: string) => `o#${batch}#`,
+  /** One call's outcome. Zero-padded so string order is position order. */
+  outcome: (batch: string, position: number) => `o#${batch}#${String(position).padStart(6, '0')}`,
   /** The prefix of one content-addressed body's chunks. */
   chunkPrefix: (hash: string) => `c#${hash}#`,
   /** One chunk of a content-addressed body. */

@@ -1,1 +1,2 @@
 export { describeEventLogContract } from './event-log-contract.js';
+export { describeOutcomeStoreContract } from './outcome-store-contract.js';

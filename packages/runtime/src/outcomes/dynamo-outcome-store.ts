@@ -1,0 +1,79 @@
+import type { ToolOutcome } from '@agentstep/protocol';
+import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { loadBody, storeBody } from '../event-log/dynamo-content.js';
+import { sortKeys } from '../event-log/dynamo-keys.js';
+import type { CallRef, OutcomeStore } from './outcome-store.js';
+
+/** Options of {@link DynamoOutcomeStore}. */
+export interface DynamoOutcomeStoreOptions {
+  /** The event-log table: outcomes live beside the session's events. */
+  tableName: string;
+  /** @default a document client on a default `DynamoDBClient` */
+  client?: DynamoDBDocumentClient;
+}
+
+/** An {@link OutcomeStore} in the event-log table; outputs too large for an item are chunked. */
+export class DynamoOutcomeStore implements OutcomeStore {
+  readonly #client: DynamoDBDocumentClient;
+  readonly #table: string;
+
+  constructor(options: DynamoOutcomeStoreOptions) {
+    this.#client = options.client ?? DynamoDBDocumentClient.from(new DynamoDBClient({}));
+    this.#table = options.tableName;
+  }
+
+  async put(call: CallRef, outcome: ToolOutcome): Promise<ToolOutcome> {
+    const stored = await storeBody(this.#client, this.#table, call.session, JSON.stringify(outcome));
+    try {
+      await this.#client.send(
+        new PutCommand({
+          TableName: this.#table,
+          Item: { pk: call.session, sk: sortKeys.outcome(call.batch, call.position), ...stored },
+          ConditionExpression: 'attribute_not_exists(sk)',
+        }),
+      );
+      return outcome;
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      return (await this.get(call)) as ToolOutcome;
+    }
+  }
+
+  async get(call: CallRef): Promise<ToolOutcome | undefined> {
+    const { Item } = await this.#client.send(
+      new GetCommand({
+        TableName: this.#table,
+        Key: { pk: call.session, sk: sortKeys.outcome(call.batch, call.position) },
+        ConsistentRead: true,
+      }),
+    );
+    return Item && this.#decode(call.session, Item);
+  }
+
+  async list(session: string, batch: string, count: number): Promise<Array<ToolOutcome | undefined>> {
+    const outcomes = new Array<ToolOutcome | undefined>(count).fill(undefined);
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.#client.send(
+        new QueryCommand({
+          TableName: this.#table,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': session, ':prefix': sortKeys.outcomePrefix(batch) },
+          ConsistentRead: true,
+          ExclusiveStartKey,
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        const position = Number(String(item.sk).slice(sortKeys.outcomePrefix(batch).length));
+        if (position < count) outcomes[position] = await this.#decode(session, item);
+      }
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey !== undefined);
+    return outcomes;
+  }
+
+  async #decode(session: string, item: Record<string, unknown>): Promise<ToolOutcome> {
+    return JSON.parse(await loadBody(this.#client, this.#table, session, item)) as ToolOutcome;
+  }
+}

@@ -1,0 +1,28 @@
+import type { ToolOutcome } from '@agentstep/protocol';
+import type { CallRef, OutcomeStore } from './outcome-store.js';
+
+/** An {@link OutcomeStore} in process memory, with the same contract as DynamoDB. */
+export class InMemoryOutcomeStore implements OutcomeStore {
+  readonly #outcomes = new Map<string, ToolOutcome>();
+
+  async put(call: CallRef, outcome: ToolOutcome): Promise<ToolOutcome> {
+    const key = keyOf(call);
+    if (!this.#outcomes.has(key)) this.#outcomes.set(key, structuredClone(outcome));
+    return structuredClone(this.#outcomes.get(key) as ToolOutcome);
+  }
+
+  async get(call: CallRef): Promise<ToolOutcome | undefined> {
+    const outcome = this.#outcomes.get(keyOf(call));
+    return outcome && structuredClone(outcome);
+  }
+
+  async list(session: string, batch: string, count: number): Promise<Array<ToolOutcome | undefined>> {
+    return Promise.all(
+      Array.from({ length: count }, (_, position) => this.get({ session, batch, position })),
+    );
+  }
+}
+
+function keyOf({ session, batch, position }: CallRef): string {
+  return JSON.stringify([session, batch, position]);
+}

@@ -1,0 +1,22 @@
+import type { ToolOutcome } from '@agentstep/protocol';
+
+/** Names one call: its session, its batch (model step) and its position in the batch. */
+export interface CallRef {
+  session: string;
+  batch: string;
+  position: number;
+}
+
+/**
+ * Each call's outcome, stored once (B4): InvokeTool writes it, RecordResults reads the batch back
+ * in call order. The first outcome stored for a call wins, so a re-delivered invocation can never
+ * change what the log will say.
+ */
+export interface OutcomeStore {
+  /** Stores `outcome` unless the call has one already; returns the one that is stored. */
+  put(call: CallRef, outcome: ToolOutcome): Promise<ToolOutcome>;
+  /** The call's stored outcome, if any. */
+  get(call: CallRef): Promise<ToolOutcome | undefined>;
+  /** Outcomes of positions 0…count-1, `undefined` where none is stored yet. */
+  list(session: string, batch: string, count: number): Promise<Array<ToolOutcome | undefined>>;
+}
