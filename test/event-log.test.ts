@@ -1,4 +1,4 @@
-import { DynamoEventLog, DynamoOutcomeStore, ensureEventLogTable } from '@agentstep/runtime';
+import { DynamoEventLog, DynamoOutcomeStore, ensureEventLogTable } from '@agentstep/runtime/dynamo';
 import { describeEventLogContract, describeOutcomeStoreContract } from '@agentstep/runtime/testing';
 import { beforeAll, describe } from 'vitest';
 import { dynamoEndpoint, localDocumentClient } from './dynamo-client.js';

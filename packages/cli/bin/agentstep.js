@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources directly (tsx), so the CLI needs no build step.
-import { register } from 'tsx/esm/api';
+// Runs the CLI from a bundle of the workspace sources, rebuilt when they change (see bundle.js).
+import { pathToFileURL } from 'node:url';
+import { ensureBundle } from './bundle.js';
 
-register();
-const { main } = await import('../src/main.ts');
+const { main } = await import(pathToFileURL(await ensureBundle()).href);
 process.exitCode = await main(process.argv.slice(2));

@@ -1,16 +1,14 @@
-import { demoCommand } from './commands/demo-command.js';
-import { parseCommand } from './commands/parse-command.js';
-import { promptCommand } from './commands/prompt-command.js';
 import { type CliIo, processIo } from './io/cli-io.js';
 import { USAGE } from './usage.js';
 import { UsageError } from './usage-error.js';
 
 type Command = (args: string[], io: CliIo) => Promise<number>;
 
-const COMMANDS: Readonly<Record<string, Command>> = {
-  demo: demoCommand,
-  parse: parseCommand,
-  prompt: promptCommand,
+/** Each command is imported only when it runs, so `parse` does not pay for the runtime's start-up. */
+const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
+  demo: async () => (await import('./commands/demo-command.js')).demoCommand,
+  parse: async () => (await import('./commands/parse-command.js')).parseCommand,
+  prompt: async () => (await import('./commands/prompt-command.js')).promptCommand,
 };
 
 /**
@@ -26,7 +24,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   const command = COMMANDS[name];
   try {
     if (command === undefined) throw new UsageError(`Unknown command "${name}".`);
-    return await command(args, io);
+    return await (await command())(args, io);
   } catch (error) {
     if (!isUsageMistake(error)) throw error;
     const prefix = command === undefined ? 'agentstep' : `agentstep ${name}`;

@@ -9,18 +9,12 @@ import {
   type StoredEvent,
 } from '@agentstep/protocol';
 import { DEMO_SCRIPT } from '../demo/demo-script.js';
-import { DEMO_TOOL_DESCRIPTIONS, runDemoCall } from '../demo/demo-tools.js';
+import { demoToolset, runDemoCall } from '../demo/demo-tools.js';
 import type { CliIo } from '../io/cli-io.js';
 import { splitChunks } from '../io/split-chunks.js';
 
 const DEMO_PROMPT = 'Check three things for me at once.';
 const STREAM_CHUNK = 4;
-
-/** Help for `agentstep demo`. */
-export const DEMO_USAGE = `agentstep demo
-
-Runs a scripted two-step agent through the protocol: a parallel batch of three tools (one fails),
-results in call order, every event logged, and the model's context rebuilt from the log.`;
 
 /**
  * `agentstep demo`: the protocol end to end in one process, with a scripted model. The durable
@@ -37,10 +31,10 @@ export async function demoCommand(_args: string[], io: CliIo): Promise<number> {
       event: { ...event, timestamp: io.now() / 1000 } as PersistedEvent,
     });
   const say = (line = '') => io.stdout(`${line}\n`);
-  const prompt = renderSystemPrompt({ tools: DEMO_TOOL_DESCRIPTIONS });
+  const prompt = renderSystemPrompt({ tools: demoToolset.descriptions });
   say('AgentStep protocol demo. The model is scripted: no model provider or AWS account is used.');
   say(
-    `System prompt: ${prompt.length} characters, tools: ${DEMO_TOOL_DESCRIPTIONS.map((tool) => tool.name).join(', ')}`,
+    `System prompt: ${prompt.length} characters, tools: ${demoToolset.descriptions.map((tool) => tool.name).join(', ')}`,
   );
   say(`\nuser     ${DEMO_PROMPT}`);
   append({ type: 'user', content: DEMO_PROMPT });
@@ -54,7 +48,9 @@ export async function demoCommand(_args: string[], io: CliIo): Promise<number> {
     }
     if (calls.length === 0) break;
     const started = io.now();
-    const outcomes = await Promise.all(calls.map(({ name, args }) => runDemoCall(name, args)));
+    const outcomes = await Promise.all(
+      calls.map(({ name, args }, position) => runDemoCall(name, args, position)),
+    );
     const result = resultEvent(outcomes);
     append(result, batch);
     say(`── ${calls.length} tools ran in parallel in ${io.now() - started} ms; results in call order:`);

@@ -7,14 +7,6 @@ import { splitChunks } from '../io/split-chunks.js';
 import { wireLine } from '../io/wire-line.js';
 import { UsageError } from '../usage-error.js';
 
-/** Help for `agentstep parse`. */
-export const PARSE_USAGE = `agentstep parse [--mode event|token] [--chunk-size N] [--chunks-json]
-
-Reads one model step's output from stdin and prints its events, one JSON line each.
-  --mode event|token   whole units (default) or prose and thinking as they arrive
-  --chunk-size N       feed the parser N characters at a time
-  --chunks-json        stdin is a JSON array of strings, fed to the parser in order`;
-
 const chunksSchema = z.array(z.string());
 
 /** `agentstep parse`: exit 0 for any model output, garbage included. */

@@ -4,12 +4,6 @@ import { z } from 'zod';
 import type { CliIo } from '../io/cli-io.js';
 import { UsageError } from '../usage-error.js';
 
-/** Help for `agentstep prompt`. */
-export const PROMPT_USAGE = `agentstep prompt --tools <file.json> [--instructions TEXT]
-
-Prints the system prompt for a set of tools. The file holds a JSON array of
-{"name": "...", "description": "...", "parameters": {JSON Schema of the arguments}}.`;
-
 const toolsFileSchema = z.array(toolDescriptionSchema);
 
 /** `agentstep prompt`: the system prompt a session with these tools would send. */

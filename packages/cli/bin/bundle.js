@@ -1,0 +1,78 @@
+// Keeps an esbuild bundle of the CLI and the workspace packages it uses up to date. Starting
+// from a bundle takes ~0.3 s; running the TypeScript sources through a loader took ~1.2 s.
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const cliDir = dirname(dirname(fileURLToPath(import.meta.url)));
+const workspace = dirname(dirname(cliDir));
+const distDir = join(cliDir, 'dist');
+
+/** The path of a bundle built from the current sources, building it first when needed. */
+export async function ensureBundle() {
+  const stamp = sourceStamp();
+  const bundleDir = join(distDir, `bundle-${stamp}`);
+  const entry = join(bundleDir, 'main.mjs');
+  if (exists(entry)) return entry;
+  const buildDir = join(distDir, `build-${process.pid}-${Date.now()}`);
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: [join(cliDir, 'src', 'main.ts')],
+    outfile: join(buildDir, 'main.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'error',
+    // Some bundled CommonJS calls require(); give ESM output a real one.
+    banner: {
+      js: "import { createRequire as __agentstepRequire } from 'node:module'; const require = __agentstepRequire(import.meta.url);",
+    },
+  });
+  publish(buildDir, bundleDir);
+  return entry;
+}
+
+/** Moves a finished build into place; when a concurrent run got there first, keeps theirs. */
+function publish(buildDir, bundleDir) {
+  try {
+    renameSync(buildDir, bundleDir);
+  } catch {
+    rmSync(buildDir, { recursive: true, force: true });
+  }
+  for (const name of readdirSync(distDir)) {
+    if (name.startsWith('bundle-') && join(distDir, name) !== bundleDir) {
+      rmSync(join(distDir, name), { recursive: true, force: true });
+    }
+  }
+}
+
+/** Changes whenever a workspace source file, package manifest or the lockfile changes. */
+function sourceStamp() {
+  let newest = statSync(join(workspace, 'pnpm-lock.yaml')).mtimeMs;
+  let files = 0;
+  const visit = (path) => {
+    for (const entry of readdirSync(path, { withFileTypes: true })) {
+      const child = join(path, entry.name);
+      if (entry.isDirectory()) visit(child);
+      else {
+        files++;
+        newest = Math.max(newest, statSync(child).mtimeMs);
+      }
+    }
+  };
+  for (const name of readdirSync(join(workspace, 'packages'))) {
+    visit(join(workspace, 'packages', name, 'src'));
+    newest = Math.max(newest, statSync(join(workspace, 'packages', name, 'package.json')).mtimeMs);
+  }
+  mkdirSync(distDir, { recursive: true });
+  return `${Math.floor(newest)}-${files}`;
+}
+
+function exists(path) {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineTool } from './define-tool.js';
+import { demoTools } from './demo-tools.js';
+import { runTool } from './run-tool.js';
+
+const context = { session: 's', turn: 't', batch: 'b', position: 0 };
+const demo = (name: string) => demoTools.find((tool) => tool.name === name) ?? expect.unreachable();
+
+describe('runTool', () => {
+  it('returns the output as a success', async () => {
+    expect(await runTool(demo('echo'), { text: 'hi' }, context)).toEqual({
+      tool: 'echo',
+      status: 'success',
+      content: 'hi',
+    });
+  });
+
+  it('B4 turns a throw into a failure with its message', async () => {
+    expect(await runTool(demo('fail'), { message: 'boom' }, context)).toEqual({
+      tool: 'fail',
+      status: 'failure',
+      content: 'boom',
+    });
+  });
+
+  it('B4 stops a call at its time limit and aborts its signal', async () => {
+    let aborted = false;
+    const slow = defineTool({
+      name: 'slow',
+      description: 'Never finishes on its own.',
+      input: z.object({}),
+      timeoutMs: 20,
+      handler: (_args, { signal }) =>
+        new Promise(() =>
+          signal.addEventListener('abort', () => {
+            aborted = true;
+          }),
+        ),
+    });
+    expect(await runTool(slow, {}, context)).toEqual({
+      tool: 'slow',
+      status: 'failure',
+      content: 'slow did not finish within 20 ms and was stopped.',
+    });
+    expect(aborted).toBe(true);
+  });
+
+  it('B4 refuses an output that is not JSON', async () => {
+    const bigint = defineTool({ name: 'big', description: 'x', input: z.object({}), handler: () => 10n });
+    const outcome = await runTool(bigint, {}, context);
+    expect(outcome).toMatchObject({ status: 'failure', content: expect.stringContaining('not JSON') });
+  });
+
+  it('keeps a success with no output as null', async () => {
+    const quiet = defineTool({
+      name: 'quiet',
+      description: 'x',
+      input: z.object({}),
+      handler: () => undefined,
+    });
+    expect(await runTool(quiet, {}, context)).toEqual({ tool: 'quiet', status: 'success', content: null });
+  });
+
+  it('blob returns exactly the requested size', async () => {
+    const outcome = await runTool(demo('blob'), { bytes: 1000 }, context);
+    expect(typeof outcome.content === 'string' && outcome.content.length).toBe(1000);
+  });
+});
