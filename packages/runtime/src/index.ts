@@ -1,6 +1,10 @@
+export { type Clock, systemClock } from './clock/clock.js';
 export { AppendConflictError, SessionBusyError } from './errors.js';
 export type { AppendRequest, AppendResult, EventLog, NewEvent } from './event-log/event-log.js';
 export { InMemoryEventLog } from './event-log/in-memory-event-log.js';
+export type { Model, ModelRequest } from './model/model.js';
+export { type Cassette, cassetteSchema, ReplayModel } from './model/replay-model.js';
+export { modelScriptSchema, ScriptEndedError, ScriptedModel } from './model/scripted-model.js';
 export { InMemoryOutcomeStore } from './outcomes/in-memory-outcome-store.js';
 export type { CallRef, OutcomeStore } from './outcomes/outcome-store.js';
 export { defineTool, type Tool, type ToolContext, type ToolDefinition } from './tools/define-tool.js';
