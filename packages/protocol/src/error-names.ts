@@ -7,6 +7,8 @@ export const ERROR_NAMES = {
   sessionBusy: 'SessionBusy',
   /** An append kept losing a race for the next seq; safe to retry. */
   appendConflict: 'AppendConflict',
+  /** A step was asked to act on a call the log does not hold: a broken invariant. */
+  callNotFound: 'CallNotFound',
   /** A scripted or replayed model has no output for the requested step. */
   scriptEnded: 'ScriptEnded',
 } as const;

@@ -33,8 +33,32 @@ export {
 } from './events/wire-event.js';
 export { createParser, type ParserOptions, type StreamingParser } from './parser/create-parser.js';
 export { parse } from './parser/parse.js';
-export { type BatchElement, type ParsedBatch, type ParsedCall, parseBatch } from './parser/parse-batch.js';
+export {
+  type BatchElement,
+  checkCall,
+  type ParsedBatch,
+  type ParsedCall,
+  parseBatch,
+} from './parser/parse-batch.js';
 export type { ParsedEvent, ParseMode } from './parser/parsed-event.js';
+export {
+  type CallItem,
+  callItemSchema,
+  type InvokeToolInput,
+  invokeToolInputSchema,
+  type LoopState,
+  loopStateSchema,
+  type ModelStepOutput,
+  modelStepOutputSchema,
+  type RecordResultsOutput,
+  recordResultsOutputSchema,
+  type TurnInput,
+  type TurnLimits,
+  type TurnOutput,
+  turnInputSchema,
+  turnLimitsSchema,
+  turnOutputSchema,
+} from './payloads/step-payloads.js';
 export { exampleArgs } from './prompt/example-args.js';
 export { renderSystemPrompt, type SystemPromptOptions } from './prompt/render-system-prompt.js';
 export { describeTool, type ToolDescription, toolDescriptionSchema } from './prompt/tool-description.js';

@@ -21,3 +21,12 @@ export class AppendConflictError extends Error {
     super(`Append to session ${session} lost the race for the next seq ${attempts} times; retry the step.`);
   }
 }
+
+/** A step was asked to act on a call the log does not hold. */
+export class CallNotFoundError extends Error {
+  override readonly name = ERROR_NAMES.callNotFound;
+
+  constructor(session: string, batch: string, position: number, seq: number) {
+    super(`Session ${session} has no call ${position} of batch ${batch} at seq ${seq}.`);
+  }
+}

@@ -1,5 +1,5 @@
 export { type Clock, systemClock } from './clock/clock.js';
-export { AppendConflictError, SessionBusyError } from './errors.js';
+export { AppendConflictError, CallNotFoundError, SessionBusyError } from './errors.js';
 export type { AppendRequest, AppendResult, EventLog, NewEvent } from './event-log/event-log.js';
 export { InMemoryEventLog } from './event-log/in-memory-event-log.js';
 export type { Model, ModelRequest } from './model/model.js';
@@ -7,6 +7,16 @@ export { type Cassette, cassetteSchema, ReplayModel } from './model/replay-model
 export { modelScriptSchema, ScriptEndedError, ScriptedModel } from './model/scripted-model.js';
 export { InMemoryOutcomeStore } from './outcomes/in-memory-outcome-store.js';
 export type { CallRef, OutcomeStore } from './outcomes/outcome-store.js';
+export { batchId } from './steps/batch-id.js';
+export { type FailTurnInput, failTurn } from './steps/fail-turn.js';
+export { finishTurn } from './steps/finish-turn.js';
+export { type InvokeToolOutput, invokeTool } from './steps/invoke-tool.js';
+export { type ModelStepDeps, modelStep } from './steps/model-step.js';
+export { recordResults } from './steps/record-results.js';
+export { type CaughtError, describeCaught, recordToolFailure } from './steps/record-tool-failure.js';
+export { STOP_SEQUENCES } from './steps/run-model.js';
+export { startTurn } from './steps/start-turn.js';
+export { type SubmitTurnInput, submitTurn } from './steps/submit-turn.js';
 export { defineTool, type Tool, type ToolContext, type ToolDefinition } from './tools/define-tool.js';
 export { demoTools } from './tools/demo-tools.js';
 export { runTool } from './tools/run-tool.js';

@@ -35,14 +35,15 @@ export function parseBatch(body: string): ParsedBatch {
       reason: `The <execute> body must be a JSON array; received ${describe(value)}. ${EXPECTED_SHAPE}.`,
     };
   }
-  return { ok: true, elements: value.map(toElement) };
+  return { ok: true, elements: value.map(checkCall) };
 }
 
 function stripFence(body: string): string {
   return FENCED_BODY.exec(body)?.[1] ?? body;
 }
 
-function toElement(element: unknown, index: number): BatchElement {
+/** Checks one element of an `<execute>` array (A6): a call, or the reason it is not one. */
+export function checkCall(element: unknown, index: number): BatchElement {
   const reason = elementProblem(element);
   if (reason !== undefined) {
     return {

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+const ref = z.string().min(1).max(256);
+const count = z.number().int().nonnegative();
+
+/** Limits of one turn, fixed when it starts. */
+export const turnLimitsSchema = z.object({
+  /** Model steps one turn may take before it is stopped. */
+  maxSteps: z.number().int().min(1).max(10_000).default(50),
+  /** Model steps per Step Functions execution before the loop continues in a fresh one. */
+  stepsPerExecution: z.number().int().min(1).max(1_000).default(25),
+});
+
+/**
+ * What starts a turn's execution, after the client appended the user message. References and
+ * limits only: no prompt ever travels through Step Functions state.
+ */
+export const turnInputSchema = z.object({ session: ref, turn: ref }).extend(turnLimitsSchema.shape);
+
+/** The state carried from step to step: references and counters only. */
+export const loopStateSchema = turnInputSchema.extend({
+  /** Index in the session of the next model step, from 0. */
+  step: count,
+  /** Model steps this turn has taken. */
+  turnSteps: count,
+  /** Model steps this execution has taken. */
+  executionSteps: count,
+});
+
+/** One call of a batch, as the RunTools map hands it to InvokeTool. */
+export const callItemSchema = z.object({
+  position: count,
+  /** `seq` of the call event, so InvokeTool reads one event, not the whole log. */
+  seq: z.number().int().positive(),
+  /** The Lambda function that runs this call's tool. */
+  target: ref,
+});
+
+/** What ModelStep hands on: the batch it appended and where the loop goes next. */
+export const modelStepOutputSchema = loopStateSchema.extend({
+  batch: ref,
+  calls: z.array(callItemSchema),
+  /** Positions that will have a result: the calls, or 1 for a batch-level failure (A6). */
+  count,
+  /** Run the batch one call at a time (B3). */
+  sequential: z.boolean(),
+  /** `tools`: run the calls; `results`: only record a batch failure; `finish`: the turn is over (A9). */
+  next: z.enum(['tools', 'results', 'finish']),
+});
+
+/** InvokeTool's input: the call and the batch it belongs to. */
+export const invokeToolInputSchema = callItemSchema.extend({ session: ref, turn: ref, batch: ref });
+
+/** What RecordResults hands on: the next loop state and where to go. */
+export const recordResultsOutputSchema = loopStateSchema.extend({
+  /** `model`: next step; `continue`: go on in a fresh execution; `limit`: maxSteps reached. */
+  next: z.enum(['model', 'continue', 'limit']),
+});
+
+/** How a turn's execution ended. */
+export const turnOutputSchema = z.object({
+  session: ref,
+  turn: ref,
+  status: z.enum(['finished', 'limit', 'failed']),
+  message: z.string().optional(),
+});
+
+/** Limits of one turn. */
+export type TurnLimits = z.infer<typeof turnLimitsSchema>;
+/** Input of a turn's execution. */
+export type TurnInput = z.infer<typeof turnInputSchema>;
+/** State between steps. */
+export type LoopState = z.infer<typeof loopStateSchema>;
+/** One call of a batch. */
+export type CallItem = z.infer<typeof callItemSchema>;
+/** ModelStep's output. */
+export type ModelStepOutput = z.infer<typeof modelStepOutputSchema>;
+/** InvokeTool's input. */
+export type InvokeToolInput = z.infer<typeof invokeToolInputSchema>;
+/** RecordResults' output. */
+export type RecordResultsOutput = z.infer<typeof recordResultsOutputSchema>;
+/** How a turn ended. */
+export type TurnOutput = z.infer<typeof turnOutputSchema>;

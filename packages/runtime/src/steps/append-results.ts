@@ -1,0 +1,39 @@
+import { BATCH_TOOL_NAME, type ModelStepOutput, resultEvent, type ToolOutcome } from '@agentstep/protocol';
+import type { Clock } from '../clock/clock.js';
+import type { EventLog } from '../event-log/event-log.js';
+import type { OutcomeStore } from '../outcomes/outcome-store.js';
+import { calledTool, readCalls } from './read-calls.js';
+
+/** What appending a batch's result needs. */
+export interface AppendResultsDeps {
+  log: EventLog;
+  outcomes: OutcomeStore;
+  clock: Clock;
+}
+
+/**
+ * Appends the batch's single `result` event in call order (B4, B5). A position without a stored
+ * outcome gets a failure saying `missing`, so no call is ever left without a result.
+ */
+export async function appendResults(
+  batch: Pick<ModelStepOutput, 'session' | 'turn' | 'batch' | 'calls' | 'count'>,
+  deps: AppendResultsDeps,
+  missing: string,
+): Promise<void> {
+  const stored = await deps.outcomes.list(batch.session, batch.batch, batch.count);
+  const calls = stored.includes(undefined) ? await readCalls(deps.log, batch, batch.calls) : new Map();
+  const outcomes = stored.map(
+    (outcome, position): ToolOutcome =>
+      outcome ?? {
+        tool: calledTool(calls.get(position)) || BATCH_TOOL_NAME,
+        status: 'failure',
+        content: missing,
+      },
+  );
+  await deps.log.append({
+    session: batch.session,
+    turn: batch.turn,
+    key: `result:${batch.batch}`,
+    events: [{ batch: batch.batch, event: { ...resultEvent(outcomes), timestamp: deps.clock.now() / 1000 } }],
+  });
+}

@@ -1,0 +1,17 @@
+import type { LoopState, TurnOutput } from '@agentstep/protocol';
+import type { EventLog } from '../event-log/event-log.js';
+
+/** Ends a turn that finished (A9) or reached its step limit, and frees the session. */
+export async function finishTurn(
+  input: Pick<LoopState, 'session' | 'turn' | 'maxSteps'> & { next?: string },
+  deps: { log: EventLog },
+): Promise<TurnOutput> {
+  await deps.log.releaseTurn(input.session, input.turn);
+  if (input.next !== 'limit') return { session: input.session, turn: input.turn, status: 'finished' };
+  return {
+    session: input.session,
+    turn: input.turn,
+    status: 'limit',
+    message: `The turn stopped after ${input.maxSteps} model steps (its step limit). The session is intact: send another message to continue, or raise the limit.`,
+  };
+}

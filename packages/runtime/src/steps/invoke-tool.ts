@@ -1,0 +1,43 @@
+import { BATCH_TOOL_NAME, checkCall, type InvokeToolInput, type ToolOutcome } from '@agentstep/protocol';
+import type { EventLog } from '../event-log/event-log.js';
+import type { OutcomeStore } from '../outcomes/outcome-store.js';
+import { runTool } from '../tools/run-tool.js';
+import type { Toolset } from '../tools/toolset.js';
+import { validateArgs } from '../tools/validate-args.js';
+import { calledTool, readCalls } from './read-calls.js';
+
+/** What InvokeTool returns to the map: a summary, never the output itself. */
+export interface InvokeToolOutput {
+  position: number;
+  status: ToolOutcome['status'];
+}
+
+/**
+ * Runs one call of a batch and stores its outcome (B1, B2, B4). A re-delivered invocation finds
+ * the stored outcome and runs nothing; the first stored outcome is the one the log will get.
+ */
+export async function invokeTool(
+  input: InvokeToolInput,
+  deps: { log: EventLog; outcomes: OutcomeStore; toolset: Toolset },
+): Promise<InvokeToolOutput> {
+  const ref = { session: input.session, batch: input.batch, position: input.position };
+  const stored = await deps.outcomes.get(ref);
+  const outcome = stored ?? (await deps.outcomes.put(ref, await execute(input, deps)));
+  return { position: input.position, status: outcome.status };
+}
+
+async function execute(
+  input: InvokeToolInput,
+  deps: { log: EventLog; toolset: Toolset },
+): Promise<ToolOutcome> {
+  const calls = await readCalls(deps.log, input, [input]);
+  const stored = calls.get(input.position);
+  const name = calledTool(stored) || BATCH_TOOL_NAME;
+  const element = checkCall(JSON.parse(stored?.event.content ?? 'null'), input.position);
+  if (!element.ok) return { tool: name, status: 'failure', content: element.reason };
+  const found = deps.toolset.find(element.call.name);
+  if (!found.ok) return { tool: name, status: 'failure', content: found.message };
+  const check = validateArgs(found.tool, element.call.args);
+  if (!check.ok) return { tool: name, status: 'failure', content: check.message };
+  return runTool(found.tool, check.args, input);
+}

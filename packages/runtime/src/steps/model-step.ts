@@ -1,0 +1,94 @@
+import {
+  BATCH_TOOL_NAME,
+  type BuildMessagesOptions,
+  buildMessages,
+  type CallItem,
+  type LoopState,
+  type ModelStepOutput,
+  renderSystemPrompt,
+  type StoredEvent,
+  type ToolDescription,
+} from '@agentstep/protocol';
+import type { Clock } from '../clock/clock.js';
+import type { EventLog } from '../event-log/event-log.js';
+import type { Model } from '../model/model.js';
+import type { OutcomeStore } from '../outcomes/outcome-store.js';
+import { batchId } from './batch-id.js';
+import { calledTool } from './read-calls.js';
+import { runModel, STOP_SEQUENCES } from './run-model.js';
+import { stepRecord } from './step-events.js';
+
+/** What ModelStep needs. */
+export interface ModelStepDeps {
+  log: EventLog;
+  outcomes: OutcomeStore;
+  model: Model;
+  clock: Clock;
+  /** The tools the model may call, as the system prompt lists them. */
+  tools: readonly ToolDescription[];
+  /** The Lambda function that runs each call, by tool name (unknown names included). */
+  targetOf(tool: string): string;
+  /** Names of tools that run alone (B3). */
+  sequentialTools?: ReadonlySet<string>;
+  instructions?: string;
+  context?: BuildMessagesOptions;
+}
+
+/**
+ * One model step: rebuilds the context from the log, streams the model through the parser and
+ * appends the step's events (C3: a re-delivered step finds its events and calls no model).
+ */
+export async function modelStep(state: LoopState, deps: ModelStepDeps): Promise<ModelStepOutput> {
+  const batch = batchId(state.turn, state.turnSteps + 1);
+  const log = await deps.log.read(state.session);
+  let stepEvents = log.filter((stored) => stored.batch === batch && stored.event.type !== 'result');
+  if (stepEvents.length === 0) stepEvents = await takeStep(state, batch, log, deps);
+  const calls = stepEvents.filter((stored) => stored.event.type === 'call');
+  const batchFailed = calls.length === 0 && (await hasBatchFailure(state, batch, deps.outcomes));
+  return {
+    ...state,
+    batch,
+    calls: calls.map((stored) => callItem(stored, deps)),
+    count: batchFailed ? 1 : calls.length,
+    sequential: calls.some((stored) => deps.sequentialTools?.has(calledTool(stored)) === true),
+    next: calls.length > 0 ? 'tools' : batchFailed ? 'results' : 'finish',
+  };
+}
+
+async function takeStep(
+  state: LoopState,
+  batch: string,
+  log: StoredEvent[],
+  deps: ModelStepDeps,
+): Promise<StoredEvent[]> {
+  const parsed = await runModel(deps.model, {
+    system: renderSystemPrompt({
+      tools: deps.tools,
+      ...(deps.instructions ? { instructions: deps.instructions } : {}),
+    }),
+    messages: buildMessages(log, deps.context),
+    step: state.step,
+    stopSequences: STOP_SEQUENCES,
+  });
+  const record = stepRecord(parsed, batch, deps.clock.now() / 1000);
+  if (record.batchFailure !== undefined) {
+    const failure = { tool: BATCH_TOOL_NAME, status: 'failure' as const, content: record.batchFailure };
+    await deps.outcomes.put({ session: state.session, batch, position: 0 }, failure);
+  }
+  const { firstSeq } = await deps.log.append({
+    session: state.session,
+    turn: state.turn,
+    key: `model:${batch}`,
+    events: record.events,
+  });
+  return record.events.map((event, index) => ({ session: state.session, seq: firstSeq + index, ...event }));
+}
+
+async function hasBatchFailure(state: LoopState, batch: string, outcomes: OutcomeStore): Promise<boolean> {
+  const outcome = await outcomes.get({ session: state.session, batch, position: 0 });
+  return outcome?.tool === BATCH_TOOL_NAME;
+}
+
+function callItem(stored: StoredEvent, deps: ModelStepDeps): CallItem {
+  return { position: stored.position ?? 0, seq: stored.seq, target: deps.targetOf(calledTool(stored)) };
+}

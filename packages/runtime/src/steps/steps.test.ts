@@ -1,0 +1,276 @@
+import type { LoopState, ModelStepOutput } from '@agentstep/protocol';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { InMemoryEventLog } from '../event-log/in-memory-event-log.js';
+import { ScriptedModel } from '../model/scripted-model.js';
+import { InMemoryOutcomeStore } from '../outcomes/in-memory-outcome-store.js';
+import { defineTool } from '../tools/define-tool.js';
+import { demoTools } from '../tools/demo-tools.js';
+import { createToolset } from '../tools/toolset.js';
+import { failTurn } from './fail-turn.js';
+import { finishTurn } from './finish-turn.js';
+import { invokeTool } from './invoke-tool.js';
+import { modelStep } from './model-step.js';
+import { recordResults } from './record-results.js';
+import { recordToolFailure } from './record-tool-failure.js';
+import { startTurn } from './start-turn.js';
+import { submitTurn } from './submit-turn.js';
+
+const clock = { now: () => 1_700_000_000_000 };
+let runs = 0;
+const counted = defineTool({
+  name: 'count',
+  description: 'Counts its runs.',
+  input: z.object({}),
+  handler: () => ++runs,
+});
+const toolset = createToolset([...demoTools, counted]);
+
+function setup(script: Array<string | string[]>) {
+  const log = new InMemoryEventLog();
+  const outcomes = new InMemoryOutcomeStore();
+  const model = new ScriptedModel(script);
+  const deps = {
+    log,
+    outcomes,
+    model,
+    clock,
+    toolset,
+    tools: toolset.descriptions,
+    targetOf: (tool: string) => (tool === 'count' ? 'counter-function' : 'tools-function'),
+    sequentialTools: new Set(['count']),
+  };
+  return deps;
+}
+
+async function begin(deps: ReturnType<typeof setup>, prompt = 'go', turn = 't1'): Promise<LoopState> {
+  await submitTurn({ session: 's1', turn, prompt }, deps);
+  return startTurn({ session: 's1', turn, maxSteps: 5, stepsPerExecution: 2 }, deps);
+}
+
+/** Runs a model step's calls the way the RunTools map does: concurrently, each on its own. */
+async function runTools(step: ModelStepOutput, deps: ReturnType<typeof setup>): Promise<void> {
+  await Promise.all(
+    step.calls.map((call) =>
+      invokeTool({ ...call, session: 's1', turn: step.turn, batch: step.batch }, deps),
+    ),
+  );
+}
+
+const firstCall = (step: ModelStepOutput) => step.calls[0] ?? expect.unreachable('the step has no call');
+
+const batchOf =
+  '<execute>[{"name": "echo", "args": {"text": "a"}}, {"name": "fail", "args": {"message": "boom"}}]</execute>';
+
+beforeEach(() => {
+  runs = 0;
+});
+
+describe('modelStep', () => {
+  it('appends the step with batch id and positions, and hands on references only', async () => {
+    const deps = setup([`<think>plan</think>Doing it.${batchOf}`]);
+    const step = await modelStep(await begin(deps), deps);
+    expect(step).toMatchObject({ batch: 't1.1', count: 2, next: 'tools', sequential: false });
+    expect(step.calls).toEqual([
+      { position: 0, seq: 4, target: 'tools-function' },
+      { position: 1, seq: 5, target: 'tools-function' },
+    ]);
+    const events = await deps.log.read('s1');
+    expect(events.map(({ seq, batch, position, event }) => [seq, event.type, batch, position])).toEqual([
+      [1, 'user', undefined, undefined],
+      [2, 'think', 't1.1', undefined],
+      [3, 'respond', 't1.1', undefined],
+      [4, 'call', 't1.1', 0],
+      [5, 'call', 't1.1', 1],
+    ]);
+    expect(deps.model.calls[0]?.messages).toEqual([{ role: 'user', content: 'go' }]);
+    expect(deps.model.calls[0]?.stopSequences).toEqual(['</execute>', '<end>']);
+  });
+
+  it('C3 a re-delivered step calls no model and returns the same output; the log is unchanged', async () => {
+    const deps = setup([batchOf, 'never reached']);
+    const state = await begin(deps);
+    const first = await modelStep(state, deps);
+    const log = JSON.stringify(await deps.log.read('s1'));
+    expect(await modelStep(state, deps)).toEqual(first);
+    expect(deps.model.calls).toHaveLength(1);
+    expect(JSON.stringify(await deps.log.read('s1'))).toBe(log);
+  });
+
+  it('A9 a reply without calls finishes the turn', async () => {
+    const deps = setup(['All done.<end>']);
+    expect(await modelStep(await begin(deps), deps)).toMatchObject({ calls: [], count: 0, next: 'finish' });
+  });
+
+  it('A6 a body with no positions records one execute failure and goes on to results', async () => {
+    const deps = setup(['<execute>{"name": "echo"}</execute>']);
+    const step = await modelStep(await begin(deps), deps);
+    expect(step).toMatchObject({ calls: [], count: 1, next: 'results' });
+    await recordResults(step, deps);
+    const [result] = (await deps.log.read('s1')).slice(-1);
+    expect(JSON.parse(result?.event.content ?? '')).toEqual([
+      { tool: 'execute', status: 'failure', content: expect.stringContaining('must be a JSON array') },
+    ]);
+  });
+
+  it('B3 a batch that calls a sequential tool runs in order', async () => {
+    const deps = setup([
+      '<execute>[{"name": "count", "args": {}}, {"name": "echo", "args": {"text": "x"}}]</execute>',
+    ]);
+    const step = await modelStep(await begin(deps), deps);
+    expect(step.sequential).toBe(true);
+    expect(step.calls.map((call) => call.target)).toEqual(['counter-function', 'tools-function']);
+  });
+});
+
+describe('invokeTool', () => {
+  it('B4 runs each call once; a re-delivered invocation returns the stored outcome', async () => {
+    const deps = setup(['<execute>[{"name": "count", "args": {}}]</execute>']);
+    const step = await modelStep(await begin(deps), deps);
+    const call = { ...firstCall(step), session: 's1', turn: 't1', batch: step.batch };
+    expect(await invokeTool(call, deps)).toEqual({ position: 0, status: 'success' });
+    expect(await invokeTool(call, deps)).toEqual({ position: 0, status: 'success' });
+    expect(runs).toBe(1);
+    expect(await deps.outcomes.get({ session: 's1', batch: step.batch, position: 0 })).toEqual({
+      tool: 'count',
+      status: 'success',
+      content: 1,
+    });
+  });
+
+  it.each([
+    [
+      'B1 an unknown tool',
+      '{"name": "reed", "args": {}}',
+      "Unknown tool 'reed'. Available: echo, sleep, fail, blob, count",
+    ],
+    ['B1 wrong types', '{"name": "count", "args": {"n": 1}}', 'unknown argument n'],
+    ['B1 a missing argument', '{"name": "echo", "args": {}}', 'text: required'],
+    [
+      'B2 an identity argument',
+      '{"name": "echo", "args": {"text": "x", "session_id": "s2"}}',
+      'identity is supplied by the runtime',
+    ],
+    ['A6 an invalid element', '{"name": "echo", "args": [1]}', 'must be an object, received an array'],
+  ])('%s fails without running tool code', async (_rule, element, message) => {
+    const deps = setup([`<execute>[${element}]</execute>`]);
+    const step = await modelStep(await begin(deps), deps);
+    await runTools(step, deps);
+    const outcome = await deps.outcomes.get({ session: 's1', batch: step.batch, position: 0 });
+    expect(outcome).toMatchObject({ status: 'failure', content: expect.stringContaining(message) });
+    expect(runs).toBe(0);
+  });
+});
+
+describe('recordResults', () => {
+  it('B5 appends one result in call order and moves the loop on', async () => {
+    const deps = setup([batchOf]);
+    const step = await modelStep(await begin(deps), deps);
+    await runTools(step, deps);
+    const next = await recordResults(step, deps);
+    expect(next).toEqual({
+      session: 's1',
+      turn: 't1',
+      maxSteps: 5,
+      stepsPerExecution: 2,
+      step: 1,
+      turnSteps: 1,
+      executionSteps: 1,
+      next: 'model',
+    });
+    const result = (await deps.log.read('s1')).at(-1);
+    expect(result).toMatchObject({ seq: 4, batch: 't1.1', event: { type: 'result' } });
+    expect(result?.event).toMatchObject({
+      payload: { tools_executed: 2, success_count: 1, failure_count: 1 },
+    });
+  });
+
+  it('B4 gives a call with no stored outcome a failure result', async () => {
+    const deps = setup([batchOf]);
+    const step = await modelStep(await begin(deps), deps);
+    await recordResults(step, deps);
+    const [first] = JSON.parse((await deps.log.read('s1')).at(-1)?.event.content ?? '');
+    expect(first).toEqual({
+      tool: 'echo',
+      status: 'failure',
+      content: expect.stringContaining('produced no result'),
+    });
+  });
+
+  it.each([
+    [{ turnSteps: 4, executionSteps: 0 }, 'limit'],
+    [{ turnSteps: 0, executionSteps: 1 }, 'continue'],
+    [{ turnSteps: 1, executionSteps: 0 }, 'model'],
+  ])('after %j goes to %s', async (counters, next) => {
+    const deps = setup(['<execute>[]</execute>']);
+    const step = await modelStep({ ...(await begin(deps)), ...counters }, deps);
+    expect((await recordResults(step, deps)).next).toBe(next);
+  });
+});
+
+describe('recordToolFailure', () => {
+  it("B4 records the tool function's own error message", async () => {
+    const deps = setup([batchOf]);
+    const step = await modelStep(await begin(deps), deps);
+    const call = {
+      ...step.calls[0],
+      session: 's1',
+      turn: 't1',
+      batch: step.batch,
+      position: 0,
+      seq: 2,
+      target: 'x',
+    };
+    const cause = JSON.stringify({ errorType: 'Error', errorMessage: 'Task timed out after 30.00 seconds' });
+    await recordToolFailure({ ...call, error: { Error: 'Lambda.Unknown', Cause: cause } }, deps);
+    expect(await deps.outcomes.get({ session: 's1', batch: step.batch, position: 0 })).toEqual({
+      tool: 'echo',
+      status: 'failure',
+      content: "The echo tool's function failed: Lambda.Unknown: Task timed out after 30.00 seconds",
+    });
+  });
+});
+
+describe('finishTurn and failTurn', () => {
+  it('frees the session, so the next turn can start, and its context holds the first turn', async () => {
+    const deps = setup(['First answer.', 'Second answer.']);
+    const first = await begin(deps, 'one', 't1');
+    await modelStep(first, deps);
+    expect(await finishTurn(first, deps)).toEqual({ session: 's1', turn: 't1', status: 'finished' });
+    const second = await begin(deps, 'two', 't2');
+    expect(second.step).toBe(1);
+    await modelStep(second, deps);
+    expect(deps.model.calls[1]?.messages).toEqual([
+      { role: 'user', content: 'one' },
+      { role: 'assistant', content: 'First answer.' },
+      { role: 'user', content: 'two' },
+    ]);
+  });
+
+  it('says why a turn stopped at its step limit', async () => {
+    const deps = setup(['x']);
+    const output = await finishTurn({ ...(await begin(deps)), next: 'limit' }, deps);
+    expect(output).toMatchObject({
+      status: 'limit',
+      message: expect.stringContaining('after 5 model steps'),
+    });
+  });
+
+  it('B4 a failed turn leaves no call without a result, and frees the session', async () => {
+    const deps = setup([batchOf]);
+    const step = await modelStep(await begin(deps), deps);
+    const output = await failTurn(
+      { ...step, error: { Error: 'States.Timeout', Cause: 'took too long' } },
+      deps,
+    );
+    expect(output).toEqual({
+      session: 's1',
+      turn: 't1',
+      status: 'failed',
+      message: 'States.Timeout: took too long',
+    });
+    const result = JSON.parse((await deps.log.read('s1')).at(-1)?.event.content ?? '');
+    expect(result.map((item: { status: string }) => item.status)).toEqual(['failure', 'failure']);
+    await deps.log.acquireTurn('s1', 'next-turn');
+  });
+});
