@@ -6,19 +6,28 @@ const count = z.number().int().nonnegative();
 /** Limits of one turn, fixed when it starts. */
 export const turnLimitsSchema = z.object({
   /** Model steps one turn may take before it is stopped. */
-  maxSteps: z.number().int().min(1).max(10_000).default(50),
+  maxSteps: z.number().int().min(1).max(10_000),
   /** Model steps per Step Functions execution before the loop continues in a fresh one. */
-  stepsPerExecution: z.number().int().min(1).max(1_000).default(25),
+  stepsPerExecution: z.number().int().min(1).max(1_000),
 });
+
+/** Limits used when neither the execution input nor the deployment sets them. */
+export const DEFAULT_TURN_LIMITS = { maxSteps: 50, stepsPerExecution: 25 } as const;
 
 /**
  * What starts a turn's execution, after the client appended the user message. References and
- * limits only: no prompt ever travels through Step Functions state.
+ * optional limits only: no prompt ever travels through Step Functions state.
  */
-export const turnInputSchema = z.object({ session: ref, turn: ref }).extend(turnLimitsSchema.shape);
+export const turnInputSchema = z.object({ session: ref, turn: ref }).extend(turnLimitsSchema.partial().shape);
+
+/** StartTurn's input: a new turn, or one continued in a fresh execution with its counters. */
+export const startTurnInputSchema = turnInputSchema.extend({
+  step: z.number().int().nonnegative().optional(),
+  turnSteps: z.number().int().nonnegative().optional(),
+});
 
 /** The state carried from step to step: references and counters only. */
-export const loopStateSchema = turnInputSchema.extend({
+export const loopStateSchema = z.object({ session: ref, turn: ref }).extend(turnLimitsSchema.shape).extend({
   /** Index in the session of the next model step, from 0. */
   step: count,
   /** Model steps this turn has taken. */
@@ -42,8 +51,8 @@ export const modelStepOutputSchema = loopStateSchema.extend({
   calls: z.array(callItemSchema),
   /** Positions that will have a result: the calls, or 1 for a batch-level failure (A6). */
   count,
-  /** Run the batch one call at a time (B3). */
-  sequential: z.boolean(),
+  /** How many calls of the batch may run at once: 1 when a call's tool runs alone (B3). */
+  concurrency: z.number().int().min(1).max(40),
   /** `tools`: run the calls; `results`: only record a batch failure; `finish`: the turn is over (A9). */
   next: z.enum(['tools', 'results', 'finish']),
 });
@@ -57,11 +66,36 @@ export const recordResultsOutputSchema = loopStateSchema.extend({
   next: z.enum(['model', 'continue', 'limit']),
 });
 
+/** The error Step Functions caught, as a `Catch` with `ResultPath: $.error` stores it. */
+export const caughtErrorSchema = z.object({ Error: z.string().optional(), Cause: z.string().optional() });
+
+/** RecordToolFailure's input: the call whose tool function failed, and the error. */
+export const recordToolFailureInputSchema = invokeToolInputSchema.extend({ error: caughtErrorSchema });
+
+/** FinishTurn's input: the turn, and `next: "limit"` when the step limit ended it. */
+export const finishTurnInputSchema = z.object({
+  session: ref,
+  turn: ref,
+  maxSteps: z.number().int(),
+  next: z.string().optional(),
+});
+
+/** FailTurn's input: the state at the failure (with its open batch, if any) and the error. */
+export const failTurnInputSchema = z.object({
+  session: ref,
+  turn: ref,
+  batch: ref.optional(),
+  calls: z.array(callItemSchema).optional(),
+  count: count.optional(),
+  error: caughtErrorSchema,
+});
+
 /** How a turn's execution ended. */
 export const turnOutputSchema = z.object({
   session: ref,
   turn: ref,
-  status: z.enum(['finished', 'limit', 'failed']),
+  /** `continued`: the loop goes on in the execution named by `message`. */
+  status: z.enum(['finished', 'limit', 'failed', 'continued']),
   message: z.string().optional(),
 });
 
@@ -81,3 +115,13 @@ export type InvokeToolInput = z.infer<typeof invokeToolInputSchema>;
 export type RecordResultsOutput = z.infer<typeof recordResultsOutputSchema>;
 /** How a turn ended. */
 export type TurnOutput = z.infer<typeof turnOutputSchema>;
+/** The error a `Catch` stored. */
+export type CaughtError = z.infer<typeof caughtErrorSchema>;
+/** RecordToolFailure's input. */
+export type RecordToolFailureInput = z.infer<typeof recordToolFailureInputSchema>;
+/** FinishTurn's input. */
+export type FinishTurnInput = z.infer<typeof finishTurnInputSchema>;
+/** FailTurn's input. */
+export type FailTurnInput = z.infer<typeof failTurnInputSchema>;
+/** StartTurn's input. */
+export type StartTurnInput = z.infer<typeof startTurnInputSchema>;

@@ -1,10 +1,6 @@
-import type { ModelStepOutput, TurnOutput } from '@agentstep/protocol';
+import type { FailTurnInput, TurnOutput } from '@agentstep/protocol';
 import { type AppendResultsDeps, appendResults } from './append-results.js';
-import { type CaughtError, describeCaught } from './record-tool-failure.js';
-
-/** FailTurn's input: the state at the failure, with the caught error. */
-export type FailTurnInput = Pick<ModelStepOutput, 'session' | 'turn'> &
-  Partial<Pick<ModelStepOutput, 'batch' | 'calls' | 'count'>> & { error: CaughtError };
+import { describeCaught } from './record-tool-failure.js';
 
 /**
  * Ends a turn that failed: a batch whose calls are in the log gets its result, with failures

@@ -1,11 +1,8 @@
-import type { LoopState, TurnOutput } from '@agentstep/protocol';
+import type { FinishTurnInput, TurnOutput } from '@agentstep/protocol';
 import type { EventLog } from '../event-log/event-log.js';
 
 /** Ends a turn that finished (A9) or reached its step limit, and frees the session. */
-export async function finishTurn(
-  input: Pick<LoopState, 'session' | 'turn' | 'maxSteps'> & { next?: string },
-  deps: { log: EventLog },
-): Promise<TurnOutput> {
+export async function finishTurn(input: FinishTurnInput, deps: { log: EventLog }): Promise<TurnOutput> {
   await deps.log.releaseTurn(input.session, input.turn);
   if (input.next !== 'limit') return { session: input.session, turn: input.turn, status: 'finished' };
   return {

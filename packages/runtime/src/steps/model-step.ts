@@ -18,6 +18,8 @@ import { calledTool } from './read-calls.js';
 import { runModel, STOP_SEQUENCES } from './run-model.js';
 import { stepRecord } from './step-events.js';
 
+const DEFAULT_MAX_CONCURRENCY = 10;
+
 /** What ModelStep needs. */
 export interface ModelStepDeps {
   log: EventLog;
@@ -30,6 +32,8 @@ export interface ModelStepDeps {
   targetOf(tool: string): string;
   /** Names of tools that run alone (B3). */
   sequentialTools?: ReadonlySet<string>;
+  /** Calls of one batch that may run at once. @default 10 */
+  maxConcurrency?: number;
   instructions?: string;
   context?: BuildMessagesOptions;
 }
@@ -50,7 +54,9 @@ export async function modelStep(state: LoopState, deps: ModelStepDeps): Promise<
     batch,
     calls: calls.map((stored) => callItem(stored, deps)),
     count: batchFailed ? 1 : calls.length,
-    sequential: calls.some((stored) => deps.sequentialTools?.has(calledTool(stored)) === true),
+    concurrency: calls.some((stored) => deps.sequentialTools?.has(calledTool(stored)) === true)
+      ? 1
+      : (deps.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY),
     next: calls.length > 0 ? 'tools' : batchFailed ? 'results' : 'finish',
   };
 }

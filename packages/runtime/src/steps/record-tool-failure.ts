@@ -1,21 +1,15 @@
-import { BATCH_TOOL_NAME, type InvokeToolInput } from '@agentstep/protocol';
+import { BATCH_TOOL_NAME, type CaughtError, type RecordToolFailureInput } from '@agentstep/protocol';
 import type { EventLog } from '../event-log/event-log.js';
 import type { OutcomeStore } from '../outcomes/outcome-store.js';
 import type { InvokeToolOutput } from './invoke-tool.js';
 import { calledTool, readCalls } from './read-calls.js';
-
-/** The error Step Functions caught from a tool's task: `Error` is its name, `Cause` its details. */
-export interface CaughtError {
-  Error?: string;
-  Cause?: string;
-}
 
 /**
  * Gives a call whose tool function failed outright (crash, time-out, throttling after retries) a
  * failure outcome that says why (B4), unless the call already has one.
  */
 export async function recordToolFailure(
-  input: InvokeToolInput & { error: CaughtError },
+  input: RecordToolFailureInput,
   deps: { log: EventLog; outcomes: OutcomeStore },
 ): Promise<InvokeToolOutput> {
   const calls = await readCalls(deps.log, input, [input]);

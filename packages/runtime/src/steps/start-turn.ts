@@ -1,17 +1,31 @@
-import type { LoopState, TurnInput } from '@agentstep/protocol';
+import {
+  DEFAULT_TURN_LIMITS,
+  type LoopState,
+  type StartTurnInput,
+  type TurnLimits,
+} from '@agentstep/protocol';
 import type { EventLog } from '../event-log/event-log.js';
 
 /**
- * The first state of a turn's execution: confirms the turn holds its session and finds the
- * session's next model step. A continued execution arrives with its counters and keeps them.
+ * The first state of a turn's execution: confirms the turn holds its session, finds the session's
+ * next model step and fixes the limits (execution input, else the deployment's, else defaults).
+ * A continued execution arrives with its counters and keeps them.
  */
 export async function startTurn(
-  input: TurnInput & Partial<Pick<LoopState, 'step' | 'turnSteps'>>,
-  deps: { log: EventLog },
+  input: StartTurnInput,
+  deps: { log: EventLog; limits?: Partial<TurnLimits> },
 ): Promise<LoopState> {
   await deps.log.acquireTurn(input.session, input.turn);
-  const step = input.step ?? (await countModelSteps(deps.log, input.session));
-  return { ...input, step, turnSteps: input.turnSteps ?? 0, executionSteps: 0 };
+  const limits = { ...DEFAULT_TURN_LIMITS, ...deps.limits };
+  return {
+    session: input.session,
+    turn: input.turn,
+    maxSteps: input.maxSteps ?? limits.maxSteps,
+    stepsPerExecution: input.stepsPerExecution ?? limits.stepsPerExecution,
+    step: input.step ?? (await countModelSteps(deps.log, input.session)),
+    turnSteps: input.turnSteps ?? 0,
+    executionSteps: 0,
+  };
 }
 
 /** Model steps taken so far in the session: every batch id in the log is one step. */

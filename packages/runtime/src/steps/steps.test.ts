@@ -70,7 +70,7 @@ describe('modelStep', () => {
   it('appends the step with batch id and positions, and hands on references only', async () => {
     const deps = setup([`<think>plan</think>Doing it.${batchOf}`]);
     const step = await modelStep(await begin(deps), deps);
-    expect(step).toMatchObject({ batch: 't1.1', count: 2, next: 'tools', sequential: false });
+    expect(step).toMatchObject({ batch: 't1.1', count: 2, next: 'tools', concurrency: 10 });
     expect(step.calls).toEqual([
       { position: 0, seq: 4, target: 'tools-function' },
       { position: 1, seq: 5, target: 'tools-function' },
@@ -118,7 +118,7 @@ describe('modelStep', () => {
       '<execute>[{"name": "count", "args": {}}, {"name": "echo", "args": {"text": "x"}}]</execute>',
     ]);
     const step = await modelStep(await begin(deps), deps);
-    expect(step.sequential).toBe(true);
+    expect(step.concurrency).toBe(1);
     expect(step.calls.map((call) => call.target)).toEqual(['counter-function', 'tools-function']);
   });
 });
