@@ -1,0 +1,38 @@
+import { Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import type { Construct } from 'constructs';
+import { AgentStep, type AgentStepProps } from './agent-step.js';
+
+/** Props of {@link AgentStepStack}. */
+export interface AgentStepStackProps extends StackProps {
+  readonly agent?: AgentStepProps;
+}
+
+/** A stack holding one {@link AgentStep}, acknowledging the cdk-nag findings we accept, each with why. */
+export class AgentStepStack extends Stack {
+  readonly agent: AgentStep;
+
+  constructor(scope: Construct, id: string, props: AgentStepStackProps = {}) {
+    super(scope, id, props);
+    this.agent = new AgentStep(this, 'Agent', props.agent);
+    const wildcard = (resource: string, reason: string) => ({
+      id: `AwsSolutions::AwsSolutions-IAM5[Resource::${resource}]`,
+      reason,
+    });
+    const findings = [
+      wildcard('*', 'X-Ray trace segments and CloudWatch log delivery have no resource-level permissions.'),
+      ...Object.values(this.agent.functions).map((fn) =>
+        wildcard(
+          `<${this.getLogicalId(fn.node.defaultChild as CfnFunction)}.Arn>:*`,
+          'The state machine invokes versions of its own step functions, as CDK grants it.',
+        ),
+      ),
+      {
+        id: 'AwsSolutions::AwsSolutions-L1',
+        reason:
+          'Node.js 22 is the runtime AgentStep is built and tested for; newer runtimes are adopted deliberately.',
+      },
+    ];
+    for (const finding of findings) Validations.of(this.agent).acknowledge(finding);
+  }
+}

@@ -1,0 +1,90 @@
+import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import { AgentStateMachine } from './agent-state-machine.js';
+import { EventLogTable } from './event-log-table.js';
+import { StepFunction, type StepName } from './step-function.js';
+
+/** Props of {@link AgentStep}; every one has a default, so `new AgentStep(this, 'Agent')` deploys. */
+export interface AgentStepProps {
+  /** Built-in toolsets the agent may call. @default ['demo'] */
+  readonly builtInTools?: readonly string[];
+  /** The model, as `--model` names it. @default 'scripted' */
+  readonly model?: string;
+  /** The scripted model's script: JSON text of an array of model steps. @default - none */
+  readonly modelScript?: string;
+  /** The agent's own instructions, placed before the protocol in the system prompt. @default - none */
+  readonly instructions?: string;
+  /** Calls of one batch that may run at once, 1–40. @default 10 */
+  readonly maxConcurrency?: number;
+  /** Model steps one turn may take. @default 50 */
+  readonly maxSteps?: number;
+  /** Model steps per execution before the turn continues in a fresh one. @default 25 */
+  readonly stepsPerExecution?: number;
+  /** What happens to the event log when the stack is deleted. @default RemovalPolicy.RETAIN */
+  readonly removalPolicy?: RemovalPolicy;
+}
+
+/**
+ * An agent on AWS in one statement: the event-log table, one Lambda per loop step, the built-in
+ * tools' Lambda and the Step Functions state machine that runs the loop.
+ */
+export class AgentStep extends Construct {
+  readonly table: TableV2;
+  readonly stateMachine: StateMachine;
+  /** The loop's functions, by step (`invoke-tool` hosts the built-in tools). */
+  readonly functions: Readonly<Record<StepName, NodejsFunction>>;
+
+  constructor(scope: Construct, id: string, props: AgentStepProps = {}) {
+    super(scope, id);
+    const maxConcurrency = props.maxConcurrency ?? 10;
+    if (!Number.isInteger(maxConcurrency) || maxConcurrency < 1 || maxConcurrency > 40) {
+      throw new Error(`maxConcurrency must be a whole number from 1 to 40, received ${maxConcurrency}.`);
+    }
+    this.table = new EventLogTable(
+      this,
+      'EventLog',
+      props.removalPolicy ? { removalPolicy: props.removalPolicy } : {},
+    ).table;
+    const shared = { AGENTSTEP_TABLE: this.table.tableName };
+    const tools = { ...shared, AGENTSTEP_TOOLSETS: (props.builtInTools ?? ['demo']).join(',') };
+    const make = (step: StepName, environment: Record<string, string>, timeout?: Duration) =>
+      new StepFunction(this, step, { step, environment, ...(timeout ? { timeout } : {}) }).function;
+    const invokeTool = make('invoke-tool', tools, Duration.minutes(5));
+    const functions = {
+      'start-turn': make('start-turn', { ...shared, ...limitsEnv(props) }),
+      'model-step': make(
+        'model-step',
+        {
+          ...tools,
+          AGENTSTEP_TOOLS_FUNCTION: invokeTool.functionName,
+          AGENTSTEP_MODEL: props.model ?? 'scripted',
+          AGENTSTEP_MAX_CONCURRENCY: String(maxConcurrency),
+          ...(props.modelScript ? { AGENTSTEP_MODEL_SCRIPT: props.modelScript } : {}),
+          ...(props.instructions ? { AGENTSTEP_INSTRUCTIONS: props.instructions } : {}),
+        },
+        Duration.minutes(5),
+      ),
+      'invoke-tool': invokeTool,
+      'record-tool-failure': make('record-tool-failure', shared),
+      'record-results': make('record-results', shared),
+      'finish-turn': make('finish-turn', shared),
+      'fail-turn': make('fail-turn', shared),
+    };
+    for (const fn of Object.values(functions)) this.table.grantReadWriteData(fn);
+    this.functions = functions;
+    this.stateMachine = new AgentStateMachine(this, 'Loop', {
+      functions,
+      toolFunctions: [invokeTool],
+    }).stateMachine;
+  }
+}
+
+function limitsEnv(props: AgentStepProps): Record<string, string> {
+  return {
+    ...(props.maxSteps ? { AGENTSTEP_MAX_STEPS: String(props.maxSteps) } : {}),
+    ...(props.stepsPerExecution ? { AGENTSTEP_STEPS_PER_EXECUTION: String(props.stepsPerExecution) } : {}),
+  };
+}

@@ -1,0 +1,5 @@
+export { AgentStateMachine, type AgentStateMachineProps } from './agent-state-machine.js';
+export { AgentStep, type AgentStepProps } from './agent-step.js';
+export { AgentStepStack, type AgentStepStackProps } from './agent-step-stack.js';
+export { EventLogTable, type EventLogTableProps } from './event-log-table.js';
+export { StepFunction, type StepFunctionProps, type StepName } from './step-function.js';

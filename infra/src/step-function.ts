@@ -1,0 +1,73 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+
+const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The Lambda functions of the loop, by folder name under `functions/`. */
+export type StepName =
+  | 'start-turn'
+  | 'model-step'
+  | 'invoke-tool'
+  | 'record-tool-failure'
+  | 'record-results'
+  | 'finish-turn'
+  | 'fail-turn';
+
+/** Props of {@link StepFunction}. */
+export interface StepFunctionProps {
+  readonly step: StepName;
+  readonly environment: Record<string, string>;
+  /** @default 30 seconds */
+  readonly timeout?: Duration;
+  /** @default 512 MB */
+  readonly memorySize?: number;
+}
+
+/**
+ * One step's Lambda: Node.js 22 on arm64, bundled by the local esbuild (never Docker) as ESM with
+ * the AWS SDK left to the runtime, with its own role and log group. `AGENTSTEP_STEP` names the step, so the
+ * local engine can route the synthesized definition's tasks to the same handler.
+ */
+export class StepFunction extends Construct {
+  readonly function: NodejsFunction;
+
+  constructor(scope: Construct, id: string, props: StepFunctionProps) {
+    super(scope, id);
+    const logGroup = new LogGroup(this, 'Logs', {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    // Its own role, allowed to write only to its own log group: no AWS managed policy.
+    const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    logGroup.grantWrite(role);
+    this.function = new NodejsFunction(this, 'Function', {
+      role,
+      entry: join(repositoryRoot, 'functions', props.step, 'index.ts'),
+      projectRoot: repositoryRoot,
+      depsLockFilePath: join(repositoryRoot, 'pnpm-lock.yaml'),
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(30),
+      tracing: Tracing.ACTIVE,
+      logGroup,
+      environment: { ...props.environment, AGENTSTEP_STEP: props.step, POWERTOOLS_SERVICE_NAME: 'agentstep' },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node22',
+        minify: true,
+        sourceMap: true,
+        forceDockerBundling: false,
+        externalModules: ['@aws-sdk/*'],
+        banner:
+          "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      },
+    });
+  }
+}
