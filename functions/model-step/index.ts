@@ -1,31 +1,4 @@
-import { builtInTools, createModel, createToolset, systemClock } from '@agentstep/runtime';
-import { dynamoStores } from '@agentstep/runtime/dynamo';
-import { z } from 'zod';
-import { toolsEnvSchema } from '../env.js';
+import { modelStepDeps } from '../model-step-deps.js';
 import { createHandler } from './handler.js';
 
-const env = toolsEnvSchema
-  .extend({
-    AGENTSTEP_TOOLS_FUNCTION: z.string().min(1),
-    AGENTSTEP_MODEL: z.string().min(1),
-    AGENTSTEP_MODEL_SCRIPT: z.string().optional(),
-    AGENTSTEP_INSTRUCTIONS: z.string().optional(),
-    AGENTSTEP_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(40).default(10),
-  })
-  .parse(process.env);
-const tools = builtInTools(env.AGENTSTEP_TOOLSETS);
-
-export const handler = createHandler({
-  ...dynamoStores(env.AGENTSTEP_TABLE),
-  clock: systemClock,
-  model: createModel({
-    model: env.AGENTSTEP_MODEL,
-    script: env.AGENTSTEP_MODEL_SCRIPT,
-    scriptSource: 'AGENTSTEP_MODEL_SCRIPT',
-  }),
-  tools: createToolset(tools).descriptions,
-  targetOf: () => env.AGENTSTEP_TOOLS_FUNCTION,
-  sequentialTools: new Set(tools.filter((tool) => tool.sequential).map((tool) => tool.name)),
-  maxConcurrency: env.AGENTSTEP_MAX_CONCURRENCY,
-  ...(env.AGENTSTEP_INSTRUCTIONS ? { instructions: env.AGENTSTEP_INSTRUCTIONS } : {}),
-});
+export const handler = createHandler(modelStepDeps);

@@ -50,8 +50,9 @@ const LAMBDA_SERVICE_ERRORS = [
 
 /**
  * The agent loop as a Standard workflow in JSONPath (docs/architecture.md):
- * StartTurn → ModelStep → (RunTools → RecordResults →)* → FinishTurn, with ContinueAsNew past
- * `stepsPerExecution` and every failure routed to FailTurn. State carries references only.
+ * StartTurn → ModelStep → Route → (RunTools → AdvanceTurn → Route)* → FinishTurn, with
+ * ContinueAsNew past `stepsPerExecution` and every failure routed to FailTurn. State carries
+ * references only.
  */
 export class AgentStateMachine extends Construct {
   readonly stateMachine: StateMachine;
@@ -65,32 +66,28 @@ export class AgentStateMachine extends Construct {
         retryOnServiceExceptions: true,
       }).addRetry(RETRY_APPEND);
 
+    const catchAll = { resultPath: '$.error' };
     const failTurn = task('FailTurn', 'fail-turn');
-    const finishTurn = task('FinishTurn', 'finish-turn').addCatch(failTurn, { resultPath: '$.error' });
-    const modelStep = task('ModelStep', 'model-step').addCatch(failTurn, { resultPath: '$.error' });
-    const recordResults = task('RecordResults', 'record-results').addCatch(failTurn, {
-      resultPath: '$.error',
-    });
-    const startTurn = task('StartTurn', 'start-turn').addCatch(failTurn, { resultPath: '$.error' });
-    const runTools = this.#runTools(task('RecordToolFailure', 'record-tool-failure')).addCatch(failTurn, {
-      resultPath: '$.error',
-    });
-    const continueAsNew = this.#continueAsNew().addCatch(failTurn, { resultPath: '$.error' });
+    const startTurn = task('StartTurn', 'start-turn').addCatch(failTurn, catchAll);
+    const modelStep = task('ModelStep', 'model-step').addCatch(failTurn, catchAll);
+    const advanceTurn = task('AdvanceTurn', 'advance-turn').addCatch(failTurn, catchAll);
+    const finishTurn = task('FinishTurn', 'finish-turn').addCatch(failTurn, catchAll);
+    const runTools = this.#runTools(task('RecordToolFailure', 'record-tool-failure')).addCatch(
+      failTurn,
+      catchAll,
+    );
+    const continueAsNew = this.#continueAsNew().addCatch(failTurn, catchAll);
 
+    // One Choice per loop iteration: RunTools, N × InvokeTool, AdvanceTurn, Route = 3 + N transitions.
+    const route = new Choice(this, 'Route')
+      .when(Condition.stringEquals('$.next', 'tools'), runTools)
+      .when(Condition.stringEquals('$.next', 'results'), advanceTurn)
+      .when(Condition.stringEquals('$.next', 'continue'), continueAsNew)
+      .otherwise(finishTurn);
     startTurn.next(modelStep);
-    modelStep.next(
-      new Choice(this, 'HasCalls')
-        .when(Condition.stringEquals('$.next', 'tools'), runTools)
-        .when(Condition.stringEquals('$.next', 'results'), recordResults)
-        .otherwise(finishTurn),
-    );
-    runTools.next(recordResults);
-    recordResults.next(
-      new Choice(this, 'NextStep')
-        .when(Condition.stringEquals('$.next', 'model'), modelStep)
-        .when(Condition.stringEquals('$.next', 'continue'), continueAsNew)
-        .otherwise(finishTurn),
-    );
+    modelStep.next(route);
+    runTools.next(advanceTurn);
+    advanceTurn.next(route);
 
     this.stateMachine = new StateMachine(this, 'StateMachine', {
       definitionBody: DefinitionBody.fromChainable(startTurn),

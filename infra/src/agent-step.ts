@@ -53,23 +53,20 @@ export class AgentStep extends Construct {
     const make = (step: StepName, environment: Record<string, string>, timeout?: Duration) =>
       new StepFunction(this, step, { step, environment, ...(timeout ? { timeout } : {}) }).function;
     const invokeTool = make('invoke-tool', tools, Duration.minutes(5));
+    const modelEnv = {
+      ...tools,
+      AGENTSTEP_TOOLS_FUNCTION: invokeTool.functionName,
+      AGENTSTEP_MODEL: props.model ?? 'scripted',
+      AGENTSTEP_MAX_CONCURRENCY: String(maxConcurrency),
+      ...(props.modelScript ? { AGENTSTEP_MODEL_SCRIPT: props.modelScript } : {}),
+      ...(props.instructions ? { AGENTSTEP_INSTRUCTIONS: props.instructions } : {}),
+    };
     const functions = {
       'start-turn': make('start-turn', { ...shared, ...limitsEnv(props) }),
-      'model-step': make(
-        'model-step',
-        {
-          ...tools,
-          AGENTSTEP_TOOLS_FUNCTION: invokeTool.functionName,
-          AGENTSTEP_MODEL: props.model ?? 'scripted',
-          AGENTSTEP_MAX_CONCURRENCY: String(maxConcurrency),
-          ...(props.modelScript ? { AGENTSTEP_MODEL_SCRIPT: props.modelScript } : {}),
-          ...(props.instructions ? { AGENTSTEP_INSTRUCTIONS: props.instructions } : {}),
-        },
-        Duration.minutes(5),
-      ),
+      'model-step': make('model-step', modelEnv, Duration.minutes(5)),
       'invoke-tool': invokeTool,
       'record-tool-failure': make('record-tool-failure', shared),
-      'record-results': make('record-results', shared),
+      'advance-turn': make('advance-turn', modelEnv, Duration.minutes(5)),
       'finish-turn': make('finish-turn', shared),
       'fail-turn': make('fail-turn', shared),
     };

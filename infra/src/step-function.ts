@@ -15,7 +15,7 @@ export type StepName =
   | 'model-step'
   | 'invoke-tool'
   | 'record-tool-failure'
-  | 'record-results'
+  | 'advance-turn'
   | 'finish-turn'
   | 'fail-turn';
 

@@ -42,6 +42,8 @@ export {
 } from './parser/parse-batch.js';
 export type { ParsedEvent, ParseMode } from './parser/parsed-event.js';
 export {
+  type AdvanceTurnOutput,
+  advanceTurnOutputSchema,
   type CallItem,
   type CaughtError,
   callItemSchema,

@@ -8,6 +8,7 @@ export { type Cassette, cassetteSchema, ReplayModel } from './model/replay-model
 export { modelScriptSchema, ScriptEndedError, ScriptedModel } from './model/scripted-model.js';
 export { InMemoryOutcomeStore } from './outcomes/in-memory-outcome-store.js';
 export type { CallRef, OutcomeStore } from './outcomes/outcome-store.js';
+export { advanceTurn } from './steps/advance-turn.js';
 export { batchId } from './steps/batch-id.js';
 export { failTurn } from './steps/fail-turn.js';
 export { finishTurn } from './steps/finish-turn.js';

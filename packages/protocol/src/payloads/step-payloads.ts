@@ -90,6 +90,12 @@ export const failTurnInputSchema = z.object({
   error: caughtErrorSchema,
 });
 
+/** AdvanceTurn's output: the next model step, or the loop state when the loop must stop or move. */
+export const advanceTurnOutputSchema = z.union([
+  modelStepOutputSchema,
+  recordResultsOutputSchema.extend({ next: z.enum(['continue', 'limit']) }),
+]);
+
 /** How a turn's execution ended. */
 export const turnOutputSchema = z.object({
   session: ref,
@@ -125,3 +131,5 @@ export type FinishTurnInput = z.infer<typeof finishTurnInputSchema>;
 export type FailTurnInput = z.infer<typeof failTurnInputSchema>;
 /** StartTurn's input. */
 export type StartTurnInput = z.infer<typeof startTurnInputSchema>;
+/** AdvanceTurn's output. */
+export type AdvanceTurnOutput = z.infer<typeof advanceTurnOutputSchema>;

@@ -1,0 +1,4 @@
+import { modelStepDeps } from '../model-step-deps.js';
+import { createHandler } from './handler.js';
+
+export const handler = createHandler(modelStepDeps);

@@ -1,0 +1,61 @@
+import { createHandler as advanceTurn } from '@agentstep/functions/advance-turn';
+import { createHandler as failTurn } from '@agentstep/functions/fail-turn';
+import { createHandler as finishTurn } from '@agentstep/functions/finish-turn';
+import { createHandler as invokeTool } from '@agentstep/functions/invoke-tool';
+import { createHandler as modelStep } from '@agentstep/functions/model-step';
+import { createHandler as recordToolFailure } from '@agentstep/functions/record-tool-failure';
+import { createHandler as startTurn } from '@agentstep/functions/start-turn';
+import type { StepName } from '@agentstep/infra';
+import type { TurnLimits } from '@agentstep/protocol';
+import {
+  type Clock,
+  createToolset,
+  type EventLog,
+  type Model,
+  type OutcomeStore,
+  type Tool,
+} from '@agentstep/runtime';
+import type { StepHandler } from '@agentstep/runtime/lambda';
+import { Logger } from '@aws-lambda-powertools/logger';
+
+/** What the local functions run on: the stores, the model, the tools and the agent's settings. */
+export interface LocalDeps {
+  log: EventLog;
+  outcomes: OutcomeStore;
+  model: Model;
+  clock: Clock;
+  tools: readonly Tool[];
+  /** The local name of the function that hosts the tools. */
+  toolsFunction: string;
+  maxConcurrency?: number;
+  limits?: Partial<TurnLimits>;
+  instructions?: string;
+}
+
+/**
+ * Each step's handler, built from the same `functions/<step>/handler.ts` module the Lambda runs,
+ * with local dependencies instead of the environment's.
+ */
+export function localHandlers(deps: LocalDeps): Record<StepName, StepHandler<unknown>> {
+  const logger = new Logger({ serviceName: 'agentstep', logLevel: 'SILENT' });
+  const toolset = createToolset(deps.tools);
+  const shared = { log: deps.log, outcomes: deps.outcomes, clock: deps.clock, logger };
+  const modelDeps = {
+    ...shared,
+    model: deps.model,
+    tools: toolset.descriptions,
+    targetOf: () => deps.toolsFunction,
+    sequentialTools: new Set(deps.tools.filter((tool) => tool.sequential).map((tool) => tool.name)),
+    ...(deps.maxConcurrency ? { maxConcurrency: deps.maxConcurrency } : {}),
+    ...(deps.instructions ? { instructions: deps.instructions } : {}),
+  };
+  return {
+    'start-turn': startTurn({ ...shared, ...(deps.limits ? { limits: deps.limits } : {}) }),
+    'model-step': modelStep(modelDeps),
+    'invoke-tool': invokeTool({ ...shared, toolset }),
+    'record-tool-failure': recordToolFailure(shared),
+    'advance-turn': advanceTurn(modelDeps),
+    'finish-turn': finishTurn(shared),
+    'fail-turn': failTurn(shared),
+  };
+}

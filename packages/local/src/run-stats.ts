@@ -1,0 +1,54 @@
+/** What one local turn cost, as `agentstep stats` reports it. */
+export interface RunStats {
+  executions: number;
+  stateTransitions: number;
+  modelSteps: number;
+  toolCalls: number;
+  /** The largest state input or output, in bytes of JSON: references only stay small. */
+  maxStatePayloadBytes: number;
+  wallMs: number;
+}
+
+/** Stats before anything ran. */
+export function emptyStats(): RunStats {
+  return {
+    executions: 0,
+    stateTransitions: 0,
+    modelSteps: 0,
+    toolCalls: 0,
+    maxStatePayloadBytes: 0,
+    wallMs: 0,
+  };
+}
+
+/** An event of a local execution, as far as AgentStep reads it. */
+export interface EngineEvent {
+  type: string;
+  state?: { name: string; input?: unknown; output?: unknown };
+  /** The Map iteration an event belongs to. */
+  index?: number;
+}
+
+/** Counts one state entered or exited into the stats. */
+export function countState(stats: RunStats, event: EngineEvent): void {
+  const state = event.state;
+  if (state === undefined) return;
+  const payload = event.type === 'StateEntered' ? state.input : state.output;
+  if (payload !== undefined) {
+    stats.maxStatePayloadBytes = Math.max(
+      stats.maxStatePayloadBytes,
+      Buffer.byteLength(JSON.stringify(payload)),
+    );
+  }
+  if (event.type === 'StateEntered') stats.stateTransitions++;
+  if (event.type === 'StateEntered' && state.name === 'InvokeTool') stats.toolCalls++;
+  if (event.type === 'StateExited' && MODEL_STATES.has(state.name) && tookModelStep(state.output))
+    stats.modelSteps++;
+}
+
+const MODEL_STATES = new Set(['ModelStep', 'AdvanceTurn']);
+
+/** ModelStep and AdvanceTurn hand on a `batch` exactly when they took a model step. */
+function tookModelStep(output: unknown): boolean {
+  return typeof output === 'object' && output !== null && 'batch' in output && 'calls' in output;
+}

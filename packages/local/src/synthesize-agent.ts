@@ -1,0 +1,41 @@
+import type { StepName } from '@agentstep/infra';
+import { AgentStep } from '@agentstep/infra';
+import { App, Stack } from 'aws-cdk-lib';
+import type { StateMachineDefinition } from 'aws-local-stepfunctions';
+import { resolveTokens } from './resolve-tokens.js';
+
+/** The synthesized loop, ready to run locally. */
+export interface SynthesizedAgent {
+  /** The state machine definition CDK synthesized, with its tokens resolved. */
+  definition: StateMachineDefinition;
+  /** Which step each Lambda function (by logical id, its local name) runs. */
+  functions: ReadonlyMap<string, StepName>;
+}
+
+type Resource = { Type: string; Properties?: Record<string, unknown> };
+
+/**
+ * Synthesizes the `AgentStep` construct exactly as `cdk synth` does, without bundling, and
+ * extracts its state machine definition and functions. The definition does not depend on props
+ * (they only reach the functions' environments), so one synthesis serves every local run.
+ */
+export function synthesizeAgent(): SynthesizedAgent {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const stack = new Stack(app, 'AgentStepLocal');
+  new AgentStep(stack, 'Agent');
+  const resources = Object.entries(app.synth().getStackByName(stack.stackName).template.Resources) as Array<
+    [string, Resource]
+  >;
+  const machines = resources.filter(([, resource]) => resource.Type === 'AWS::StepFunctions::StateMachine');
+  if (machines.length !== 1) throw new Error(`Expected one state machine, synthesized ${machines.length}.`);
+  const definition = JSON.parse(resolveTokens(machines[0]?.[1].Properties?.DefinitionString) as string);
+  const functions = new Map<string, StepName>();
+  for (const [logicalId, resource] of resources) {
+    const variables = (resource.Properties?.Environment as { Variables?: Record<string, string> } | undefined)
+      ?.Variables;
+    if (resource.Type === 'AWS::Lambda::Function' && variables?.AGENTSTEP_STEP) {
+      functions.set(logicalId, variables.AGENTSTEP_STEP as StepName);
+    }
+  }
+  return { definition, functions };
+}
