@@ -51,15 +51,24 @@ export class DynamoEventLog implements EventLog {
 
   async append(request: AppendRequest): Promise<AppendResult> {
     const parts = partsOf(request.events);
-    const first = await this.#marker(request.session, request.key, 0);
+    if (parts.length === 1 && request.expectedSeq !== undefined) {
+      const fast = await this.#tryTransaction(request, 0, 1, parts[0] ?? [], request.expectedSeq);
+      if (fast !== undefined) return { ...fast, replayed: false };
+    }
+    // Independent reads, made together: they sit on every step's critical path.
+    const [first, head] = await Promise.all([
+      this.#marker(request.session, request.key, 0),
+      this.#get(request.session, sortKeys.head),
+    ]);
     const total = first?.parts ?? parts.length;
     const written: Array<Part & { replayed: boolean }> = [];
     for (let part = 0; part < total; part++) {
       const marker = part === 0 ? first : await this.#marker(request.session, request.key, part);
+      const known = part === 0 ? head : undefined;
       written.push(
         marker
           ? { ...marker, replayed: true }
-          : await this.#appendPart(request, part, total, parts[part] ?? []),
+          : await this.#appendPart(request, part, total, parts[part] ?? [], known),
       );
     }
     return {
@@ -124,28 +133,47 @@ export class DynamoEventLog implements EventLog {
     );
   }
 
-  async #appendPart(request: AppendRequest, part: number, total: number, events: readonly NewEvent[]) {
+  async #appendPart(
+    request: AppendRequest,
+    part: number,
+    total: number,
+    events: readonly NewEvent[],
+    knownHead: Record<string, unknown> | undefined,
+  ) {
     const { session, turn, key } = request;
-    const encoded = await Promise.all(events.map((event) => this.#encode(session, event)));
     for (let attempt = 1; ; attempt++) {
-      const head = await this.#get(session, sortKeys.head);
+      const head =
+        attempt === 1 && knownHead !== undefined ? knownHead : await this.#get(session, sortKeys.head);
       if (head?.turn !== turn) throw new SessionBusyError(session, head?.turn as string | undefined, turn);
-      const firstSeq = head.nextSeq as number;
-      try {
-        await this.#client.send(
-          new TransactWriteCommand({
-            TransactItems: this.#transaction(request, part, total, firstSeq, encoded),
-          }),
-        );
-        return { firstSeq, count: events.length, replayed: false };
-      } catch (error) {
-        if (!(error instanceof TransactionCanceledException)) throw error;
-        // A duplicate delivery of this append won the race: report its result (C3).
-        const marker = await this.#marker(session, key, part);
-        if (marker !== undefined) return { ...marker, replayed: true };
-        if (attempt === RACE_ATTEMPTS) throw new AppendConflictError(session, attempt);
-        await sleep(Math.random() * 10 * attempt);
-      }
+      const appended = await this.#tryTransaction(request, part, total, events, head.nextSeq as number);
+      if (appended !== undefined) return { ...appended, replayed: false };
+      // A duplicate delivery of this append won the race: report its result (C3).
+      const marker = await this.#marker(session, key, part);
+      if (marker !== undefined) return { ...marker, replayed: true };
+      if (attempt === RACE_ATTEMPTS) throw new AppendConflictError(session, attempt);
+      await sleep(Math.random() * 10 * attempt);
+    }
+  }
+
+  /** One conditional transaction at `firstSeq`; `undefined` when a condition failed. */
+  async #tryTransaction(
+    request: AppendRequest,
+    part: number,
+    total: number,
+    events: readonly NewEvent[],
+    firstSeq: number,
+  ): Promise<Part | undefined> {
+    const encoded = await Promise.all(events.map((event) => this.#encode(request.session, event)));
+    try {
+      await this.#client.send(
+        new TransactWriteCommand({
+          TransactItems: this.#transaction(request, part, total, firstSeq, encoded),
+        }),
+      );
+      return { firstSeq, count: events.length };
+    } catch (error) {
+      if (error instanceof TransactionCanceledException) return undefined;
+      throw error;
     }
   }
 

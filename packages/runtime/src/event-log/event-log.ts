@@ -15,6 +15,11 @@ export interface AppendRequest {
   /** Idempotency key: appending the same key again writes nothing and returns the first result. */
   key: string;
   events: readonly NewEvent[];
+  /**
+   * The seq the caller expects the first event to get, when it has just read the log. Adapters may
+   * use it to skip reading the session head; a wrong hint costs a retry, never a wrong append.
+   */
+  expectedSeq?: number;
 }
 
 /** Where an append landed. */

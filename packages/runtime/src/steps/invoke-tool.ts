@@ -1,4 +1,10 @@
-import { BATCH_TOOL_NAME, checkCall, type InvokeToolInput, type ToolOutcome } from '@agentstep/protocol';
+import {
+  BATCH_TOOL_NAME,
+  checkCall,
+  type InvokeToolInput,
+  type StoredEvent,
+  type ToolOutcome,
+} from '@agentstep/protocol';
 import type { EventLog } from '../event-log/event-log.js';
 import type { OutcomeStore } from '../outcomes/outcome-store.js';
 import { runTool } from '../tools/run-tool.js';
@@ -21,21 +27,22 @@ export async function invokeTool(
   deps: { log: EventLog; outcomes: OutcomeStore; toolset: Toolset },
 ): Promise<InvokeToolOutput> {
   const ref = { session: input.session, batch: input.batch, position: input.position };
-  const stored = await deps.outcomes.get(ref);
-  const outcome = stored ?? (await deps.outcomes.put(ref, await execute(input, deps)));
+  // Read together: a first delivery needs the call, a re-delivery only the stored outcome.
+  const [stored, calls] = await Promise.all([deps.outcomes.get(ref), readCalls(deps.log, input, [input])]);
+  const outcome =
+    stored ?? (await deps.outcomes.put(ref, await execute(input, calls.get(input.position), deps.toolset)));
   return { position: input.position, status: outcome.status };
 }
 
 async function execute(
   input: InvokeToolInput,
-  deps: { log: EventLog; toolset: Toolset },
+  stored: StoredEvent | undefined,
+  toolset: Toolset,
 ): Promise<ToolOutcome> {
-  const calls = await readCalls(deps.log, input, [input]);
-  const stored = calls.get(input.position);
   const name = calledTool(stored) || BATCH_TOOL_NAME;
   const element = checkCall(JSON.parse(stored?.event.content ?? 'null'), input.position);
   if (!element.ok) return { tool: name, status: 'failure', content: element.reason };
-  const found = deps.toolset.find(element.call.name);
+  const found = toolset.find(element.call.name);
   if (!found.ok) return { tool: name, status: 'failure', content: found.message };
   const check = validateArgs(found.tool, element.call.args);
   if (!check.ok) return { tool: name, status: 'failure', content: check.message };

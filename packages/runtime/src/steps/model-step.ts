@@ -86,6 +86,7 @@ async function takeStep(
     turn: state.turn,
     key: `model:${batch}`,
     events: record.events,
+    expectedSeq: (log.at(-1)?.seq ?? 0) + 1,
   });
   return record.events.map((event, index) => ({ session: state.session, seq: firstSeq + index, ...event }));
 }

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import {
+  LocalEngine,
+  type LocalEngineOptions,
+  type SynthesizedAgent,
+  synthesizeAgent,
+} from '@agentstep/local';
+import type { StoredEvent, TurnInput } from '@agentstep/protocol';
+import { demoTools, ScriptedModel, submitTurn, systemClock, type Tool } from '@agentstep/runtime';
+import { dynamoStores, ensureEventLogTable } from '@agentstep/runtime/dynamo';
+import { localDocumentClient } from './dynamo-client.js';
+
+const TABLE = 'agentstep-loop-tests';
+let synthesized: SynthesizedAgent | undefined;
+let tableReady: Promise<void> | undefined;
+
+/** What one test agent runs with. */
+export interface AgentSetup {
+  script: Array<string | string[]>;
+  tools?: readonly Tool[];
+  chaos?: LocalEngineOptions['chaos'];
+  maxConcurrency?: number;
+}
+
+/** A local agent on DynamoDB Local and the synthesized definition, with a scripted model. */
+export async function localAgent(setup: AgentSetup) {
+  synthesized ??= synthesizeAgent();
+  const client = localDocumentClient();
+  tableReady ??= ensureEventLogTable(client, TABLE);
+  await tableReady;
+  const stores = dynamoStores(TABLE, client);
+  const model = new ScriptedModel(setup.script);
+  const engine = new LocalEngine({
+    agent: synthesized,
+    deps: {
+      ...stores,
+      model,
+      clock: systemClock,
+      tools: setup.tools ?? demoTools,
+      ...(setup.maxConcurrency ? { maxConcurrency: setup.maxConcurrency } : {}),
+    },
+    ...(setup.chaos ? { chaos: setup.chaos } : {}),
+  });
+  /** Submits a prompt and runs the turn to its end. */
+  const turn = async (prompt: string, input: Partial<TurnInput> & { session?: string } = {}) => {
+    const session = input.session ?? `s-${randomUUID()}`;
+    const turnId = `t-${randomUUID()}`;
+    await submitTurn({ session, turn: turnId, prompt }, { log: stores.log, clock: systemClock });
+    const run = await engine.runTurn({ ...input, session, turn: turnId });
+    return { ...run, session, events: await stores.log.read(session) };
+  };
+  return { turn, model, stores };
+}
+
+/** A model step that calls the given tools in one batch. */
+export function batch(...calls: Array<[string, Record<string, unknown>]>): string {
+  return `<execute>${JSON.stringify(calls.map(([name, args]) => ({ name, args })))}</execute>`;
+}
+
+/** The items of the result event of a batch, parsed. */
+export function resultItems(events: readonly StoredEvent[], batchId: string) {
+  const result = events.find((stored) => stored.batch === batchId && stored.event.type === 'result');
+  return JSON.parse(result?.event.content ?? '[]') as Array<{
+    tool: string;
+    status: string;
+    content: unknown;
+  }>;
+}

@@ -1,0 +1,170 @@
+import { buildMessages, type StoredEvent } from '@agentstep/protocol';
+import { defineTool, demoTools } from '@agentstep/runtime';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { dynamoEndpoint } from './dynamo-client.js';
+import { batch, localAgent, resultItems } from './harness.js';
+
+const done = 'Done.<end>';
+
+describe.skipIf(dynamoEndpoint === '')(
+  'the agent loop: synthesized state machine, real handlers, DynamoDB Local',
+  () => {
+    beforeAll(async () => {
+      await (await localAgent({ script: [done] })).turn('warm up');
+    }, 60_000);
+
+    it('B3 runs a batch in parallel and returns results in call order', async () => {
+      const agent = await localAgent({
+        script: [
+          batch(
+            ['sleep', { ms: 300, value: 'a' }],
+            ['sleep', { ms: 10, value: 'b' }],
+            ['sleep', { ms: 150, value: 'c' }],
+          ),
+          done,
+        ],
+      });
+      const delays: number[] = [];
+      for (let trial = 0; trial < 3; trial++) {
+        const { events, output } = await agent.turn('go');
+        expect(output.status).toBe('finished');
+        const calls = events.filter((stored) => stored.event.type === 'call');
+        expect(resultItems(events, calls[0]?.batch ?? '').map((item) => item.content)).toEqual([
+          'a',
+          'b',
+          'c',
+        ]);
+        const result = events.find((stored) => stored.event.type === 'result');
+        delays.push(((result?.event.timestamp ?? 0) - (calls.at(-1)?.event.timestamp ?? 0)) * 1000);
+      }
+      // The median of three turns: in parallel the result lands ~300 ms after the calls (plus the
+      // log's round-trips); one call after another it could not land before 460 ms.
+      expect(delays.sort((a, b) => a - b)[1]).toBeLessThanOrEqual(450);
+    });
+
+    it('B4 isolates a failing call: success, failure, success, and the run goes on', async () => {
+      const agent = await localAgent({
+        script: [
+          batch(['echo', { text: '1' }], ['fail', { message: 'boom' }], ['echo', { text: '3' }]),
+          done,
+        ],
+      });
+      const { events, output, stats } = await agent.turn('go');
+      const resultEvent = events.find((stored) => stored.event.type === 'result')?.event;
+      expect(resultItems(events, events[1]?.batch ?? '').map((item) => item.status)).toEqual([
+        'success',
+        'failure',
+        'success',
+      ]);
+      expect(resultEvent).toMatchObject({
+        payload: { tools_executed: 3, success_count: 2, failure_count: 1 },
+      });
+      expect(output.status).toBe('finished');
+      expect(stats.modelSteps).toBe(2);
+    });
+
+    it('B1 validation: an unknown tool, wrong types and extra keys fail, and no tool code runs', async () => {
+      let runs = 0;
+      const probe = defineTool({
+        name: 'probe',
+        description: 'Counts its runs.',
+        input: z.object({ n: z.number() }),
+        handler: () => ++runs,
+      });
+      const agent = await localAgent({
+        tools: [...demoTools, probe],
+        script: [batch(['prob', { n: 1 }], ['probe', { n: 'one' }], ['probe', { n: 1, extra: true }]), done],
+      });
+      const { events } = await agent.turn('go');
+      const items = resultItems(events, events[1]?.batch ?? '');
+      expect(items.map((item) => item.status)).toEqual(['failure', 'failure', 'failure']);
+      expect(items[0]?.content).toContain("Unknown tool 'prob'. Available: echo, sleep, fail, blob, probe");
+      expect(items[1]?.content).toContain('n: expected number, received string');
+      expect(items[2]?.content).toContain('unknown argument extra (arguments: n)');
+      expect(runs).toBe(0);
+    });
+
+    it('B6 a 5 MB output: the run completes with small state, the context is capped, the log keeps it all', async () => {
+      const agent = await localAgent({ script: [batch(['blob', { bytes: 5 * 1024 * 1024 }]), done] });
+      const { events, output, stats } = await agent.turn('go');
+      expect(output.status).toBe('finished');
+      expect(stats.maxStatePayloadBytes).toBeLessThanOrEqual(8 * 1024);
+      expect(resultItems(events, events[1]?.batch ?? '')[0]?.content).toHaveLength(5 * 1024 * 1024);
+      const context = buildMessages(events)
+        .map((message) => message.content)
+        .join('\n');
+      expect(context).toContain('[truncated: 5226496 of 5242880 bytes cut, the first 16384 shown.');
+      expect(context.length).toBeLessThan(20_000);
+    });
+
+    it('C3 chaos: 20 seeds at P = 0.5 give logs identical to a run without chaos', async () => {
+      const script = [
+        '<think>plan</think>',
+        batch(['echo', { text: 'x' }], ['fail', { message: 'no' }], ['echo', { text: 'y' }]),
+      ];
+      const steps = [script.join(''), batch(['echo', { text: 'again' }]), done];
+      const canonical = (events: readonly StoredEvent[]) =>
+        events.map(({ seq, batch: id, position, event }) => {
+          const { timestamp: _, ...rest } = event as { timestamp: number };
+          return { seq, batch: id?.replace(/^t-[^.]+/, 'turn'), position, ...rest };
+        });
+      const reference = canonical((await (await localAgent({ script: steps })).turn('go')).events);
+      for (let seed = 1; seed <= 20; seed++) {
+        const agent = await localAgent({ script: steps, chaos: { probability: 0.5, seed } });
+        const { events, output } = await agent.turn('go');
+        expect(output.status).toBe('finished');
+        expect(canonical(events)).toEqual(reference);
+      }
+    }, 120_000);
+
+    it('two turns in one session: the second turn sees the first', async () => {
+      const agent = await localAgent({ script: ['First answer.', 'Second answer.'] });
+      const first = await agent.turn('first question');
+      await agent.turn('second question', { session: first.session });
+      expect(agent.model.calls[1]?.messages).toEqual([
+        { role: 'user', content: 'first question' },
+        { role: 'assistant', content: 'First answer.' },
+        { role: 'user', content: 'second question' },
+      ]);
+    });
+
+    it('60 steps with 10 per execution: continues in 6 executions, seq gap-free, context intact', async () => {
+      const steps = [
+        ...Array.from({ length: 59 }, (_, index) => batch(['echo', { text: `step ${index + 1}` }])),
+        done,
+      ];
+      const agent = await localAgent({ script: steps });
+      const { events, output, stats } = await agent.turn('go', { stepsPerExecution: 10, maxSteps: 100 });
+      expect(output.status).toBe('finished');
+      expect(stats.executions).toBeGreaterThanOrEqual(6);
+      expect(stats.modelSteps).toBe(60);
+      expect(events.map((stored) => stored.seq)).toEqual(events.map((_, index) => index + 1));
+      expect(agent.model.calls[59]?.messages.at(-1)?.content).toContain('"content": "step 59"');
+    }, 120_000);
+
+    it('stops at the step limit with a clear message', async () => {
+      const agent = await localAgent({
+        script: Array.from({ length: 5 }, () => batch(['echo', { text: 'again' }])),
+      });
+      const { output, stats } = await agent.turn('go', { maxSteps: 3 });
+      expect(output).toMatchObject({
+        status: 'limit',
+        message: expect.stringContaining('after 3 model steps'),
+      });
+      expect(stats.modelSteps).toBe(3);
+    });
+
+    it('20 sessions at once on one engine: each log holds only its own events', async () => {
+      const agent = await localAgent({ script: [batch(['sleep', { ms: 20, value: 'z' }]), done] });
+      const runs = await Promise.all(
+        Array.from({ length: 20 }, (_, index) => agent.turn(`session ${index}`)),
+      );
+      for (const run of runs) {
+        expect(run.output.status).toBe('finished');
+        expect(run.events.every((stored) => stored.session === run.session)).toBe(true);
+        expect(run.events.map((stored) => stored.event.type)).toEqual(['user', 'call', 'result', 'respond']);
+      }
+    }, 60_000);
+  },
+);
