@@ -42,13 +42,6 @@ describe('agentstep (the real binary)', () => {
     expect(stdout).toContain('## write\nWrites a file in the session workspace.');
   });
 
-  it('runs the demo to its final answer', () => {
-    const { status, stdout } = runCli(['demo']);
-    expect(status).toBe(0);
-    expect(stdout).toContain('failure  fail: "this tool always fails"');
-    expect(stdout).toContain('[assistant]\n<think>Two calls succeeded');
-  });
-
   it('explains a usage mistake on stderr with exit 2, without a stack trace', () => {
     const { status, stderr } = runCli(['parse', '--chunk-size', '-1']);
     expect(status).toBe(2);

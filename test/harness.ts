@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  LocalEngine,
-  type LocalEngineOptions,
-  type SynthesizedAgent,
-  synthesizeAgent,
-} from '@agentstep/local';
+import { LocalEngine, type LocalEngineOptions, loadAgent, type SynthesizedAgent } from '@agentstep/local';
 import type { StoredEvent, TurnInput } from '@agentstep/protocol';
 import { demoTools, ScriptedModel, submitTurn, systemClock, type Tool } from '@agentstep/runtime';
 import { dynamoStores, ensureEventLogTable } from '@agentstep/runtime/dynamo';
@@ -24,7 +19,7 @@ export interface AgentSetup {
 
 /** A local agent on DynamoDB Local and the synthesized definition, with a scripted model. */
 export async function localAgent(setup: AgentSetup) {
-  synthesized ??= synthesizeAgent();
+  synthesized ??= await loadAgent();
   const client = localDocumentClient();
   tableReady ??= ensureEventLogTable(client, TABLE);
   await tableReady;

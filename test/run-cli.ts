@@ -3,9 +3,14 @@ import { fileURLToPath } from 'node:url';
 
 const bin = fileURLToPath(new URL('../packages/cli/bin/agentstep.js', import.meta.url));
 
-/** Runs the real `agentstep` binary in a child process. */
-export function runCli(args: string[], input: string | Buffer = '') {
-  const { status, stdout, stderr } = spawnSync(process.execPath, [bin, ...args], { input, encoding: 'utf8' });
+/** Runs the real `agentstep` binary in a child process, in `cwd` when given. */
+export function runCli(args: string[], input: string | Buffer = '', cwd?: string) {
+  const { status, stdout, stderr } = spawnSync(process.execPath, [bin, ...args], {
+    input,
+    encoding: 'utf8',
+    timeout: 120_000,
+    ...(cwd === undefined ? {} : { cwd }),
+  });
   return { status, stdout, stderr };
 }
 

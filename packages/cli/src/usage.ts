@@ -1,8 +1,22 @@
-/** Help for `agentstep demo`. */
-const DEMO_USAGE = `agentstep demo
+/** Help for `agentstep run` and the commands that read a session. */
+const RUN_USAGE = `agentstep run [PROMPT] [options]
 
-Runs a scripted two-step agent through the protocol: a parallel batch of three tools (one fails),
-results in call order, every event logged, and the model's context rebuilt from the log.`;
+Runs one turn of the agent locally, with no AWS account: the state machine CDK synthesizes runs on
+an embedded engine, every task on the handler its Lambda runs, the event log in DynamoDB Local
+(data in .agentstep/). Exit code 0: finished; 3: a limit stopped it; 1: it failed.
+  --session ID               continue a session (default: a new one)
+  --model scripted|replay    scripted (default) plays --script FILE or the built-in demo script;
+                             replay plays --cassette FILE
+  --tools demo               built-in toolsets, comma-separated (default: demo)
+  --max-steps N              model steps this turn may take (default 50)
+  --steps-per-execution N    model steps per execution before it continues in a fresh one (default 25)
+  --chaos P --seed N         deliver each task twice with probability P (at-least-once delivery)
+  --store dynamodb-local|memory   where the log lives (default dynamodb-local; memory without Java)
+  --json                     the spec's events as JSON lines, with their seq
+
+agentstep events ID [--json]   the session's log (--json: whole events, one per line)
+agentstep context ID           the messages the model would see next, as JSON
+agentstep stats ID             what the session's local runs cost, as JSON`;
 
 /** Help for `agentstep parse`. */
 const PARSE_USAGE = `agentstep parse [--mode event|token] [--chunk-size N] [--chunks-json]
@@ -22,11 +36,14 @@ Prints the system prompt for a set of tools. The file holds a JSON array of
 export const USAGE = `agentstep <command> [options]
 
 Commands:
-  demo      run a scripted agent through the protocol, in memory
+  run       run one turn of the agent locally (state machine + DynamoDB Local)
+  events    print a session's event log
+  context   print the messages the model would see next
+  stats     print what a session's local runs cost
   parse     parse model output from stdin into protocol events (JSON lines)
   prompt    print the system prompt for a set of tools
 
-${DEMO_USAGE}
+${RUN_USAGE}
 
 ${PARSE_USAGE}
 

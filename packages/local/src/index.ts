@@ -1,11 +1,12 @@
 export type { ChaosOptions } from './chaos.js';
+export { loadAgent } from './load-agent.js';
 export { LocalEngine, type LocalEngineOptions, type TurnRun } from './local-engine.js';
 export type { LocalDeps } from './local-handlers.js';
-export type { RunStats } from './run-stats.js';
+export type { EngineEvent, RunStats } from './run-stats.js';
 export {
   type DynamoDbLocal,
   type DynamoDbLocalOptions,
   JavaMissingError,
   startDynamoDbLocal,
 } from './start-dynamo-db-local.js';
-export { type SynthesizedAgent, synthesizeAgent } from './synthesize-agent.js';
+export type { SynthesizedAgent } from './synthesize-agent.js';

@@ -42,6 +42,10 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
   if (path !== null) mkdirSync(path, { recursive: true });
   // The jar runs from the package's own folder, so the data path must be absolute.
   const child = spawn({ port, path, sharedDb: true, stdio: 'ignore' });
+  // Never outlive the process that started it, however that process ends.
+  const killChild = () => child.kill();
+  process.once('exit', killChild);
+  child.once('exit', () => process.off('exit', killChild));
   const exited = new Promise<Error>((settle) => {
     child.once('error', (error) =>
       settle('code' in error && error.code === 'ENOENT' ? new JavaMissingError() : error),

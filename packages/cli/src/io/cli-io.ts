@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 
 /** Everything a command touches outside itself, so tests can run commands in memory. */
 export interface CliIo {
@@ -9,6 +10,12 @@ export interface CliIo {
   /** Milliseconds since the Unix epoch. */
   now(): number;
   readFile(path: string): Promise<string>;
+  /** Writes a file, creating its folder. */
+  writeFile(path: string, text: string): Promise<void>;
+  /** Where local runs keep their data: `.agentstep/` in the working directory. */
+  dataDir: string;
+  /** Whether a person watches stderr (a terminal), so live progress can redraw lines. */
+  interactive: boolean;
 }
 
 /** The process's real streams, clock and file system. */
@@ -20,5 +27,11 @@ export function processIo(): CliIo {
     stderr: (text) => process.stderr.write(text),
     now: () => Date.now(),
     readFile: (path) => readFile(path, 'utf8'),
+    writeFile: async (path, text) => {
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, text);
+    },
+    dataDir: resolve('.agentstep'),
+    interactive: process.stderr.isTTY === true,
   };
 }

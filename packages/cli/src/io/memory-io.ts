@@ -8,11 +8,11 @@ export interface MemoryIo extends CliIo {
 
 /** Creates an in-memory {@link CliIo} for tests. */
 export function memoryIo(
-  options: { stdin?: string[]; files?: Record<string, string>; nowMs?: number } = {},
+  options: { stdin?: string[]; files?: Record<string, string>; nowMs?: number; dataDir?: string } = {},
 ): MemoryIo {
   const out: string[] = [];
   const err: string[] = [];
-  const files = options.files ?? {};
+  const files: Record<string, string> = { ...options.files };
   return {
     out,
     err,
@@ -27,5 +27,10 @@ export function memoryIo(
       if (text === undefined) throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
       return text;
     },
+    writeFile: async (path, text) => {
+      files[path] = text;
+    },
+    dataDir: options.dataDir ?? '/agentstep-test-data',
+    interactive: false,
   };
 }

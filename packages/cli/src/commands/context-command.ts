@@ -1,0 +1,16 @@
+import { buildMessages } from '@agentstep/protocol';
+import type { CliIo } from '../io/cli-io.js';
+import { openStore } from '../local/open-store.js';
+import { parseSessionArgs } from '../local/session-arg.js';
+
+/** `agentstep context ID`: the messages the model would see next, rebuilt from the log, as JSON. */
+export async function contextCommand(args: string[], io: CliIo): Promise<number> {
+  const { session } = parseSessionArgs('context', args);
+  const store = await openStore('dynamodb-local', io.dataDir, (text) => io.stderr(`agentstep: ${text}\n`));
+  try {
+    io.stdout(`${JSON.stringify(buildMessages(await store.log.read(session)), null, 2)}\n`);
+    return 0;
+  } finally {
+    await store.close();
+  }
+}

@@ -1,0 +1,32 @@
+import type { StoredEvent } from '@agentstep/protocol';
+import type { CliIo } from '../io/cli-io.js';
+import { openStore } from '../local/open-store.js';
+import { parseSessionArgs } from '../local/session-arg.js';
+
+const PREVIEW = 160;
+
+/** `agentstep events ID [--json]`: a session's log, whole (`--json`: one event per line with its seq). */
+export async function eventsCommand(args: string[], io: CliIo): Promise<number> {
+  const { session, json } = parseSessionArgs('events', args);
+  const store = await openStore('dynamodb-local', io.dataDir, (text) => io.stderr(`agentstep: ${text}\n`));
+  try {
+    const events = await store.log.read(session);
+    if (events.length === 0) {
+      io.stderr(`agentstep events: session ${session} has no events in ${io.dataDir}.\n`);
+      return 1;
+    }
+    for (const stored of events)
+      io.stdout(`${json ? JSON.stringify({ seq: stored.seq, ...stored.event }) : describe(stored)}\n`);
+    return 0;
+  } finally {
+    await store.close();
+  }
+}
+
+function describe({ seq, batch, position, event }: StoredEvent): string {
+  const where = batch === undefined ? '' : ` ${batch}${position === undefined ? '' : `#${position}`}`;
+  const content = event.content ?? '';
+  const preview =
+    content.length > PREVIEW ? `${content.slice(0, PREVIEW)}… (${content.length} characters)` : content;
+  return `${String(seq).padStart(4)} ${event.type.padEnd(9)}${where}  ${preview.replaceAll('\n', '⏎')}`;
+}

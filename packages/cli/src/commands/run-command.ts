@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { LocalEngine, loadAgent } from '@agentstep/local';
+import { builtInTools, submitTurn, systemClock } from '@agentstep/runtime';
+import type { CliIo } from '../io/cli-io.js';
+import { agentCacheFile } from '../local/agent-cache.js';
+import { loadModel } from '../local/load-model.js';
+import { openStore } from '../local/open-store.js';
+import { parseRunOptions, type RunOptions } from '../local/run-options.js';
+import { JsonRunView, LiveRunView } from '../local/run-views.js';
+import { recordStats } from '../local/session-stats.js';
+import { UsageError } from '../usage-error.js';
+
+const EXIT_CODES = { finished: 0, limit: 3, failed: 1, continued: 1 } as const;
+
+/**
+ * `agentstep run`: one turn of the agent on the local engine — the state machine CDK synthesizes,
+ * every task on the handler its Lambda runs, the log in DynamoDB Local. Exit 0 when the turn
+ * finished, 3 when a limit stopped it, 1 when it failed.
+ */
+export async function runCommand(args: string[], io: CliIo): Promise<number> {
+  const options = parseRunOptions(args);
+  const tools = toolsOf(options.tools);
+  const { model, source } = await loadModel(options, io);
+  const notice = (text: string) => io.stderr(`agentstep: ${text}\n`);
+  if (!options.json) {
+    notice(
+      `the model is scripted (${source}): no model provider is called. Script your own with --script FILE;`,
+    );
+    notice('Bedrock, OpenAI-compatible and Anthropic models arrive with the model-provider release.');
+  }
+  // Synthesis (on a cache miss) overlaps DynamoDB Local's start; the store is closed whatever happens.
+  const agentLoaded = loadAgent(agentCacheFile(io));
+  agentLoaded.catch(() => {});
+  const store = await openStore(options.store, io.dataDir, notice);
+  try {
+    const agent = await agentLoaded;
+    const session = options.session ?? `s-${randomUUID().slice(0, 8)}`;
+    const turn = `t-${randomUUID().slice(0, 8)}`;
+    const before = (await store.log.read(session)).at(-1)?.seq ?? 0;
+    const View = options.json ? JsonRunView : LiveRunView;
+    const view = new View(io, store.log, session, before);
+    const engine = new LocalEngine({
+      agent,
+      deps: { ...store, model, clock: systemClock, tools },
+      ...(options.chaos ? { chaos: options.chaos } : {}),
+      onEvent: (event) => view.onEvent(event),
+    });
+    await submitTurn({ session, turn, prompt: options.prompt }, { log: store.log, clock: systemClock });
+    const run = await engine.runTurn({ session, turn, ...limitsOf(options) });
+    await view.finish(run);
+    await recordStats(io, session, run.stats);
+    if (!options.json)
+      notice(
+        `session ${session} (${store.kind}): see \`agentstep events ${session}\`, \`context\`, \`stats\`.`,
+      );
+    return EXIT_CODES[run.output.status];
+  } finally {
+    await store.close();
+  }
+}
+
+function limitsOf(options: RunOptions) {
+  return {
+    ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),
+    ...(options.stepsPerExecution ? { stepsPerExecution: options.stepsPerExecution } : {}),
+  };
+}
+
+function toolsOf(names: string[]) {
+  try {
+    return builtInTools(names);
+  } catch (error) {
+    throw new UsageError(`--tools: ${error instanceof Error ? error.message : error}`);
+  }
+}

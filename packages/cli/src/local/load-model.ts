@@ -1,0 +1,38 @@
+import { type Model, ReplayModel, ScriptedModel } from '@agentstep/runtime';
+import demoScript from '../../../../examples/demo-script.json' with { type: 'json' };
+import type { CliIo } from '../io/cli-io.js';
+import { UsageError } from '../usage-error.js';
+import type { RunOptions } from './run-options.js';
+
+/** The model a run uses: a script file, a cassette, or the built-in demo script. */
+export async function loadModel(options: RunOptions, io: CliIo): Promise<{ model: Model; source: string }> {
+  try {
+    return await chooseModel(options, io);
+  } catch (error) {
+    // A script or cassette that does not parse is the caller's to fix: say what is wrong, no trace.
+    if (error instanceof UsageError || !(error instanceof Error)) throw error;
+    throw new UsageError(error.message);
+  }
+}
+
+async function chooseModel(options: RunOptions, io: CliIo): Promise<{ model: Model; source: string }> {
+  if (options.model === 'replay') {
+    const path = options.cassette ?? '';
+    return { model: ReplayModel.fromCassette(await readInput(path, io), path), source: `cassette ${path}` };
+  }
+  if (options.script === undefined)
+    return { model: new ScriptedModel(demoScript, 'the demo script'), source: 'the demo script' };
+  return {
+    model: ScriptedModel.fromJson(await readInput(options.script, io), options.script),
+    source: options.script,
+  };
+}
+
+async function readInput(path: string, io: CliIo): Promise<string> {
+  try {
+    return await io.readFile(path);
+  } catch (error) {
+    const reason = error instanceof Error && 'code' in error ? String(error.code) : String(error);
+    throw new UsageError(`Cannot read ${path} (${reason}).`);
+  }
+}

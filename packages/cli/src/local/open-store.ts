@@ -1,0 +1,46 @@
+import { join } from 'node:path';
+import { JavaMissingError, startDynamoDbLocal } from '@agentstep/local';
+import { type EventLog, InMemoryEventLog, InMemoryOutcomeStore, type OutcomeStore } from '@agentstep/runtime';
+import { dynamoStores, ensureEventLogTable } from '@agentstep/runtime/dynamo';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+/** Where a local run keeps its log. */
+export type StoreKind = 'dynamodb-local' | 'memory';
+
+/** An open event log and outcome store, and how to close them. */
+export interface OpenStore {
+  kind: StoreKind;
+  log: EventLog;
+  outcomes: OutcomeStore;
+  close(): Promise<void>;
+}
+
+const TABLE = 'agentstep-events';
+
+/**
+ * Opens the local store: DynamoDB Local with its data under `dataDir` (kept between runs), or
+ * process memory. Without Java, falls back to memory and says so through `notice`.
+ */
+export async function openStore(
+  kind: StoreKind,
+  dataDir: string,
+  notice: (text: string) => void,
+): Promise<OpenStore> {
+  if (kind === 'dynamodb-local') {
+    try {
+      const local = await startDynamoDbLocal({ dataDir: join(dataDir, 'dynamodb') });
+      const client = DynamoDBDocumentClient.from(local.client);
+      await ensureEventLogTable(client, TABLE);
+      return { kind, ...dynamoStores(TABLE, client), close: local.stop };
+    } catch (error) {
+      if (!(error instanceof JavaMissingError)) throw error;
+      notice(`${error.message} Using the in-memory event log instead: this run's events end with it.`);
+    }
+  }
+  return {
+    kind: 'memory',
+    log: new InMemoryEventLog(),
+    outcomes: new InMemoryOutcomeStore(),
+    close: async () => {},
+  };
+}

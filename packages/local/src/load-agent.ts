@@ -1,0 +1,31 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { StepName } from '@agentstep/infra';
+import type { SynthesizedAgent } from './synthesize-agent.js';
+
+/**
+ * The synthesized loop, from `cacheFile` when it holds one, else synthesized (loading aws-cdk-lib,
+ * ~3–5 s) and written there. Name the file after the sources it came from, so it never goes stale.
+ */
+export async function loadAgent(cacheFile?: string): Promise<SynthesizedAgent> {
+  if (cacheFile !== undefined) {
+    const cached = await readFile(cacheFile, 'utf8').catch(() => undefined);
+    if (cached !== undefined) {
+      const { definition, functions } = JSON.parse(cached) as {
+        definition: SynthesizedAgent['definition'];
+        functions: Array<[string, StepName]>;
+      };
+      return { definition, functions: new Map(functions) };
+    }
+  }
+  const { synthesizeAgent } = await import('./synthesize-agent.js');
+  const agent = synthesizeAgent();
+  if (cacheFile !== undefined) {
+    await mkdir(dirname(cacheFile), { recursive: true });
+    await writeFile(
+      cacheFile,
+      JSON.stringify({ definition: agent.definition, functions: [...agent.functions] }),
+    );
+  }
+  return agent;
+}

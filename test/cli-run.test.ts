@@ -1,0 +1,155 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { wireEventSchema } from '@agentstep/protocol';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dynamoEndpoint } from './dynamo-client.js';
+import { jsonLines, runCli } from './run-cli.js';
+
+/** One working directory for the file: its .agentstep/ holds the synthesis cache and the log. */
+let cwd = '';
+const file = (name: string, content: unknown) => {
+  const path = join(cwd, name);
+  writeFileSync(path, JSON.stringify(content));
+  return path;
+};
+
+beforeAll(() => {
+  cwd = mkdtempSync(join(tmpdir(), 'agentstep-cli-'));
+});
+
+describe('agentstep run (the real binary)', () => {
+  it('runs the demo agent: a parallel batch with one failure, a second step, a final answer', () => {
+    const { status, stdout, stderr } = runCli(['run', '--store', 'memory'], '', cwd);
+    expect(status).toBe(0);
+    expect(stderr).toContain('the model is scripted (the demo script)');
+    // Completion order varies (the calls run in parallel); each outcome is reported once.
+    for (const line of ['✓ #0 echo success', '✓ #1 sleep success', '✗ #2 fail failure'])
+      expect(stdout).toContain(line);
+    expect(stdout).toContain('results: 2 succeeded, 1 failed');
+    expect(stdout).toContain('● model step 3\n  All done');
+    expect(stdout).toContain('3 model steps, 4 tool calls, 14 state transitions in 1 execution(s)');
+  });
+
+  it('--json prints the spec events with their seq', () => {
+    const { status, stdout } = runCli(['run', 'Hello', '--store', 'memory', '--json'], '', cwd);
+    expect(status).toBe(0);
+    const lines = jsonLines(stdout);
+    expect(lines.map((line) => line.seq)).toEqual(lines.map((_, index) => index + 1));
+    expect(lines[0]).toMatchObject({ seq: 1, type: 'user', content: 'Hello' });
+    for (const { seq: _, ...event } of lines) expect(wireEventSchema.safeParse(event).success).toBe(true);
+  });
+
+  it('ends with exit code 3 and an error event saying so when the step limit stops the run', () => {
+    const script = file(
+      'loop.json',
+      Array.from({ length: 5 }, () => '<execute>[{"name": "echo", "args": {"text": "x"}}]</execute>'),
+    );
+    const { status, stdout } = runCli(
+      ['run', '--script', script, '--max-steps', '2', '--store', 'memory', '--json'],
+      '',
+      cwd,
+    );
+    expect(status).toBe(3);
+    expect(jsonLines(stdout).at(-1)).toMatchObject({
+      type: 'error',
+      content: expect.stringContaining('after 2 model steps'),
+    });
+  });
+
+  it('ends with exit code 1 and one clear line when the turn fails', () => {
+    const { status, stdout } = runCli(
+      ['run', '--script', file('short.json', ['<execute>[]</execute>']), '--store', 'memory'],
+      '',
+      cwd,
+    );
+    expect(status).toBe(0);
+    expect(stdout).toContain('1 model steps');
+    const failed = runCli(
+      [
+        'run',
+        '--script',
+        file('empty-end.json', [['<execute>[{"name": "echo", "args": {"text": "a"}}]</execute>']]),
+        '--store',
+        'memory',
+      ],
+      '',
+      cwd,
+    );
+    expect(failed.status).toBe(1);
+    expect(failed.stdout).toContain('Failed: ScriptEnded: ');
+    expect(failed.stdout).toContain('empty-end.json has 1 model steps, and step 2 was requested');
+  });
+
+  it.each([
+    [['run', '--chaos', '2'], '--chaos must be a probability from 0 to 1'],
+    [['run', '--tools', 'kitchen-sink'], 'Unknown toolset "kitchen-sink". Built-in toolsets: demo'],
+    [['run', '--model', 'gpt'], '--model must be "scripted" or "replay"'],
+    [['run', '--script', 'missing.json'], 'Cannot read missing.json (ENOENT)'],
+    [['stats'], 'stats takes one session id'],
+  ])('rejects %j with exit 2 and the reason', (args, reason) => {
+    const { status, stderr } = runCli(args, '', cwd);
+    expect(status).toBe(2);
+    expect(stderr).toContain(reason);
+    expect(stderr).not.toMatch(/\bat .+:\d+:\d+/);
+  });
+
+  it('rejects an invalid script with what is wrong in it', () => {
+    const { status, stderr } = runCli(['run', '--script', file('bad.json', [1])], '', cwd);
+    expect(status).toBe(2);
+    expect(stderr).toContain('bad.json is not valid');
+  });
+});
+
+describe.skipIf(dynamoEndpoint === '')(
+  'agentstep events, context and stats (DynamoDB Local kept in .agentstep/)',
+  () => {
+    it('read back what an earlier run wrote', () => {
+      expect(runCli(['run', 'Check things', '--session', 'kept'], '', cwd).status).toBe(0);
+      const events = runCli(['events', 'kept', '--json'], '', cwd);
+      expect(events.status).toBe(0);
+      expect(jsonLines(events.stdout).map((line) => line.type)).toEqual([
+        'user',
+        'think',
+        'respond',
+        'call',
+        'call',
+        'call',
+        'result',
+        'think',
+        'call',
+        'result',
+        'respond',
+      ]);
+      const context = JSON.parse(runCli(['context', 'kept'], '', cwd).stdout) as Array<{
+        role: string;
+        content: string;
+      }>;
+      expect(context.map((message) => message.role)).toEqual([
+        'user',
+        'assistant',
+        'user',
+        'assistant',
+        'user',
+        'assistant',
+      ]);
+      expect(context[2]?.content).toContain('"content": "this tool always fails"');
+      const stats = JSON.parse(runCli(['stats', 'kept'], '', cwd).stdout);
+      expect(stats).toEqual({
+        turns: 1,
+        executions: 1,
+        stateTransitions: 14,
+        modelSteps: 3,
+        toolCalls: 4,
+        maxStatePayloadBytes: expect.any(Number),
+        wallMs: expect.any(Number),
+      });
+    });
+
+    it('says so when a session has no events', () => {
+      const { status, stderr } = runCli(['events', 'never-ran'], '', cwd);
+      expect(status).toBe(1);
+      expect(stderr).toContain('session never-ran has no events');
+    });
+  },
+);
