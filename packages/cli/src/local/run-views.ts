@@ -36,12 +36,12 @@ class LogFollower {
   }
 }
 
-/** JSON lines of the spec's events with their `seq`, for programs (`--json`). */
-export class JsonRunView implements RunView {
+/** A view that shows the session's new events after each model step. */
+abstract class FollowingView implements RunView {
   readonly #follower: LogFollower;
 
   constructor(
-    private readonly io: CliIo,
+    protected readonly io: CliIo,
     log: EventLog,
     session: string,
     afterSeq: number,
@@ -50,44 +50,48 @@ export class JsonRunView implements RunView {
   }
 
   onEvent(event: EngineEvent): void {
-    if (event.type === 'StateExited' && MODEL_STATES.has(event.state?.name ?? ''))
-      void this.#follower.follow(this.#print);
+    if (event.type === 'StateExited' && MODEL_STATES.has(event.state?.name ?? '')) void this.caughtUp();
   }
 
+  abstract finish(run: TurnRun): Promise<void>;
+
+  /** Shows every event appended so far. */
+  protected caughtUp(): Promise<void> {
+    return this.#follower.follow((stored) => this.show(stored));
+  }
+
+  protected abstract show(stored: StoredEvent): void;
+}
+
+/** JSON lines of the spec's events with their `seq`, for programs (`--json`). */
+export class JsonRunView extends FollowingView {
   async finish(run: TurnRun): Promise<void> {
-    await this.#follower.follow(this.#print);
+    await this.caughtUp();
     if (run.output.status !== 'finished') {
-      this.io.stdout(
-        `${JSON.stringify({ type: 'error', content: run.output.message ?? run.output.status, timestamp: this.io.now() / 1000 })}\n`,
-      );
+      const error = {
+        type: 'error',
+        content: run.output.message ?? run.output.status,
+        timestamp: this.io.now() / 1000,
+      };
+      this.io.stdout(`${JSON.stringify(error)}\n`);
     }
   }
 
-  readonly #print = (stored: StoredEvent) =>
+  protected show(stored: StoredEvent): void {
     this.io.stdout(`${JSON.stringify({ seq: stored.seq, ...stored.event })}\n`);
+  }
 }
 
 /** A live view for people: a line per step, thinking dimmed, each call and its outcome, the answer. */
-export class LiveRunView implements RunView {
-  readonly #follower: LogFollower;
+export class LiveRunView extends FollowingView {
   readonly #names = new Map<number, string>();
   #step = 0;
   #batch: string | undefined;
 
-  constructor(
-    private readonly io: CliIo,
-    log: EventLog,
-    session: string,
-    afterSeq: number,
-  ) {
-    this.#follower = new LogFollower(log, session, afterSeq);
-  }
-
-  onEvent(event: EngineEvent): void {
-    const name = event.state?.name ?? '';
-    if (event.type === 'StateExited' && MODEL_STATES.has(name)) void this.#follower.follow(this.#show);
-    if (event.type === 'StateExited' && name === 'InvokeTool') {
-      const { position, status } = (event.state?.output ?? {}) as { position?: number; status?: string };
+  override onEvent(event: EngineEvent): void {
+    super.onEvent(event);
+    if (event.type === 'StateExited' && event.state?.name === 'InvokeTool') {
+      const { position, status } = (event.state.output ?? {}) as { position?: number; status?: string };
       this.#say(
         `  ${status === 'success' ? '✓' : '✗'} #${position} ${this.#names.get(position ?? -1) ?? ''} ${status ?? ''}`,
       );
@@ -95,7 +99,7 @@ export class LiveRunView implements RunView {
   }
 
   async finish(run: TurnRun): Promise<void> {
-    await this.#follower.follow(this.#show);
+    await this.caughtUp();
     const { output, stats } = run;
     if (output.status !== 'finished')
       this.#say(`\n${output.status === 'limit' ? 'Stopped' : 'Failed'}: ${output.message}`);
@@ -104,7 +108,7 @@ export class LiveRunView implements RunView {
     );
   }
 
-  readonly #show = (stored: StoredEvent) => {
+  protected show(stored: StoredEvent): void {
     const { event } = stored;
     if (stored.batch !== undefined && stored.batch !== this.#batch && event.type !== 'result') {
       this.#batch = stored.batch;
@@ -120,7 +124,7 @@ export class LiveRunView implements RunView {
       const { success_count, failure_count } = event.payload;
       this.#say(`  results: ${success_count} succeeded, ${failure_count} failed`);
     }
-  };
+  }
 
   #say(line: string): void {
     this.io.stdout(`${line}\n`);
