@@ -2,4 +2,10 @@ export { AgentStateMachine, type AgentStateMachineProps } from './agent-state-ma
 export { AgentStep, type AgentStepProps } from './agent-step.js';
 export { AgentStepStack, type AgentStepStackProps } from './agent-step-stack.js';
 export { EventLogTable, type EventLogTableProps } from './event-log-table.js';
-export { StepFunction, type StepFunctionProps, type StepName } from './step-function.js';
+export {
+  repositoryRoot,
+  STEP_BUNDLING,
+  StepFunction,
+  type StepFunctionProps,
+  type StepName,
+} from './step-function.js';

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { type BundlingOptions, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 
@@ -16,7 +16,23 @@ function findRepositoryRoot(from: string): string {
   throw new Error(`No pnpm-workspace.yaml above ${from}: run from inside the AgentStep repository.`);
 }
 
-const repositoryRoot = findRepositoryRoot(dirname(fileURLToPath(import.meta.url)));
+/** The repository's root folder. */
+export const repositoryRoot = findRepositoryRoot(dirname(fileURLToPath(import.meta.url)));
+
+/**
+ * How every step's Lambda is bundled: ESM for Node.js 22 by the local esbuild (never Docker),
+ * minified with source maps, the AWS SDK left to the runtime. Exported so the benchmark measures
+ * exactly what deploys.
+ */
+export const STEP_BUNDLING: BundlingOptions = {
+  format: OutputFormat.ESM,
+  target: 'node22',
+  minify: true,
+  sourceMap: true,
+  forceDockerBundling: false,
+  externalModules: ['@aws-sdk/*'],
+  banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+};
 
 /** The Lambda functions of the loop, by folder name under `functions/`. */
 export type StepName =
@@ -67,16 +83,7 @@ export class StepFunction extends Construct {
       tracing: Tracing.ACTIVE,
       logGroup,
       environment: { ...props.environment, AGENTSTEP_STEP: props.step, POWERTOOLS_SERVICE_NAME: 'agentstep' },
-      bundling: {
-        format: OutputFormat.ESM,
-        target: 'node22',
-        minify: true,
-        sourceMap: true,
-        forceDockerBundling: false,
-        externalModules: ['@aws-sdk/*'],
-        banner:
-          "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-      },
+      bundling: STEP_BUNDLING,
     });
   }
 }
