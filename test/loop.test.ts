@@ -1,5 +1,8 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildMessages, type StoredEvent } from '@agentstep/protocol';
-import { defineTool, demoTools } from '@agentstep/runtime';
+import { builtInTools, defineTool, demoTools, LocalDirectoryWorkspace } from '@agentstep/runtime';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { dynamoEndpoint } from './dynamo-client.js';
@@ -117,6 +120,36 @@ describe.skipIf(dynamoEndpoint === '')(
         expect(canonical(events)).toEqual(reference);
       }
     }, 120_000);
+
+    it('the workspace tools write, list and read a session file', async () => {
+      const workspace = new LocalDirectoryWorkspace(mkdtempSync(join(tmpdir(), 'workspace-')));
+      const agent = await localAgent({
+        tools: builtInTools(['workspace'], { workspace }),
+        script: [
+          batch(['write', { file: 'notes/plan.md', content: '# Plan\nShip it.' }]),
+          batch(
+            ['list', { folder: 'notes' }],
+            ['read', { file: 'notes/plan.md', offset: 7 }],
+            ['read', { file: '../x' }],
+          ),
+          done,
+        ],
+      });
+      const { events } = await agent.turn('go');
+      const batches = [
+        ...new Set(events.flatMap((stored) => (stored.event.type === 'result' ? [stored.batch ?? ''] : []))),
+      ];
+      expect(resultItems(events, batches[0] ?? '')[0]?.content).toEqual({ file: 'notes/plan.md', bytes: 15 });
+      expect(resultItems(events, batches[1] ?? '')).toEqual([
+        { tool: 'list', status: 'success', content: [{ path: 'notes/plan.md', type: 'file', size: 15 }] },
+        {
+          tool: 'read',
+          status: 'success',
+          content: { content: 'Ship it.', offset: 7, total_characters: 15 },
+        },
+        { tool: 'read', status: 'failure', content: 'The path "../x" leaves the workspace ("..").' },
+      ]);
+    });
 
     it('two turns in one session: the second turn sees the first', async () => {
       const agent = await localAgent({ script: ['First answer.', 'Second answer.'] });

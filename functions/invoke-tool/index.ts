@@ -1,10 +1,18 @@
 import { builtInTools, createToolset } from '@agentstep/runtime';
 import { dynamoStores } from '@agentstep/runtime/dynamo';
+import { S3Workspace } from '@agentstep/runtime/s3';
+import { z } from 'zod';
 import { toolsEnvSchema } from '../env.js';
 import { createHandler } from './handler.js';
 
-const env = toolsEnvSchema.parse(process.env);
+const env = toolsEnvSchema
+  .extend({ AGENTSTEP_WORKSPACE_BUCKET: z.string().min(1).optional() })
+  .parse(process.env);
+const workspace = env.AGENTSTEP_WORKSPACE_BUCKET
+  ? new S3Workspace({ bucket: env.AGENTSTEP_WORKSPACE_BUCKET })
+  : undefined;
+
 export const handler = createHandler({
   ...dynamoStores(env.AGENTSTEP_TABLE),
-  toolset: createToolset(builtInTools(env.AGENTSTEP_TOOLSETS)),
+  toolset: createToolset(builtInTools(env.AGENTSTEP_TOOLSETS, workspace ? { workspace } : {})),
 });

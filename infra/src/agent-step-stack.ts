@@ -1,5 +1,6 @@
 import { Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import type { Bucket, CfnBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { AgentStep, type AgentStepProps } from './agent-step.js';
 
@@ -27,6 +28,7 @@ export class AgentStepStack extends Stack {
           'The state machine invokes versions of its own step functions, as CDK grants it.',
         ),
       ),
+      ...(this.agent.workspace ? workspaceFindings(this, this.agent.workspace, wildcard) : []),
       {
         id: 'AwsSolutions::AwsSolutions-L1',
         reason:
@@ -35,4 +37,22 @@ export class AgentStepStack extends Stack {
     ];
     for (const finding of findings) Validations.of(this.agent).acknowledge(finding);
   }
+}
+
+function workspaceFindings(
+  stack: Stack,
+  bucket: Bucket,
+  wildcard: (resource: string, reason: string) => { id: string; reason: string },
+) {
+  return [
+    wildcard(
+      `<${stack.getLogicalId(bucket.node.defaultChild as CfnBucket)}.Arn>/sessions/*`,
+      'The workspace tools read and write any file of any session under the sessions/ prefix; sessions are keys, not IAM principals.',
+    ),
+    {
+      id: 'AwsSolutions::AwsSolutions-S1',
+      reason:
+        "The workspace holds agents' scratch files, written only by the tools function; enable CloudTrail S3 data events where an audit trail is required.",
+    },
+  ];
 }

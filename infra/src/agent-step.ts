@@ -1,6 +1,9 @@
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { AgentStateMachine } from './agent-state-machine.js';
@@ -9,7 +12,7 @@ import { StepFunction, type StepName } from './step-function.js';
 
 /** Props of {@link AgentStep}; every one has a default, so `new AgentStep(this, 'Agent')` deploys. */
 export interface AgentStepProps {
-  /** Built-in toolsets the agent may call. @default ['demo'] */
+  /** Built-in toolsets the agent may call: `demo`, `workspace` (files in S3). @default ['demo'] */
   readonly builtInTools?: readonly string[];
   /** The model, as `--model` names it. @default 'scripted' */
   readonly model?: string;
@@ -34,6 +37,8 @@ export interface AgentStepProps {
 export class AgentStep extends Construct {
   readonly table: TableV2;
   readonly stateMachine: StateMachine;
+  /** The sessions' files, when the `workspace` toolset is enabled. */
+  readonly workspace: Bucket | undefined;
   /** The loop's functions, by step (`invoke-tool` hosts the built-in tools). */
   readonly functions: Readonly<Record<StepName, NodejsFunction>>;
 
@@ -49,10 +54,17 @@ export class AgentStep extends Construct {
       props.removalPolicy ? { removalPolicy: props.removalPolicy } : {},
     ).table;
     const shared = { AGENTSTEP_TABLE: this.table.tableName };
-    const tools = { ...shared, AGENTSTEP_TOOLSETS: (props.builtInTools ?? ['demo']).join(',') };
+    const toolsets = props.builtInTools ?? ['demo'];
+    this.workspace = toolsets.includes('workspace') ? workspaceBucket(this) : undefined;
+    const tools = { ...shared, AGENTSTEP_TOOLSETS: toolsets.join(',') };
     const make = (step: StepName, environment: Record<string, string>, timeout?: Duration) =>
       new StepFunction(this, step, { step, environment, ...(timeout ? { timeout } : {}) }).function;
-    const invokeTool = make('invoke-tool', tools, Duration.minutes(5));
+    const invokeTool = make(
+      'invoke-tool',
+      { ...tools, ...(this.workspace ? { AGENTSTEP_WORKSPACE_BUCKET: this.workspace.bucketName } : {}) },
+      Duration.minutes(5),
+    );
+    if (this.workspace) grantWorkspace(this.workspace, invokeTool);
     const modelEnv = {
       ...tools,
       AGENTSTEP_TOOLS_FUNCTION: invokeTool.functionName,
@@ -84,4 +96,34 @@ function limitsEnv(props: AgentStepProps): Record<string, string> {
     ...(props.maxSteps ? { AGENTSTEP_MAX_STEPS: String(props.maxSteps) } : {}),
     ...(props.stepsPerExecution ? { AGENTSTEP_STEPS_PER_EXECUTION: String(props.stepsPerExecution) } : {}),
   };
+}
+
+/** The sessions' workspace files: private, encrypted, TLS only. */
+function workspaceBucket(scope: Construct): Bucket {
+  return new Bucket(scope, 'Workspace', {
+    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+    encryption: BucketEncryption.S3_MANAGED,
+    enforceSSL: true,
+    versioned: true,
+  });
+}
+
+/** The key prefix `S3Workspace` keeps every session's files under. */
+const WORKSPACE_PREFIX = 'sessions/';
+
+/** Exactly what the workspace tools do: get and put objects, list keys, under the sessions prefix. */
+function grantWorkspace(bucket: Bucket, fn: IFunction): void {
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      actions: ['s3:GetObject', 's3:PutObject'],
+      resources: [bucket.arnForObjects(`${WORKSPACE_PREFIX}*`)],
+    }),
+  );
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      actions: ['s3:ListBucket'],
+      resources: [bucket.bucketArn],
+      conditions: { StringLike: { 's3:prefix': [`${WORKSPACE_PREFIX}*`] } },
+    }),
+  );
 }

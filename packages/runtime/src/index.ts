@@ -19,9 +19,13 @@ export { describeCaught, recordToolFailure } from './steps/record-tool-failure.j
 export { STOP_SEQUENCES } from './steps/run-model.js';
 export { startTurn } from './steps/start-turn.js';
 export { type SubmitTurnInput, submitTurn } from './steps/submit-turn.js';
-export { BUILT_IN_TOOLSETS, builtInTools } from './tools/built-in-tools.js';
+export { BUILT_IN_TOOLSETS, type BuiltInToolsConfig, builtInTools } from './tools/built-in-tools.js';
 export { defineTool, type Tool, type ToolContext, type ToolDefinition } from './tools/define-tool.js';
 export { demoTools } from './tools/demo-tools.js';
 export { runTool } from './tools/run-tool.js';
 export { createToolset, type Toolset } from './tools/toolset.js';
 export { type ArgsCheck, validateArgs } from './tools/validate-args.js';
+export { LocalDirectoryWorkspace } from './workspace/local-directory-workspace.js';
+export type { Workspace, WorkspaceEntry } from './workspace/workspace.js';
+export { resolveWorkspacePath } from './workspace/workspace-path.js';
+export { workspaceTools } from './workspace/workspace-tools.js';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { LocalEngine, loadAgent } from '@agentstep/local';
-import { builtInTools, submitTurn, systemClock } from '@agentstep/runtime';
+import { builtInTools, LocalDirectoryWorkspace, submitTurn, systemClock } from '@agentstep/runtime';
 import type { CliIo } from '../io/cli-io.js';
 import { agentCacheFile } from '../local/agent-cache.js';
 import { loadModel } from '../local/load-model.js';
@@ -19,7 +20,7 @@ const EXIT_CODES = { finished: 0, limit: 3, failed: 1, continued: 1 } as const;
  */
 export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const options = parseRunOptions(args);
-  const tools = toolsOf(options.tools);
+  const tools = toolsOf(options.tools, io);
   const { model, source } = await loadModel(options, io);
   const notice = (text: string) => io.stderr(`agentstep: ${text}\n`);
   if (!options.json) {
@@ -66,9 +67,10 @@ function limitsOf(options: RunOptions) {
   };
 }
 
-function toolsOf(names: string[]) {
+/** The built-in tools a run offers; the workspace toolset works on `.agentstep/workspaces/`. */
+function toolsOf(names: string[], io: CliIo) {
   try {
-    return builtInTools(names);
+    return builtInTools(names, { workspace: new LocalDirectoryWorkspace(join(io.dataDir, 'workspaces')) });
   } catch (error) {
     throw new UsageError(`--tools: ${error instanceof Error ? error.message : error}`);
   }

@@ -1,2 +1,3 @@
 export { describeEventLogContract } from './event-log-contract.js';
 export { describeOutcomeStoreContract } from './outcome-store-contract.js';
+export { describeWorkspaceContract } from './workspace-contract.js';

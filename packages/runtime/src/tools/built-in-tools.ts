@@ -1,18 +1,33 @@
+import type { Workspace } from '../workspace/workspace.js';
+import { workspaceTools } from '../workspace/workspace-tools.js';
 import type { Tool } from './define-tool.js';
 import { demoTools } from './demo-tools.js';
 
-/** The built-in toolsets by name, as `--tools` and the construct's `builtInTools` name them. */
-export const BUILT_IN_TOOLSETS: Readonly<Record<string, readonly Tool[]>> = { demo: demoTools };
+/** What the built-in toolsets run on. */
+export interface BuiltInToolsConfig {
+  /** The workspace of the `workspace` toolset; a call fails with a clear message without one. */
+  workspace?: Workspace;
+}
+
+const TOOLSETS: Readonly<Record<string, (config: BuiltInToolsConfig) => readonly Tool[]>> = {
+  demo: () => demoTools,
+  workspace: (config) =>
+    workspaceTools(() => {
+      if (config.workspace === undefined) throw new Error('This deployment has no workspace configured.');
+      return config.workspace;
+    }),
+};
+
+/** The names of the built-in toolsets, as `--tools` and the construct's `builtInTools` take them. */
+export const BUILT_IN_TOOLSETS: readonly string[] = Object.keys(TOOLSETS);
 
 /** The tools of the named built-in toolsets; an unknown name is an error that lists the known ones. */
-export function builtInTools(names: readonly string[]): Tool[] {
+export function builtInTools(names: readonly string[], config: BuiltInToolsConfig = {}): Tool[] {
   return names.flatMap((name) => {
-    const tools = BUILT_IN_TOOLSETS[name];
-    if (tools === undefined) {
-      throw new Error(
-        `Unknown toolset "${name}". Built-in toolsets: ${Object.keys(BUILT_IN_TOOLSETS).join(', ')}.`,
-      );
+    const toolset = TOOLSETS[name];
+    if (toolset === undefined) {
+      throw new Error(`Unknown toolset "${name}". Built-in toolsets: ${BUILT_IN_TOOLSETS.join(', ')}.`);
     }
-    return tools;
+    return toolset(config);
   });
 }
