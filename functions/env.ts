@@ -1,12 +1,15 @@
 import { z } from 'zod';
 
+const commaList = z
+  .string()
+  .default('')
+  .transform((names) => names.split(',').filter((name) => name !== ''));
+
 /** Environment every AgentStep function reads: the event-log table. */
 export const tableEnvSchema = z.object({ AGENTSTEP_TABLE: z.string().min(1) });
 
 /** Environment of the functions that know the tools: the built-in toolsets, comma-separated. */
 export const toolsEnvSchema = tableEnvSchema.extend({
-  AGENTSTEP_TOOLSETS: z
-    .string()
-    .default('')
-    .transform((names) => names.split(',').filter((name) => name !== '')),
+  AGENTSTEP_TOOLSETS: commaList,
+  AGENTSTEP_HTTP_ALLOW_HOSTS: commaList,
 });

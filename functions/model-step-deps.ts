@@ -12,7 +12,7 @@ const env = toolsEnvSchema
     AGENTSTEP_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(40).default(10),
   })
   .parse(process.env);
-const tools = builtInTools(env.AGENTSTEP_TOOLSETS);
+const tools = builtInTools(env.AGENTSTEP_TOOLSETS, { httpAllowHosts: env.AGENTSTEP_HTTP_ALLOW_HOSTS });
 
 /** ModelStep's dependencies from the environment, shared by the functions that take model steps. */
 export const modelStepDeps = {

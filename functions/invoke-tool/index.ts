@@ -14,5 +14,10 @@ const workspace = env.AGENTSTEP_WORKSPACE_BUCKET
 
 export const handler = createHandler({
   ...dynamoStores(env.AGENTSTEP_TABLE),
-  toolset: createToolset(builtInTools(env.AGENTSTEP_TOOLSETS, workspace ? { workspace } : {})),
+  toolset: createToolset(
+    builtInTools(env.AGENTSTEP_TOOLSETS, {
+      httpAllowHosts: env.AGENTSTEP_HTTP_ALLOW_HOSTS,
+      ...(workspace ? { workspace } : {}),
+    }),
+  ),
 });

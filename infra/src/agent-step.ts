@@ -12,8 +12,10 @@ import { StepFunction, type StepName } from './step-function.js';
 
 /** Props of {@link AgentStep}; every one has a default, so `new AgentStep(this, 'Agent')` deploys. */
 export interface AgentStepProps {
-  /** Built-in toolsets the agent may call: `demo`, `workspace` (files in S3). @default ['demo'] */
+  /** Built-in toolsets the agent may call: `demo`, `workspace` (files in S3), `http`. @default ['demo'] */
   readonly builtInTools?: readonly string[];
+  /** Hosts `http_fetch` may fetch, exact or `*.domain`; it always refuses non-public addresses. @default none */
+  readonly httpAllowHosts?: readonly string[];
   /** The model, as `--model` names it. @default 'scripted' */
   readonly model?: string;
   /** The scripted model's script: JSON text of an array of model steps. @default - none */
@@ -56,7 +58,11 @@ export class AgentStep extends Construct {
     const shared = { AGENTSTEP_TABLE: this.table.tableName };
     const toolsets = props.builtInTools ?? ['demo'];
     this.workspace = toolsets.includes('workspace') ? workspaceBucket(this) : undefined;
-    const tools = { ...shared, AGENTSTEP_TOOLSETS: toolsets.join(',') };
+    const tools = {
+      ...shared,
+      AGENTSTEP_TOOLSETS: toolsets.join(','),
+      ...(props.httpAllowHosts ? { AGENTSTEP_HTTP_ALLOW_HOSTS: props.httpAllowHosts.join(',') } : {}),
+    };
     const make = (step: StepName, environment: Record<string, string>, timeout?: Duration) =>
       new StepFunction(this, step, { step, environment, ...(timeout ? { timeout } : {}) }).function;
     const invokeTool = make(

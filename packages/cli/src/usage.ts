@@ -7,7 +7,8 @@ an embedded engine, every task on the handler its Lambda runs, the event log in 
   --session ID               continue a session (default: a new one)
   --model scripted|replay    scripted (default) plays --script FILE or the built-in demo script;
                              replay plays --cassette FILE
-  --tools demo               built-in toolsets, comma-separated (default: demo)
+  --tools demo,workspace,http   built-in toolsets, comma-separated (default: demo)
+  --allow-hosts a.com,*.b.com   hosts http_fetch may fetch (it never reaches non-public addresses)
   --max-steps N              model steps this turn may take (default 50)
   --steps-per-execution N    model steps per execution before it continues in a fresh one (default 25)
   --chaos P --seed N         deliver each task twice with probability P (at-least-once delivery)

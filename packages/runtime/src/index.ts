@@ -2,6 +2,8 @@ export { type Clock, systemClock } from './clock/clock.js';
 export { AppendConflictError, CallNotFoundError, SessionBusyError } from './errors.js';
 export type { AppendRequest, AppendResult, EventLog, NewEvent } from './event-log/event-log.js';
 export { InMemoryEventLog } from './event-log/in-memory-event-log.js';
+export { isBlockedAddress } from './http/blocked-addresses.js';
+export { type HttpFetchOptions, httpFetchTool, type ResolvedAddress } from './http/http-fetch-tool.js';
 export { createModel, type ModelChoice } from './model/create-model.js';
 export type { Model, ModelRequest } from './model/model.js';
 export { type Cassette, cassetteSchema, ReplayModel } from './model/replay-model.js';

@@ -20,7 +20,7 @@ const EXIT_CODES = { finished: 0, limit: 3, failed: 1, continued: 1 } as const;
  */
 export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const options = parseRunOptions(args);
-  const tools = toolsOf(options.tools, io);
+  const tools = toolsOf(options, io);
   const { model, source } = await loadModel(options, io);
   const notice = (text: string) => io.stderr(`agentstep: ${text}\n`);
   if (!options.json) {
@@ -68,9 +68,12 @@ function limitsOf(options: RunOptions) {
 }
 
 /** The built-in tools a run offers; the workspace toolset works on `.agentstep/workspaces/`. */
-function toolsOf(names: string[], io: CliIo) {
+function toolsOf(options: RunOptions, io: CliIo) {
   try {
-    return builtInTools(names, { workspace: new LocalDirectoryWorkspace(join(io.dataDir, 'workspaces')) });
+    return builtInTools(options.tools, {
+      workspace: new LocalDirectoryWorkspace(join(io.dataDir, 'workspaces')),
+      httpAllowHosts: options.allowHosts,
+    });
   } catch (error) {
     throw new UsageError(`--tools: ${error instanceof Error ? error.message : error}`);
   }

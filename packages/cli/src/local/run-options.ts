@@ -10,6 +10,7 @@ export interface RunOptions {
   script?: string;
   cassette?: string;
   tools: string[];
+  allowHosts: string[];
   maxSteps?: number;
   stepsPerExecution?: number;
   chaos?: { probability: number; seed: number };
@@ -30,6 +31,7 @@ export function parseRunOptions(args: string[]): RunOptions {
       script: { type: 'string' },
       cassette: { type: 'string' },
       tools: { type: 'string', default: 'demo' },
+      'allow-hosts': { type: 'string', default: '' },
       'max-steps': { type: 'string' },
       'steps-per-execution': { type: 'string' },
       chaos: { type: 'string' },
@@ -50,6 +52,7 @@ export function parseRunOptions(args: string[]): RunOptions {
     prompt: positionals.join(' ') || DEFAULT_PROMPT,
     model: values.model,
     tools: values.tools.split(',').filter((name) => name !== ''),
+    allowHosts: values['allow-hosts'].split(',').filter((host) => host !== ''),
     store: values.store,
     json: values.json,
     ...optional('session', values.session),

@@ -1,3 +1,4 @@
+import { httpFetchTool } from '../http/http-fetch-tool.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { workspaceTools } from '../workspace/workspace-tools.js';
 import type { Tool } from './define-tool.js';
@@ -7,10 +8,13 @@ import { demoTools } from './demo-tools.js';
 export interface BuiltInToolsConfig {
   /** The workspace of the `workspace` toolset; a call fails with a clear message without one. */
   workspace?: Workspace;
+  /** Hosts the `http` toolset's `http_fetch` may fetch (exact or `*.domain`). @default none */
+  httpAllowHosts?: readonly string[];
 }
 
 const TOOLSETS: Readonly<Record<string, (config: BuiltInToolsConfig) => readonly Tool[]>> = {
   demo: () => demoTools,
+  http: (config) => [httpFetchTool({ allowHosts: config.httpAllowHosts ?? [] })],
   workspace: (config) =>
     workspaceTools(() => {
       if (config.workspace === undefined) throw new Error('This deployment has no workspace configured.');
