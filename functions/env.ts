@@ -1,3 +1,4 @@
+import { lambdaToolSpecSchema } from '@agentstep/runtime/lambda';
 import { z } from 'zod';
 
 const commaList = z
@@ -12,4 +13,10 @@ export const tableEnvSchema = z.object({ AGENTSTEP_TABLE: z.string().min(1) });
 export const toolsEnvSchema = tableEnvSchema.extend({
   AGENTSTEP_TOOLSETS: commaList,
   AGENTSTEP_HTTP_ALLOW_HOSTS: commaList,
+  /** JSON array of Lambda tools, as the construct's `lambdaTools` describes them. */
+  AGENTSTEP_LAMBDA_TOOLS: z
+    .string()
+    .default('[]')
+    .transform((text) => JSON.parse(text) as unknown)
+    .pipe(z.array(lambdaToolSpecSchema)),
 });

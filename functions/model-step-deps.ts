@@ -1,7 +1,8 @@
-import { builtInTools, createModel, createToolset, systemClock } from '@agentstep/runtime';
+import { createModel, createToolset, systemClock } from '@agentstep/runtime';
 import { dynamoStores } from '@agentstep/runtime/dynamo';
 import { z } from 'zod';
 import { toolsEnvSchema } from './env.js';
+import { toolsFromEnv } from './tools-from-env.js';
 
 const env = toolsEnvSchema
   .extend({
@@ -12,7 +13,7 @@ const env = toolsEnvSchema
     AGENTSTEP_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(40).default(10),
   })
   .parse(process.env);
-const tools = builtInTools(env.AGENTSTEP_TOOLSETS, { httpAllowHosts: env.AGENTSTEP_HTTP_ALLOW_HOSTS });
+const tools = toolsFromEnv(env);
 
 /** ModelStep's dependencies from the environment, shared by the functions that take model steps. */
 export const modelStepDeps = {

@@ -2,6 +2,7 @@ import { AgentStep, type AgentStepProps } from '@agentstep/infra';
 import { EVENT_LOG_KEYS } from '@agentstep/runtime/dynamo';
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import { type CfnFunction, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { describe, expect, it } from 'vitest';
 
 function synth(props: AgentStepProps = {}): Template {
@@ -60,6 +61,32 @@ describe('AgentStep (synthesized)', () => {
       .flatMap((statement: { Action: string | string[] }) => [statement.Action].flat())
       .filter((action: string) => action.startsWith('s3:'));
     expect(new Set(actions)).toEqual(new Set(['s3:GetObject', 's3:PutObject', 's3:ListBucket']));
+  });
+
+  it('offers an existing Lambda as a tool: described to the model, invocable by the tools function only', () => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const stack = new Stack(app, 'WithLambdaTool');
+    const weather = new LambdaFunction(stack, 'Weather', {
+      runtime: Runtime.NODEJS_22_X,
+      handler: 'index.handler',
+      code: Code.fromInline('exports.handler = async () => ({ forecast: "sun" })'),
+    });
+    const parameters = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
+    const agent = new AgentStep(stack, 'Agent', {
+      lambdaTools: [{ name: 'weather', description: 'Forecast for a city.', parameters, function: weather }],
+    });
+    const lambdaTemplate = Template.fromStack(stack);
+    const invokeToolId = stack.getLogicalId(agent.functions['invoke-tool'].node.defaultChild as CfnFunction);
+    const environment = lambdaTemplate.toJSON().Resources[invokeToolId].Properties.Environment.Variables;
+    expect(JSON.stringify(environment.AGENTSTEP_LAMBDA_TOOLS)).toContain('Forecast for a city.');
+    const invokers = Object.values(lambdaTemplate.findResources('AWS::IAM::Policy')).filter(
+      ({ Properties }) =>
+        JSON.stringify(Properties.PolicyDocument).includes(
+          stack.getLogicalId(weather.node.defaultChild as CfnFunction),
+        ),
+    );
+    expect(invokers).toHaveLength(1);
+    expect(JSON.stringify(invokers[0]?.Properties.Roles)).toContain('invoketool');
   });
 
   it('creates no bucket without the workspace toolset', () => {

@@ -1,8 +1,9 @@
-import { builtInTools, createToolset } from '@agentstep/runtime';
+import { createToolset } from '@agentstep/runtime';
 import { dynamoStores } from '@agentstep/runtime/dynamo';
 import { S3Workspace } from '@agentstep/runtime/s3';
 import { z } from 'zod';
 import { toolsEnvSchema } from '../env.js';
+import { toolsFromEnv } from '../tools-from-env.js';
 import { createHandler } from './handler.js';
 
 const env = toolsEnvSchema
@@ -14,10 +15,5 @@ const workspace = env.AGENTSTEP_WORKSPACE_BUCKET
 
 export const handler = createHandler({
   ...dynamoStores(env.AGENTSTEP_TABLE),
-  toolset: createToolset(
-    builtInTools(env.AGENTSTEP_TOOLSETS, {
-      httpAllowHosts: env.AGENTSTEP_HTTP_ALLOW_HOSTS,
-      ...(workspace ? { workspace } : {}),
-    }),
-  ),
+  toolset: createToolset(toolsFromEnv(env, workspace ? { workspace } : {})),
 });

@@ -1,4 +1,4 @@
-import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -10,12 +10,29 @@ import { AgentStateMachine } from './agent-state-machine.js';
 import { EventLogTable } from './event-log-table.js';
 import { StepFunction, type StepName } from './step-function.js';
 
+/** An existing Lambda function offered to the model as a tool. */
+export interface LambdaToolProps {
+  /** How the model calls it: letters, digits, `_`, `.` or `-`. */
+  readonly name: string;
+  /** What it does, for the system prompt. */
+  readonly description: string;
+  /** JSON Schema (type object) of its arguments; calls are validated against it before it runs. */
+  readonly parameters: Record<string, unknown>;
+  readonly function: IFunction;
+  /** Runs alone: a batch that calls it runs one call at a time. @default false */
+  readonly sequential?: boolean;
+  /** Time limit of one call. @default 30 seconds */
+  readonly timeout?: Duration;
+}
+
 /** Props of {@link AgentStep}; every one has a default, so `new AgentStep(this, 'Agent')` deploys. */
 export interface AgentStepProps {
   /** Built-in toolsets the agent may call: `demo`, `workspace` (files in S3), `http`. @default ['demo'] */
   readonly builtInTools?: readonly string[];
   /** Hosts `http_fetch` may fetch, exact or `*.domain`; it always refuses non-public addresses. @default none */
   readonly httpAllowHosts?: readonly string[];
+  /** Existing Lambda functions offered as tools; each gets its arguments as its event. @default none */
+  readonly lambdaTools?: readonly LambdaToolProps[];
   /** The model, as `--model` names it. @default 'scripted' */
   readonly model?: string;
   /** The scripted model's script: JSON text of an array of model steps. @default - none */
@@ -61,6 +78,9 @@ export class AgentStep extends Construct {
     const tools = {
       ...shared,
       AGENTSTEP_TOOLSETS: toolsets.join(','),
+      ...(props.lambdaTools?.length
+        ? { AGENTSTEP_LAMBDA_TOOLS: lambdaToolsEnv(this, props.lambdaTools) }
+        : {}),
       ...(props.httpAllowHosts ? { AGENTSTEP_HTTP_ALLOW_HOSTS: props.httpAllowHosts.join(',') } : {}),
     };
     const make = (step: StepName, environment: Record<string, string>, timeout?: Duration) =>
@@ -71,6 +91,7 @@ export class AgentStep extends Construct {
       Duration.minutes(5),
     );
     if (this.workspace) grantWorkspace(this.workspace, invokeTool);
+    for (const tool of props.lambdaTools ?? []) tool.function.grantInvoke(invokeTool);
     const modelEnv = {
       ...tools,
       AGENTSTEP_TOOLS_FUNCTION: invokeTool.functionName,
@@ -132,4 +153,17 @@ function grantWorkspace(bucket: Bucket, fn: IFunction): void {
       conditions: { StringLike: { 's3:prefix': [`${WORKSPACE_PREFIX}*`] } },
     }),
   );
+}
+
+/** The Lambda tools as the tools function reads them (`AGENTSTEP_LAMBDA_TOOLS`). */
+function lambdaToolsEnv(scope: Construct, tools: readonly LambdaToolProps[]): string {
+  const specs = tools.map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    parameters: tool.parameters,
+    functionName: tool.function.functionName,
+    ...(tool.sequential ? { sequential: true } : {}),
+    ...(tool.timeout ? { timeoutMs: tool.timeout.toMilliseconds() } : {}),
+  }));
+  return Stack.of(scope).toJsonString(specs);
 }

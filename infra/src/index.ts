@@ -1,5 +1,5 @@
 export { AgentStateMachine, type AgentStateMachineProps } from './agent-state-machine.js';
-export { AgentStep, type AgentStepProps } from './agent-step.js';
+export { AgentStep, type AgentStepProps, type LambdaToolProps } from './agent-step.js';
 export { AgentStepStack, type AgentStepStackProps } from './agent-step-stack.js';
 export { EventLogTable, type EventLogTableProps } from './event-log-table.js';
 export {

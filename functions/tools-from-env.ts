@@ -1,0 +1,12 @@
+import { type BuiltInToolsConfig, builtInTools, type Tool } from '@agentstep/runtime';
+import { lambdaTool } from '@agentstep/runtime/lambda';
+import type { z } from 'zod';
+import type { toolsEnvSchema } from './env.js';
+
+/** The agent's tools as the environment names them: built-in toolsets, then Lambda tools. */
+export function toolsFromEnv(env: z.output<typeof toolsEnvSchema>, config: BuiltInToolsConfig = {}): Tool[] {
+  return [
+    ...builtInTools(env.AGENTSTEP_TOOLSETS, { httpAllowHosts: env.AGENTSTEP_HTTP_ALLOW_HOSTS, ...config }),
+    ...env.AGENTSTEP_LAMBDA_TOOLS.map((spec) => lambdaTool(spec)),
+  ];
+}
