@@ -46,6 +46,26 @@ describe.skipIf(dynamoEndpoint === '')(
       expect(delays.sort((a, b) => a - b)[1]).toBeLessThanOrEqual(450);
     });
 
+    it('B3 a sequential session runs the calls one after another, results still in call order', async () => {
+      const agent = await localAgent({
+        script: [
+          batch(
+            ['sleep', { ms: 300, value: 'a' }],
+            ['sleep', { ms: 10, value: 'b' }],
+            ['sleep', { ms: 150, value: 'c' }],
+          ),
+          done,
+        ],
+      });
+      const { events } = await agent.turn('go', { toolExecution: 'sequential' });
+      const calls = events.filter((stored) => stored.event.type === 'call');
+      expect(resultItems(events, calls[0]?.batch ?? '').map((item) => item.content)).toEqual(['a', 'b', 'c']);
+      const result = events.find((stored) => stored.event.type === 'result');
+      expect(
+        ((result?.event.timestamp ?? 0) - (calls.at(-1)?.event.timestamp ?? 0)) * 1000,
+      ).toBeGreaterThanOrEqual(460);
+    });
+
     it('B4 isolates a failing call: success, failure, success, and the run goes on', async () => {
       const agent = await localAgent({
         script: [

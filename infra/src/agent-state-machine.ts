@@ -163,6 +163,7 @@ export class AgentStateMachine extends Construct {
           Input: {
             'session.$': '$.session',
             'turn.$': '$.turn',
+            'toolExecution.$': '$.toolExecution',
             'maxSteps.$': '$.maxSteps',
             'stepsPerExecution.$': '$.stepsPerExecution',
             'step.$': '$.step',

@@ -11,6 +11,7 @@ an embedded engine, every task on the handler its Lambda runs, the event log in 
   --allow-hosts a.com,*.b.com   hosts http_fetch may fetch (it never reaches non-public addresses)
   --max-steps N              model steps this turn may take (default 50)
   --steps-per-execution N    model steps per execution before it continues in a fresh one (default 25)
+  --sequential               run each batch's calls one after another (B3), not at once
   --chaos P --seed N         deliver each task twice with probability P (at-least-once delivery)
   --store dynamodb-local|memory   where the log lives (default dynamodb-local; memory without Java)
   --json                     the spec's events as JSON lines, with their seq

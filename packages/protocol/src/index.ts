@@ -68,6 +68,7 @@ export {
   type TurnInput,
   type TurnLimits,
   type TurnOutput,
+  toolExecutionSchema,
   turnInputSchema,
   turnLimitsSchema,
   turnOutputSchema,

@@ -60,8 +60,10 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   }
 }
 
+/** The turn's limits and tool execution, as far as the options set them. */
 function limitsOf(options: RunOptions) {
   return {
+    ...(options.sequential ? { toolExecution: 'sequential' as const } : {}),
     ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),
     ...(options.stepsPerExecution ? { stepsPerExecution: options.stepsPerExecution } : {}),
   };

@@ -11,6 +11,7 @@ export interface RunOptions {
   cassette?: string;
   tools: string[];
   allowHosts: string[];
+  sequential: boolean;
   maxSteps?: number;
   stepsPerExecution?: number;
   chaos?: { probability: number; seed: number };
@@ -38,6 +39,7 @@ export function parseRunOptions(args: string[]): RunOptions {
       seed: { type: 'string' },
       store: { type: 'string', default: 'dynamodb-local' },
       json: { type: 'boolean', default: false },
+      sequential: { type: 'boolean', default: false },
     },
   });
   if (values.model !== 'scripted' && values.model !== 'replay') {
@@ -55,6 +57,7 @@ export function parseRunOptions(args: string[]): RunOptions {
     allowHosts: values['allow-hosts'].split(',').filter((host) => host !== ''),
     store: values.store,
     json: values.json,
+    sequential: values.sequential,
     ...optional('session', values.session),
     ...optional('script', values.script),
     ...optional('cassette', values.cassette),

@@ -11,6 +11,9 @@ export const turnLimitsSchema = z.object({
   stepsPerExecution: z.number().int().min(1).max(1_000),
 });
 
+/** How a batch's calls run (B3): at once, or one after another as the older spec had it. */
+export const toolExecutionSchema = z.enum(['parallel', 'sequential']);
+
 /** Limits used when neither the execution input nor the deployment sets them. */
 export const DEFAULT_TURN_LIMITS = { maxSteps: 50, stepsPerExecution: 25 } as const;
 
@@ -18,7 +21,9 @@ export const DEFAULT_TURN_LIMITS = { maxSteps: 50, stepsPerExecution: 25 } as co
  * What starts a turn's execution, after the client appended the user message. References and
  * optional limits only: no prompt ever travels through Step Functions state.
  */
-export const turnInputSchema = z.object({ session: ref, turn: ref }).extend(turnLimitsSchema.partial().shape);
+export const turnInputSchema = z
+  .object({ session: ref, turn: ref, toolExecution: toolExecutionSchema.optional() })
+  .extend(turnLimitsSchema.partial().shape);
 
 /** StartTurn's input: a new turn, or one continued in a fresh execution with its counters. */
 export const startTurnInputSchema = turnInputSchema.extend({
@@ -27,14 +32,17 @@ export const startTurnInputSchema = turnInputSchema.extend({
 });
 
 /** The state carried from step to step: references and counters only. */
-export const loopStateSchema = z.object({ session: ref, turn: ref }).extend(turnLimitsSchema.shape).extend({
-  /** Index in the session of the next model step, from 0. */
-  step: count,
-  /** Model steps this turn has taken. */
-  turnSteps: count,
-  /** Model steps this execution has taken. */
-  executionSteps: count,
-});
+export const loopStateSchema = z
+  .object({ session: ref, turn: ref, toolExecution: toolExecutionSchema })
+  .extend(turnLimitsSchema.shape)
+  .extend({
+    /** Index in the session of the next model step, from 0. */
+    step: count,
+    /** Model steps this turn has taken. */
+    turnSteps: count,
+    /** Model steps this execution has taken. */
+    executionSteps: count,
+  });
 
 /** One call of a batch, as the RunTools map hands it to InvokeTool. */
 export const callItemSchema = z.object({

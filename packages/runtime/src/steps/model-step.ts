@@ -54,11 +54,17 @@ export async function modelStep(state: LoopState, deps: ModelStepDeps): Promise<
     batch,
     calls: calls.map((stored) => callItem(stored, deps)),
     count: batchFailed ? 1 : calls.length,
-    concurrency: calls.some((stored) => deps.sequentialTools?.has(calledTool(stored)) === true)
-      ? 1
-      : (deps.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY),
+    concurrency: runsAlone(state, calls, deps) ? 1 : (deps.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY),
     next: calls.length > 0 ? 'tools' : batchFailed ? 'results' : 'finish',
   };
+}
+
+/** B3: the session asked for one call at a time, or a call's tool runs alone. */
+function runsAlone(state: LoopState, calls: StoredEvent[], deps: ModelStepDeps): boolean {
+  return (
+    state.toolExecution === 'sequential' ||
+    calls.some((stored) => deps.sequentialTools?.has(calledTool(stored)) === true)
+  );
 }
 
 async function takeStep(

@@ -15,6 +15,7 @@ export async function recordResults(
   return {
     session: input.session,
     turn: input.turn,
+    toolExecution: input.toolExecution,
     maxSteps: input.maxSteps,
     stepsPerExecution: input.stepsPerExecution,
     step: input.step + 1,

@@ -20,6 +20,7 @@ export async function startTurn(
   return {
     session: input.session,
     turn: input.turn,
+    toolExecution: input.toolExecution ?? 'parallel',
     maxSteps: input.maxSteps ?? limits.maxSteps,
     stepsPerExecution: input.stepsPerExecution ?? limits.stepsPerExecution,
     step: input.step ?? (await countModelSteps(deps.log, input.session)),

@@ -113,6 +113,13 @@ describe('modelStep', () => {
     ]);
   });
 
+  it('B3 a session that asks for sequential execution gets one call at a time', async () => {
+    const deps = setup([batchOf]);
+    await submitTurn({ session: 's1', turn: 't1', prompt: 'go' }, deps);
+    const state = await startTurn({ session: 's1', turn: 't1', toolExecution: 'sequential' }, deps);
+    expect((await modelStep(state, deps)).concurrency).toBe(1);
+  });
+
   it('B3 a batch that calls a sequential tool runs in order', async () => {
     const deps = setup([
       '<execute>[{"name": "count", "args": {}}, {"name": "echo", "args": {"text": "x"}}]</execute>',
@@ -171,6 +178,7 @@ describe('recordResults', () => {
     expect(next).toEqual({
       session: 's1',
       turn: 't1',
+      toolExecution: 'parallel',
       maxSteps: 5,
       stepsPerExecution: 2,
       step: 1,
