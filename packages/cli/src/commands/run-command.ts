@@ -5,7 +5,7 @@ import { builtInTools, LocalDirectoryWorkspace, submitTurn, systemClock } from '
 import type { CliIo } from '../io/cli-io.js';
 import { agentCacheFile } from '../local/agent-cache.js';
 import { loadModel } from '../local/load-model.js';
-import { openStore } from '../local/open-store.js';
+import { openStore, type StoreKind } from '../local/open-store.js';
 import { parseRunOptions, type RunOptions } from '../local/run-options.js';
 import { JsonRunView, LiveRunView } from '../local/run-views.js';
 import { recordStats } from '../local/session-stats.js';
@@ -50,14 +50,16 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     const run = await engine.runTurn({ session, turn, ...limitsOf(options) });
     await view.finish(run);
     await recordStats(io, session, run.stats);
-    if (!options.json)
-      notice(
-        `session ${session} (${store.kind}): see \`agentstep events ${session}\`, \`context\`, \`stats\`.`,
-      );
+    if (!options.json) notice(sessionNote(session, store.kind));
     return EXIT_CODES[run.output.status];
   } finally {
     await store.close();
   }
+}
+
+function sessionNote(session: string, kind: StoreKind): string {
+  if (kind === 'memory') return `session ${session} was kept in memory: its events ended with this run.`;
+  return `session ${session}: see \`agentstep events ${session}\`, \`context ${session}\`, \`stats ${session}\`.`;
 }
 
 /** The turn's limits and tool execution, as far as the options set them. */

@@ -12,6 +12,7 @@ export interface RunView {
 }
 
 const MODEL_STATES = new Set(['ModelStep', 'AdvanceTurn']);
+const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 const DIM = (text: string) => `\u001b[2m${text}\u001b[22m`;
 
 /** Reads the session's new events, one read at a time, in order. */
@@ -87,8 +88,12 @@ export class LiveRunView extends FollowingView {
   readonly #names = new Map<number, string>();
   #step = 0;
   #batch: string | undefined;
+  #spinner: NodeJS.Timeout | undefined;
 
   override onEvent(event: EngineEvent): void {
+    const name = event.state?.name ?? '';
+    if (event.type === 'StateEntered' && MODEL_STATES.has(name)) this.#spin();
+    if (event.type === 'StateExited' && MODEL_STATES.has(name)) this.#stopSpinning();
     super.onEvent(event);
     if (event.type === 'StateExited' && event.state?.name === 'InvokeTool') {
       const { position, status } = (event.state.output ?? {}) as { position?: number; status?: string };
@@ -99,6 +104,7 @@ export class LiveRunView extends FollowingView {
   }
 
   async finish(run: TurnRun): Promise<void> {
+    this.#stopSpinning();
     await this.caughtUp();
     const { output, stats } = run;
     if (output.status !== 'finished')
@@ -128,6 +134,23 @@ export class LiveRunView extends FollowingView {
 
   #say(line: string): void {
     this.io.stdout(`${line}\n`);
+  }
+
+  /** A spinner on stderr while the model works, only when a person watches a terminal. */
+  #spin(): void {
+    if (!this.io.interactive || this.#spinner !== undefined) return;
+    let frame = 0;
+    this.#spinner = setInterval(
+      () => this.io.stderr(`\r${SPINNER[frame++ % SPINNER.length]} model step…`),
+      80,
+    );
+  }
+
+  #stopSpinning(): void {
+    if (this.#spinner === undefined) return;
+    clearInterval(this.#spinner);
+    this.#spinner = undefined;
+    this.io.stderr('\r\u001b[2K');
   }
 }
 
