@@ -41,9 +41,10 @@ describe.skipIf(dynamoEndpoint === '')(
         const result = events.find((stored) => stored.event.type === 'result');
         delays.push(((result?.event.timestamp ?? 0) - (calls.at(-1)?.event.timestamp ?? 0)) * 1000);
       }
-      // The median of three turns: in parallel the result lands ~300 ms after the calls (plus the
-      // log's round-trips); one call after another it could not land before 460 ms.
-      expect(delays.sort((a, b) => a - b)[1]).toBeLessThanOrEqual(450);
+      // In parallel the result lands ~300 ms after the calls, plus the log's round-trips; one call
+      // after another it can never land before 460 ms. Noise on a shared machine only adds delay,
+      // so the fastest of three turns measures what the loop itself costs.
+      expect(Math.min(...delays)).toBeLessThanOrEqual(450);
     });
 
     it('B3 a sequential session runs the calls one after another, results still in call order', async () => {
