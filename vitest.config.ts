@@ -19,7 +19,7 @@ export default defineConfig({
           globalSetup: ['test/setup/dynamodb-local.ts'],
           fileParallelism: false,
           sequence: { groupOrder: 1 },
-          testTimeout: 30_000,
+          testTimeout: 120_000,
         },
       },
     ],
