@@ -9,6 +9,12 @@ import { dynamoEndpoint } from './dynamo-client.js';
 import { batch, localAgent, resultItems } from './harness.js';
 
 const done = 'Done.<end>';
+/** Three calls whose sleeps finish out of call order: 300, 10 and 150 ms. */
+const sleepBatch = batch(
+  ['sleep', { ms: 300, value: 'a' }],
+  ['sleep', { ms: 10, value: 'b' }],
+  ['sleep', { ms: 150, value: 'c' }],
+);
 
 describe.skipIf(dynamoEndpoint === '')(
   'the agent loop: synthesized state machine, real handlers, DynamoDB Local',
@@ -19,14 +25,7 @@ describe.skipIf(dynamoEndpoint === '')(
 
     it('B3 runs a batch in parallel and returns results in call order', async () => {
       const agent = await localAgent({
-        script: [
-          batch(
-            ['sleep', { ms: 300, value: 'a' }],
-            ['sleep', { ms: 10, value: 'b' }],
-            ['sleep', { ms: 150, value: 'c' }],
-          ),
-          done,
-        ],
+        script: [sleepBatch, done],
       });
       const delays: number[] = [];
       for (let trial = 0; trial < 3; trial++) {
@@ -49,14 +48,7 @@ describe.skipIf(dynamoEndpoint === '')(
 
     it('B3 a sequential session runs the calls one after another, results still in call order', async () => {
       const agent = await localAgent({
-        script: [
-          batch(
-            ['sleep', { ms: 300, value: 'a' }],
-            ['sleep', { ms: 10, value: 'b' }],
-            ['sleep', { ms: 150, value: 'c' }],
-          ),
-          done,
-        ],
+        script: [sleepBatch, done],
       });
       const { events } = await agent.turn('go', { toolExecution: 'sequential' });
       const calls = events.filter((stored) => stored.event.type === 'call');

@@ -1,12 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PersistedEvent, StoredEvent } from '@agentstep/protocol';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
-  ConditionalCheckFailedException,
-  DynamoDBClient,
-  TransactionCanceledException,
-} from '@aws-sdk/client-dynamodb';
-import {
-  DynamoDBDocumentClient,
+  type DynamoDBDocumentClient,
   GetCommand,
   QueryCommand,
   TransactWriteCommand,
@@ -16,16 +12,12 @@ import {
 import { AppendConflictError, SessionBusyError } from '../errors.js';
 import { loadBody, type StoredBody, storeBody } from './dynamo-content.js';
 import { LAST_EVENT_KEY, sortKeys } from './dynamo-keys.js';
+import { type DynamoTableOptions, documentClientOf } from './dynamo-table.js';
 import type { AppendRequest, AppendResult, EventLog, NewEvent } from './event-log.js';
 import { toStoredEvent } from './to-stored-event.js';
 
-/** Options of {@link DynamoEventLog}. */
-export interface DynamoEventLogOptions {
-  /** The table made by the `EventLogTable` construct (or `ensureEventLogTable` locally). */
-  tableName: string;
-  /** @default a document client on a default `DynamoDBClient` */
-  client?: DynamoDBDocumentClient;
-}
+/** Options of {@link DynamoEventLog}: the event-log table, and optionally the client. */
+export type DynamoEventLogOptions = DynamoTableOptions;
 
 /** Events per transaction: DynamoDB allows 100 actions, two go to the head and the marker. */
 const PART_EVENTS = 90;
@@ -45,7 +37,7 @@ export class DynamoEventLog implements EventLog {
   readonly #table: string;
 
   constructor(options: DynamoEventLogOptions) {
-    this.#client = options.client ?? DynamoDBDocumentClient.from(new DynamoDBClient({}));
+    this.#client = documentClientOf(options);
     this.#table = options.tableName;
   }
 

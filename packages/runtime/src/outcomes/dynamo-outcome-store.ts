@@ -1,17 +1,13 @@
 import type { ToolOutcome } from '@agentstep/protocol';
-import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { loadBody, storeBody } from '../event-log/dynamo-content.js';
 import { sortKeys } from '../event-log/dynamo-keys.js';
+import { type DynamoTableOptions, documentClientOf } from '../event-log/dynamo-table.js';
 import type { CallRef, OutcomeStore } from './outcome-store.js';
 
-/** Options of {@link DynamoOutcomeStore}. */
-export interface DynamoOutcomeStoreOptions {
-  /** The event-log table: outcomes live beside the session's events. */
-  tableName: string;
-  /** @default a document client on a default `DynamoDBClient` */
-  client?: DynamoDBDocumentClient;
-}
+/** Options of {@link DynamoOutcomeStore}: the event-log table, and optionally the client. */
+export type DynamoOutcomeStoreOptions = DynamoTableOptions;
 
 /** An {@link OutcomeStore} in the event-log table; outputs too large for an item are chunked. */
 export class DynamoOutcomeStore implements OutcomeStore {
@@ -19,7 +15,7 @@ export class DynamoOutcomeStore implements OutcomeStore {
   readonly #table: string;
 
   constructor(options: DynamoOutcomeStoreOptions) {
-    this.#client = options.client ?? DynamoDBDocumentClient.from(new DynamoDBClient({}));
+    this.#client = documentClientOf(options);
     this.#table = options.tableName;
   }
 
