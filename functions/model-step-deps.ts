@@ -9,6 +9,7 @@ const env = toolsEnvSchema
     AGENTSTEP_TOOLS_FUNCTION: z.string().min(1),
     AGENTSTEP_MODEL: z.string().min(1),
     AGENTSTEP_MODEL_SCRIPT: z.string().optional(),
+    AGENTSTEP_MODEL_BASE_URL: z.string().url().optional(),
     AGENTSTEP_INSTRUCTIONS: z.string().optional(),
     AGENTSTEP_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(40).default(10),
   })
@@ -23,6 +24,7 @@ export const modelStepDeps = {
     model: env.AGENTSTEP_MODEL,
     script: env.AGENTSTEP_MODEL_SCRIPT,
     scriptSource: 'AGENTSTEP_MODEL_SCRIPT',
+    baseURL: env.AGENTSTEP_MODEL_BASE_URL,
   }),
   tools: createToolset(tools).descriptions,
   targetOf: () => env.AGENTSTEP_TOOLS_FUNCTION,

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const bin = fileURLToPath(new URL('../packages/cli/bin/agentstep.js', import.meta.url));
@@ -21,4 +21,21 @@ export function jsonLines(stdout: string): Array<Record<string, unknown>> {
     .split('\n')
     .filter((line) => line !== '')
     .map((line) => JSON.parse(line));
+}
+
+/** Runs the real binary without blocking this process, so a server in the test can answer it. */
+export function runCliAsync(args: string[], cwd: string, env: Record<string, string> = {}) {
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((settle) => {
+    const child = spawn(process.execPath, [bin, ...args], { cwd, env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (part) => {
+      stdout += part;
+    });
+    child.stderr.on('data', (part) => {
+      stderr += part;
+    });
+    child.on('close', (status) => settle({ status, stdout, stderr }));
+    child.stdin.end();
+  });
 }

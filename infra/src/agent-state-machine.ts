@@ -39,6 +39,15 @@ const RETRY_APPEND: RetryProps = {
   jitterStrategy: JitterType.FULL,
 };
 
+/** A provider still throttling or failing after the SDK's own retries: try again, a little later. */
+const RETRY_MODEL: RetryProps = {
+  errors: [ERROR_NAMES.modelUnavailable],
+  interval: Duration.seconds(5),
+  maxAttempts: 3,
+  backoffRate: 2,
+  jitterStrategy: JitterType.FULL,
+};
+
 /** Lambda's own transient errors, as CDK's `retryOnServiceExceptions` lists them. */
 const LAMBDA_SERVICE_ERRORS = [
   'Lambda.ClientExecutionTimeoutException',
@@ -69,8 +78,10 @@ export class AgentStateMachine extends Construct {
     const catchAll = { resultPath: '$.error' };
     const failTurn = task('FailTurn', 'fail-turn');
     const startTurn = task('StartTurn', 'start-turn').addCatch(failTurn, catchAll);
-    const modelStep = task('ModelStep', 'model-step').addCatch(failTurn, catchAll);
-    const advanceTurn = task('AdvanceTurn', 'advance-turn').addCatch(failTurn, catchAll);
+    const modelStep = task('ModelStep', 'model-step').addRetry(RETRY_MODEL).addCatch(failTurn, catchAll);
+    const advanceTurn = task('AdvanceTurn', 'advance-turn')
+      .addRetry(RETRY_MODEL)
+      .addCatch(failTurn, catchAll);
     const finishTurn = task('FinishTurn', 'finish-turn').addCatch(failTurn, catchAll);
     const runTools = this.#runTools(task('RecordToolFailure', 'record-tool-failure')).addCatch(
       failTurn,

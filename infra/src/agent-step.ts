@@ -33,8 +33,10 @@ export interface AgentStepProps {
   readonly httpAllowHosts?: readonly string[];
   /** Existing Lambda functions offered as tools; each gets its arguments as its event. @default none */
   readonly lambdaTools?: readonly LambdaToolProps[];
-  /** The model, as `--model` names it. @default 'scripted' */
+  /** The model, as `--model` names it: `scripted` or `openai:<model>`. @default 'scripted' */
   readonly model?: string;
+  /** For `openai:` models: an OpenAI-compatible server's base URL. @default OpenAI's API */
+  readonly modelBaseUrl?: string;
   /** The scripted model's script: JSON text of an array of model steps. @default - none */
   readonly modelScript?: string;
   /** The agent's own instructions, placed before the protocol in the system prompt. @default - none */
@@ -98,6 +100,7 @@ export class AgentStep extends Construct {
       AGENTSTEP_MODEL: props.model ?? 'scripted',
       AGENTSTEP_MAX_CONCURRENCY: String(maxConcurrency),
       ...(props.modelScript ? { AGENTSTEP_MODEL_SCRIPT: props.modelScript } : {}),
+      ...(props.modelBaseUrl ? { AGENTSTEP_MODEL_BASE_URL: props.modelBaseUrl } : {}),
       ...(props.instructions ? { AGENTSTEP_INSTRUCTIONS: props.instructions } : {}),
     };
     const functions = {

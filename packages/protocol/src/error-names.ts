@@ -9,6 +9,12 @@ export const ERROR_NAMES = {
   appendConflict: 'AppendConflict',
   /** A step was asked to act on a call the log does not hold: a broken invariant. */
   callNotFound: 'CallNotFound',
+  /** The model provider refused the credentials: fix the key or the role, retrying cannot help. */
+  modelAuthFailed: 'ModelAuthFailed',
+  /** The provider does not know the model: fix the model id, retrying cannot help. */
+  modelNotFound: 'ModelNotFound',
+  /** The provider is throttling or failing after the client's own retries: safe to retry later. */
+  modelUnavailable: 'ModelUnavailable',
   /** A scripted or replayed model has no output for the requested step. */
   scriptEnded: 'ScriptEnded',
 } as const;

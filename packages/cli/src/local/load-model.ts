@@ -1,4 +1,4 @@
-import { type Model, ReplayModel, ScriptedModel } from '@agentstep/runtime';
+import { createModel, type Model, ReplayModel, ScriptedModel } from '@agentstep/runtime';
 import demoScript from '../../../../examples/demo-script.json' with { type: 'json' };
 import type { CliIo } from '../io/cli-io.js';
 import { UsageError } from '../usage-error.js';
@@ -16,6 +16,14 @@ export async function loadModel(options: RunOptions, io: CliIo): Promise<{ model
 }
 
 async function chooseModel(options: RunOptions, io: CliIo): Promise<{ model: Model; source: string }> {
+  if (options.model.startsWith('openai:')) {
+    const model = createModel({
+      model: options.model,
+      baseURL: options.baseUrl,
+      apiKey: process.env.OPENAI_API_KEY ?? (options.baseUrl ? 'none' : undefined),
+    });
+    return { model, source: `${options.model}${options.baseUrl ? ` at ${options.baseUrl}` : ''}` };
+  }
   if (options.model === 'replay') {
     const path = options.cassette ?? '';
     return { model: ReplayModel.fromCassette(await readInput(path, io), path), source: `cassette ${path}` };

@@ -6,7 +6,9 @@ import type { StoreKind } from './open-store.js';
 export interface RunOptions {
   prompt: string;
   session?: string;
-  model: 'scripted' | 'replay';
+  /** `scripted`, `replay` or `openai:<model>`. */
+  model: string;
+  baseUrl?: string;
   script?: string;
   cassette?: string;
   tools: string[];
@@ -31,6 +33,7 @@ export function parseRunOptions(args: string[]): RunOptions {
       model: { type: 'string', default: 'scripted' },
       script: { type: 'string' },
       cassette: { type: 'string' },
+      'base-url': { type: 'string' },
       tools: { type: 'string', default: 'demo' },
       'allow-hosts': { type: 'string', default: '' },
       'max-steps': { type: 'string' },
@@ -42,8 +45,10 @@ export function parseRunOptions(args: string[]): RunOptions {
       sequential: { type: 'boolean', default: false },
     },
   });
-  if (values.model !== 'scripted' && values.model !== 'replay') {
-    throw new UsageError(`--model must be "scripted" or "replay" for now, received "${values.model}".`);
+  if (!['scripted', 'replay'].includes(values.model) && !/^openai:.+/.test(values.model)) {
+    throw new UsageError(
+      `--model must be "scripted", "replay" or "openai:<model>", received "${values.model}".`,
+    );
   }
   if (values.model === 'replay' && values.cassette === undefined)
     throw new UsageError('--model replay needs --cassette FILE.');
@@ -61,6 +66,7 @@ export function parseRunOptions(args: string[]): RunOptions {
     ...optional('session', values.session),
     ...optional('script', values.script),
     ...optional('cassette', values.cassette),
+    ...optional('baseUrl', values['base-url']),
     ...optional('maxSteps', wholeNumber('--max-steps', values['max-steps'], 1, 10_000)),
     ...optional(
       'stepsPerExecution',

@@ -1,21 +1,34 @@
 import type { Model } from './model.js';
+import { OpenAIModel } from './openai-model.js';
 import { ScriptedModel } from './scripted-model.js';
 
-/** How a model is chosen: `scripted` plays `script` (the JSON text of a script). */
+/** How a model is chosen: `scripted` plays `script`; `openai:<model>` talks to an OpenAI-compatible API. */
 export interface ModelChoice {
   model: string;
   script?: string | undefined;
   /** Where the script came from, for error messages. */
   scriptSource?: string;
+  /** For `openai:`: the server's base URL. @default OpenAI's API */
+  baseURL?: string | undefined;
+  /** For `openai:`: the API key. @default the OPENAI_API_KEY the SDK reads */
+  apiKey?: string | undefined;
 }
+
+const PROVIDERS = 'scripted, openai:<model>';
 
 /** The model a choice names; throws an error that says what is supported. */
 export function createModel(choice: ModelChoice): Model {
-  if (choice.model !== 'scripted') {
-    throw new Error(
-      `Unknown model "${choice.model}". Supported: scripted (real providers come with the model-provider release).`,
-    );
+  const [provider, ...rest] = choice.model.split(':');
+  const name = rest.join(':');
+  if (provider === 'openai' && name !== '') {
+    return new OpenAIModel({
+      model: name,
+      ...(choice.baseURL ? { baseURL: choice.baseURL } : {}),
+      ...(choice.apiKey ? { apiKey: choice.apiKey } : {}),
+    });
   }
+  if (choice.model !== 'scripted')
+    throw new Error(`Unknown model "${choice.model}". Supported: ${PROVIDERS}.`);
   if (choice.script === undefined)
     throw new Error('The scripted model needs a script: a JSON array of model steps.');
   return ScriptedModel.fromJson(choice.script, choice.scriptSource ?? 'the model script');

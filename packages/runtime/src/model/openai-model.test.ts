@@ -1,0 +1,119 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import OpenAI from 'openai';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { OpenAIModel } from './openai-model.js';
+
+type Reply = (response: ServerResponse) => void;
+const requests: Array<Record<string, unknown>> = [];
+let replies: Reply[] = [];
+let server: Server;
+let baseURL = '';
+
+/** A Chat Completions stream, as OpenAI writes it: one `data:` line per chunk, then `[DONE]`. */
+function sse(deltas: string[], finish = 'stop'): Reply {
+  const chunk = (delta: object, finishReason: string | null) =>
+    `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`;
+  return (response) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    response.write(chunk({ role: 'assistant', content: '' }, null));
+    for (const content of deltas) response.write(chunk({ content }, null));
+    response.write(chunk({}, finish));
+    response.write(
+      `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [], usage: { prompt_tokens: 50, completion_tokens: 30, total_tokens: 80 } })}\n\n`,
+    );
+    response.end('data: [DONE]\n\n');
+  };
+}
+
+function status(code: number, headers: Record<string, string> = {}): Reply {
+  return (response) =>
+    response
+      .writeHead(code, { 'content-type': 'application/json', ...headers })
+      .end(JSON.stringify({ error: { message: `status ${code}`, type: 'error' } }));
+}
+
+beforeAll(async () => {
+  server = createServer((request: IncomingMessage, response) => {
+    let body = '';
+    request.on('data', (part) => {
+      body += part;
+    });
+    request.on('end', () => {
+      requests.push(JSON.parse(body || '{}'));
+      (replies.shift() ?? status(500))(response);
+    });
+  });
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+});
+afterAll(() => new Promise<void>((closed) => server.close(() => closed())));
+beforeEach(() => {
+  requests.length = 0;
+  replies = [];
+});
+
+const model = () =>
+  new OpenAIModel({
+    model: 'test-model',
+    client: new OpenAI({ baseURL, apiKey: 'test-key', maxRetries: 2 }),
+  });
+const request = {
+  system: 'You are an agent.',
+  messages: [{ role: 'user' as const, content: 'go' }],
+  step: 0,
+  stopSequences: ['</execute>', '<end>'],
+};
+
+async function collect(stream: AsyncIterable<string>): Promise<string[]> {
+  const chunks: string[] = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return chunks;
+}
+
+describe('OpenAIModel', () => {
+  it('streams the deltas, and sends the system prompt, the messages, the stop sequences and stream: true', async () => {
+    replies = [sse(['Hel', 'lo'])];
+    expect(await collect(model().stream(request))).toEqual(['Hel', 'lo']);
+    expect(requests[0]).toEqual({
+      model: 'test-model',
+      stream: true,
+      stream_options: { include_usage: true },
+      stop: ['</execute>', '<end>'],
+      messages: [
+        { role: 'system', content: 'You are an agent.' },
+        { role: 'user', content: 'go' },
+      ],
+    });
+  });
+
+  it('A7 restores the </execute> a stop sequence swallowed', async () => {
+    replies = [sse(['<execute>[{"name": "echo", ', '"args": {"text": "x"}}]\n'])];
+    expect((await collect(model().stream(request))).at(-1)).toBe('</execute>');
+  });
+
+  it('A7 adds nothing when the stop came inside a JSON string or after prose', async () => {
+    replies = [sse(['<execute>[{"name": "w", "args": {"c": "a ']), sse(['All done.'])];
+    expect(await collect(model().stream(request))).toEqual(['<execute>[{"name": "w", "args": {"c": "a ']);
+    expect(await collect(model().stream(request))).toEqual(['All done.']);
+  });
+
+  it('retries a 429 that says when, then streams', async () => {
+    replies = [status(429, { 'retry-after-ms': '10' }), sse(['ok'])];
+    expect(await collect(model().stream(request))).toEqual(['ok']);
+    expect(requests).toHaveLength(2);
+  });
+
+  it.each([
+    [401, 'ModelAuthFailed', 'refused the API key (401): set OPENAI_API_KEY', 1],
+    [404, 'ModelNotFound', 'was not found (404): check the model id and the base URL', 1],
+    [500, 'ModelUnavailable', 'is unavailable', 3],
+  ])('reports HTTP %s as %s, after %s request(s)', async (code, name, message, attempts) => {
+    replies = Array.from({ length: 3 }, () => status(code, { 'retry-after-ms': '1' }));
+    await expect(collect(model().stream(request))).rejects.toMatchObject({
+      name,
+      message: expect.stringContaining(message),
+    });
+    expect(requests).toHaveLength(attempts);
+  });
+});

@@ -1,0 +1,87 @@
+import OpenAI from 'openai';
+import type { Model, ModelRequest } from './model.js';
+import { ModelAuthFailedError, ModelNotFoundError, ModelUnavailableError } from './model-errors.js';
+import { restoreStoppedCloser } from './restore-stopped-closer.js';
+
+/** Options of {@link OpenAIModel}. */
+export interface OpenAIModelOptions {
+  model: string;
+  /** Any OpenAI-compatible server: OpenAI, Ollama, vLLM, LM Studio. @default OpenAI's API */
+  baseURL?: string;
+  /** @default the SDK's OPENAI_API_KEY */
+  apiKey?: string;
+  /** @default a client from the options above, with 2 retries and a 10-minute time-out */
+  client?: OpenAI;
+  maxTokens?: number;
+}
+
+/**
+ * A model behind the Chat Completions API, streamed (`stream: true`, usage included). Stop
+ * sequences end the step early; a swallowed `</execute>` is restored (A7). Throttling and 5xx are
+ * retried by the SDK with backoff that honours `retry-after`; what retrying cannot fix is a named
+ * error that says what to fix.
+ */
+export class OpenAIModel implements Model {
+  readonly #client: OpenAI;
+  readonly #options: OpenAIModelOptions;
+
+  constructor(options: OpenAIModelOptions) {
+    this.#options = options;
+    this.#client =
+      options.client ??
+      new OpenAI({
+        ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+        ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+      });
+  }
+
+  async *stream(request: ModelRequest): AsyncIterable<string> {
+    const stream = await this.#create(request);
+    let text = '';
+    let finish: string | null = null;
+    for await (const chunk of stream) {
+      const choice = chunk.choices[0];
+      const delta = choice?.delta?.content;
+      if (delta) {
+        text += delta;
+        yield delta;
+      }
+      finish = choice?.finish_reason ?? finish;
+    }
+    if (finish === 'stop') {
+      const closer = restoreStoppedCloser(text);
+      if (closer !== '') yield closer;
+    }
+  }
+
+  async #create(request: ModelRequest) {
+    try {
+      return await this.#client.chat.completions.create({
+        model: this.#options.model,
+        stream: true,
+        stream_options: { include_usage: true },
+        stop: [...request.stopSequences],
+        messages: [{ role: 'system', content: request.system }, ...request.messages],
+        ...(this.#options.maxTokens ? { max_tokens: this.#options.maxTokens } : {}),
+      });
+    } catch (error) {
+      throw this.#explain(error);
+    }
+  }
+
+  #explain(error: unknown): unknown {
+    const where = `${this.#options.model} at ${this.#client.baseURL}`;
+    if (error instanceof OpenAI.AuthenticationError || error instanceof OpenAI.PermissionDeniedError) {
+      return new ModelAuthFailedError(
+        `${where} refused the API key (${error.status}): set OPENAI_API_KEY to a valid key.`,
+      );
+    }
+    if (error instanceof OpenAI.NotFoundError) {
+      return new ModelNotFoundError(`${where} was not found (404): check the model id and the base URL.`);
+    }
+    if (error instanceof OpenAI.APIError || error instanceof OpenAI.APIConnectionError) {
+      return new ModelUnavailableError(`${where} is unavailable: ${error.message}`);
+    }
+    return error;
+  }
+}
