@@ -30,23 +30,22 @@ export interface AgentStateMachineProps {
   readonly toolFunctions: readonly IFunction[];
 }
 
-/** Transient failures of our own steps, retried by Step Functions (never by catch-and-rethrow). */
-const RETRY_APPEND: RetryProps = {
-  errors: [ERROR_NAMES.appendConflict],
-  interval: Duration.seconds(1),
-  maxAttempts: 5,
-  backoffRate: 2,
-  jitterStrategy: JitterType.FULL,
-};
+/** A retry on one named error, with full jitter: Step Functions owns retries, never catch-and-rethrow. */
+function retryOn(error: string, intervalSeconds: number, maxAttempts: number): RetryProps {
+  return {
+    errors: [error],
+    interval: Duration.seconds(intervalSeconds),
+    maxAttempts,
+    backoffRate: 2,
+    jitterStrategy: JitterType.FULL,
+  };
+}
+
+/** Our own transient failure: an append lost the race for the next seq. */
+const RETRY_APPEND = retryOn(ERROR_NAMES.appendConflict, 1, 5);
 
 /** A provider still throttling or failing after the SDK's own retries: try again, a little later. */
-const RETRY_MODEL: RetryProps = {
-  errors: [ERROR_NAMES.modelUnavailable],
-  interval: Duration.seconds(5),
-  maxAttempts: 3,
-  backoffRate: 2,
-  jitterStrategy: JitterType.FULL,
-};
+const RETRY_MODEL = retryOn(ERROR_NAMES.modelUnavailable, 5, 3);
 
 /** Lambda's own transient errors, as CDK's `retryOnServiceExceptions` lists them. */
 const LAMBDA_SERVICE_ERRORS = [

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { collectStream } from '../testing/collect-stream.js';
 import { OpenAIModel } from './openai-model.js';
 
 type Reply = (response: ServerResponse) => void;
@@ -65,16 +66,10 @@ const request = {
   stopSequences: ['</execute>', '<end>'],
 };
 
-async function collect(stream: AsyncIterable<string>): Promise<string[]> {
-  const chunks: string[] = [];
-  for await (const chunk of stream) chunks.push(chunk);
-  return chunks;
-}
-
 describe('OpenAIModel', () => {
   it('streams the deltas, and sends the system prompt, the messages, the stop sequences and stream: true', async () => {
     replies = [sse(['Hel', 'lo'])];
-    expect(await collect(model().stream(request))).toEqual(['Hel', 'lo']);
+    expect(await collectStream(model().stream(request))).toEqual(['Hel', 'lo']);
     expect(requests[0]).toEqual({
       model: 'test-model',
       stream: true,
@@ -89,18 +84,20 @@ describe('OpenAIModel', () => {
 
   it('A7 restores the </execute> a stop sequence swallowed', async () => {
     replies = [sse(['<execute>[{"name": "echo", ', '"args": {"text": "x"}}]\n'])];
-    expect((await collect(model().stream(request))).at(-1)).toBe('</execute>');
+    expect((await collectStream(model().stream(request))).at(-1)).toBe('</execute>');
   });
 
   it('A7 adds nothing when the stop came inside a JSON string or after prose', async () => {
     replies = [sse(['<execute>[{"name": "w", "args": {"c": "a ']), sse(['All done.'])];
-    expect(await collect(model().stream(request))).toEqual(['<execute>[{"name": "w", "args": {"c": "a ']);
-    expect(await collect(model().stream(request))).toEqual(['All done.']);
+    expect(await collectStream(model().stream(request))).toEqual([
+      '<execute>[{"name": "w", "args": {"c": "a ',
+    ]);
+    expect(await collectStream(model().stream(request))).toEqual(['All done.']);
   });
 
   it('retries a 429 that says when, then streams', async () => {
     replies = [status(429, { 'retry-after-ms': '10' }), sse(['ok'])];
-    expect(await collect(model().stream(request))).toEqual(['ok']);
+    expect(await collectStream(model().stream(request))).toEqual(['ok']);
     expect(requests).toHaveLength(2);
   });
 
@@ -110,7 +107,7 @@ describe('OpenAIModel', () => {
     [500, 'ModelUnavailable', 'is unavailable', 3],
   ])('reports HTTP %s as %s, after %s request(s)', async (code, name, message, attempts) => {
     replies = Array.from({ length: 3 }, () => status(code, { 'retry-after-ms': '1' }));
-    await expect(collect(model().stream(request))).rejects.toMatchObject({
+    await expect(collectStream(model().stream(request))).rejects.toMatchObject({
       name,
       message: expect.stringContaining(message),
     });

@@ -1,3 +1,4 @@
+export { collectStream } from './collect-stream.js';
 export { describeEventLogContract } from './event-log-contract.js';
 export { describeOutcomeStoreContract } from './outcome-store-contract.js';
 export { describeWorkspaceContract } from './workspace-contract.js';
