@@ -84,7 +84,10 @@ describe('agentstep run (the real binary)', () => {
   it.each([
     [['run', '--chaos', '2'], '--chaos must be a probability from 0 to 1'],
     [['run', '--tools', 'kitchen-sink'], 'Unknown toolset "kitchen-sink". Built-in toolsets: demo'],
-    [['run', '--model', 'gpt'], '--model must be "scripted", "replay" or "openai:<model>"'],
+    [
+      ['run', '--model', 'gpt'],
+      '--model must be "scripted", "replay", "openai:<model>" or "anthropic:<model>"',
+    ],
     [['run', '--script', 'missing.json'], 'Cannot read missing.json (ENOENT)'],
     [['stats'], 'stats takes one session id'],
   ])('rejects %j with exit 2 and the reason', (args, reason) => {

@@ -5,10 +5,11 @@ Runs one turn of the agent locally, with no AWS account: the state machine CDK s
 an embedded engine, every task on the handler its Lambda runs, the event log in DynamoDB Local
 (data in .agentstep/). Exit code 0: finished; 3: a limit stopped it; 1: it failed.
   --session ID               continue a session (default: a new one)
-  --model scripted|replay|openai:<model>
+  --model scripted|replay|openai:<model>|anthropic:<model>
                              scripted (default) plays --script FILE or the built-in demo script;
                              replay plays --cassette FILE; openai: any OpenAI-compatible server
-  --base-url URL             the OpenAI-compatible server (default OpenAI; key from OPENAI_API_KEY)
+                             (key from OPENAI_API_KEY); anthropic: the Messages API (ANTHROPIC_API_KEY)
+  --base-url URL             the provider's server (default: the provider's API)
   --tools demo,workspace,http   built-in toolsets, comma-separated (default: demo)
   --allow-hosts a.com,*.b.com   hosts http_fetch may fetch (it never reaches non-public addresses)
   --max-steps N              model steps this turn may take (default 50)

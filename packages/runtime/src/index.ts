@@ -4,6 +4,7 @@ export type { AppendRequest, AppendResult, EventLog, NewEvent } from './event-lo
 export { InMemoryEventLog } from './event-log/in-memory-event-log.js';
 export { isBlockedAddress } from './http/blocked-addresses.js';
 export { type HttpFetchOptions, httpFetchTool, type ResolvedAddress } from './http/http-fetch-tool.js';
+export { AnthropicModel, type AnthropicModelOptions } from './model/anthropic-model.js';
 export { createModel, type ModelChoice } from './model/create-model.js';
 export type { Model, ModelRequest } from './model/model.js';
 export { ModelAuthFailedError, ModelNotFoundError, ModelUnavailableError } from './model/model-errors.js';

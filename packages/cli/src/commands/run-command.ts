@@ -23,11 +23,13 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const tools = toolsOf(options, io);
   const { model, source } = await loadModel(options, io);
   const notice = (text: string) => io.stderr(`agentstep: ${text}\n`);
-  if (!options.json) {
+  if (!options.json && !options.model.includes(':')) {
     notice(
-      `the model is scripted (${source}): no model provider is called. Script your own with --script FILE;`,
+      `the model is scripted (${source}): no model provider is called. Script your own with --script FILE,`,
     );
-    notice('Bedrock, OpenAI-compatible and Anthropic models arrive with the model-provider release.');
+    notice(
+      'or use a real one: --model openai:<model> | anthropic:<model> [--base-url URL], with its API key.',
+    );
   }
   // Synthesis (on a cache miss) overlaps DynamoDB Local's start; the store is closed whatever happens.
   const agentLoaded = loadAgent(agentCacheFile(io));

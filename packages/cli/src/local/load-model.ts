@@ -16,12 +16,12 @@ export async function loadModel(options: RunOptions, io: CliIo): Promise<{ model
 }
 
 async function chooseModel(options: RunOptions, io: CliIo): Promise<{ model: Model; source: string }> {
-  if (options.model.startsWith('openai:')) {
-    const model = createModel({
-      model: options.model,
-      baseURL: options.baseUrl,
-      apiKey: process.env.OPENAI_API_KEY ?? (options.baseUrl ? 'none' : undefined),
-    });
+  const [provider] = options.model.split(':');
+  if (provider === 'openai' || provider === 'anthropic') {
+    const keyVariable = provider === 'openai' ? 'OPENAI_API_KEY' : 'ANTHROPIC_API_KEY';
+    // A local OpenAI-compatible server (Ollama, vLLM) usually needs no key; the SDK insists on one.
+    const apiKey = process.env[keyVariable] ?? (options.baseUrl ? 'none' : undefined);
+    const model = createModel({ model: options.model, baseURL: options.baseUrl, apiKey });
     return { model, source: `${options.model}${options.baseUrl ? ` at ${options.baseUrl}` : ''}` };
   }
   if (options.model === 'replay') {

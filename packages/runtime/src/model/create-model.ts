@@ -1,30 +1,35 @@
+import { AnthropicModel } from './anthropic-model.js';
 import type { Model } from './model.js';
 import { OpenAIModel } from './openai-model.js';
 import { ScriptedModel } from './scripted-model.js';
 
-/** How a model is chosen: `scripted` plays `script`; `openai:<model>` talks to an OpenAI-compatible API. */
+/** How a model is chosen: `scripted` plays `script`; `openai:<model>` and `anthropic:<model>` stream from a provider. */
 export interface ModelChoice {
   model: string;
   script?: string | undefined;
   /** Where the script came from, for error messages. */
   scriptSource?: string;
-  /** For `openai:`: the server's base URL. @default OpenAI's API */
+  /** For providers: the server's base URL. @default the provider's API */
   baseURL?: string | undefined;
-  /** For `openai:`: the API key. @default the OPENAI_API_KEY the SDK reads */
+  /** For providers: the API key. @default the key variable the provider's SDK reads */
   apiKey?: string | undefined;
 }
 
-const PROVIDERS = 'scripted, openai:<model>';
+const PROVIDERS = 'scripted, openai:<model>, anthropic:<model>';
 
 /** The model a choice names; throws an error that says what is supported. */
 export function createModel(choice: ModelChoice): Model {
   const [provider, ...rest] = choice.model.split(':');
   const name = rest.join(':');
+  const connection = {
+    ...(choice.baseURL ? { baseURL: choice.baseURL } : {}),
+    ...(choice.apiKey ? { apiKey: choice.apiKey } : {}),
+  };
+  if (provider === 'anthropic' && name !== '') return new AnthropicModel({ model: name, ...connection });
   if (provider === 'openai' && name !== '') {
     return new OpenAIModel({
       model: name,
-      ...(choice.baseURL ? { baseURL: choice.baseURL } : {}),
-      ...(choice.apiKey ? { apiKey: choice.apiKey } : {}),
+      ...connection,
     });
   }
   if (choice.model !== 'scripted')

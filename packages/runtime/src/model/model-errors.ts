@@ -14,3 +14,24 @@ export class ModelNotFoundError extends Error {
 export class ModelUnavailableError extends Error {
   override readonly name = ERROR_NAMES.modelUnavailable;
 }
+
+/**
+ * A provider SDK's failure as the error the state machine routes on: a refused key or an unknown
+ * model is final and says what to fix; anything else (throttling and 5xx after the SDK's own
+ * retries, a lost connection) may pass with time.
+ */
+export function explainModelError(error: unknown, where: string, keyVariable: string): unknown {
+  if (!(error instanceof Error)) return error;
+  const status = 'status' in error && typeof error.status === 'number' ? error.status : undefined;
+  if (status === 401 || status === 403) {
+    return new ModelAuthFailedError(
+      `${where} refused the API key (${status}): set ${keyVariable} to a valid key.`,
+    );
+  }
+  if (status === 404)
+    return new ModelNotFoundError(`${where} was not found (404): check the model id and the base URL.`);
+  if (status !== undefined || /connection|timeout/i.test(error.name)) {
+    return new ModelUnavailableError(`${where} is unavailable: ${error.message}`);
+  }
+  return error;
+}

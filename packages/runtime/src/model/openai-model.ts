@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import type { Model, ModelRequest } from './model.js';
-import { ModelAuthFailedError, ModelNotFoundError, ModelUnavailableError } from './model-errors.js';
+import { explainModelError } from './model-errors.js';
 import { restoreStoppedCloser } from './restore-stopped-closer.js';
 
 /** Options of {@link OpenAIModel}. */
@@ -65,23 +65,7 @@ export class OpenAIModel implements Model {
         ...(this.#options.maxTokens ? { max_tokens: this.#options.maxTokens } : {}),
       });
     } catch (error) {
-      throw this.#explain(error);
+      throw explainModelError(error, `${this.#options.model} at ${this.#client.baseURL}`, 'OPENAI_API_KEY');
     }
-  }
-
-  #explain(error: unknown): unknown {
-    const where = `${this.#options.model} at ${this.#client.baseURL}`;
-    if (error instanceof OpenAI.AuthenticationError || error instanceof OpenAI.PermissionDeniedError) {
-      return new ModelAuthFailedError(
-        `${where} refused the API key (${error.status}): set OPENAI_API_KEY to a valid key.`,
-      );
-    }
-    if (error instanceof OpenAI.NotFoundError) {
-      return new ModelNotFoundError(`${where} was not found (404): check the model id and the base URL.`);
-    }
-    if (error instanceof OpenAI.APIError || error instanceof OpenAI.APIConnectionError) {
-      return new ModelUnavailableError(`${where} is unavailable: ${error.message}`);
-    }
-    return error;
   }
 }

@@ -1,0 +1,142 @@
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Anthropic from '@anthropic-ai/sdk';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { collectStream } from '../testing/collect-stream.js';
+import { AnthropicModel } from './anthropic-model.js';
+
+type Reply = (response: ServerResponse) => void;
+const bodies: string[] = [];
+let replies: Reply[] = [];
+let server: Server;
+let baseURL = '';
+
+/** A Messages stream, as Anthropic writes it: named events, one JSON object each. */
+function sse(deltas: string[], stopSequence: string | null = null): Reply {
+  const event = (type: string, data: object) =>
+    `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
+  const usage = {
+    input_tokens: 10,
+    output_tokens: 1,
+    cache_creation_input_tokens: 0,
+    cache_read_input_tokens: 0,
+  };
+  return (response) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    response.write(
+      event('message_start', {
+        message: {
+          id: 'm',
+          type: 'message',
+          role: 'assistant',
+          model: 'claude',
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage,
+        },
+      }),
+    );
+    response.write(event('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }));
+    for (const text of deltas)
+      response.write(event('content_block_delta', { index: 0, delta: { type: 'text_delta', text } }));
+    response.write(event('content_block_stop', { index: 0 }));
+    const stop_reason = stopSequence ? 'stop_sequence' : 'end_turn';
+    response.write(
+      event('message_delta', {
+        delta: { stop_reason, stop_sequence: stopSequence },
+        usage: { output_tokens: 5 },
+      }),
+    );
+    response.end(event('message_stop', {}));
+  };
+}
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (part) => {
+      body += part;
+    });
+    request.on('end', () => {
+      bodies.push(body);
+      const reply =
+        replies.shift() ??
+        ((out: ServerResponse) =>
+          out
+            .writeHead(401, { 'content-type': 'application/json' })
+            .end('{"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key"}}'));
+      reply(response);
+    });
+  });
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((closed) => server.close(() => closed())));
+beforeEach(() => {
+  bodies.length = 0;
+  replies = [];
+});
+
+const model = () =>
+  new AnthropicModel({
+    model: 'claude-test',
+    client: new Anthropic({ baseURL, apiKey: 'test-key', maxRetries: 0 }),
+  });
+const step = (messages: Array<{ role: 'user' | 'assistant'; content: string }>) => ({
+  system: 'You are an agent.',
+  messages,
+  step: 0,
+  stopSequences: ['</execute>', '<end>'],
+});
+
+describe('AnthropicModel', () => {
+  it('streams the text deltas and restores the </execute> the stop sequence swallowed', async () => {
+    replies = [sse(['<execute>[{"name": "echo", ', '"args": {}}]\n'], '</execute>')];
+    expect(await collectStream(model().stream(step([{ role: 'user', content: 'go' }])))).toEqual([
+      '<execute>[{"name": "echo", ',
+      '"args": {}}]\n',
+      '</execute>',
+    ]);
+    expect(JSON.parse(bodies[0] ?? '')).toMatchObject({
+      model: 'claude-test',
+      stream: true,
+      stop_sequences: ['</execute>', '<end>'],
+      system: [{ type: 'text', text: 'You are an agent.', cache_control: { type: 'ephemeral' } }],
+    });
+  });
+
+  it('marks the same stable prefix on every later step, so the prompt cache can reuse it', async () => {
+    replies = [sse(['one']), sse(['two'])];
+    const first = [{ role: 'user' as const, content: 'go' }];
+    const second = [
+      ...first,
+      { role: 'assistant' as const, content: 'one' },
+      { role: 'user' as const, content: 'more' },
+    ];
+    await collectStream(model().stream(step(first)));
+    await collectStream(model().stream(step(second)));
+    const [one, two] = bodies.map((body) => JSON.parse(body));
+    expect(two.system).toEqual(one.system);
+    expect(two.messages[0].content[0].text).toBe('go');
+    expect(one.messages.at(-1).content[0].cache_control).toEqual({ type: 'ephemeral' });
+    expect(two.messages.at(-1).content[0].cache_control).toEqual({ type: 'ephemeral' });
+    expect(
+      two.messages
+        .slice(0, -1)
+        .every(
+          (message: { content: Array<{ cache_control?: unknown }> }) =>
+            message.content[0]?.cache_control === undefined,
+        ),
+    ).toBe(true);
+  });
+
+  it('reports a refused key as ModelAuthFailed, saying what to fix', async () => {
+    await expect(
+      collectStream(model().stream(step([{ role: 'user', content: 'go' }]))),
+    ).rejects.toMatchObject({
+      name: 'ModelAuthFailed',
+      message: expect.stringContaining('set ANTHROPIC_API_KEY to a valid key'),
+    });
+  });
+});
