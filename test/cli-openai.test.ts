@@ -1,10 +1,13 @@
 import { mkdtempSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type RecordingServer, startRecordingServer } from '@agentstep/runtime/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonLines, runCliAsync } from './run-cli.js';
+
+/** The parts of a Chat Completions request these tests read. */
+type OpenAIRequest = { messages: Array<{ role: string; content: string }>; stop: string[]; stream: boolean };
 
 /** What an OpenAI-compatible server streams for one completion. */
 function completion(text: string): string {
@@ -19,36 +22,20 @@ function completion(text: string): string {
   ].join('');
 }
 
-const requests: Array<{
-  messages: Array<{ role: string; content: string }>;
-  stop: string[];
-  stream: boolean;
-}> = [];
 const outputs = [
   // The server stops at </execute> (a stop sequence), as a real one does: the closer never arrives.
   '<think>One echo.</think>\n<execute>[{"name": "echo", "args": {"text": "hi from the server"}}]\n',
   'The echo said "hi from the server".',
 ];
-let server: Server;
-let baseUrl = '';
+const stream = (text: string) => (response: ServerResponse) =>
+  response.writeHead(200, { 'content-type': 'text/event-stream' }).end(completion(text));
+let server: RecordingServer;
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (part) => {
-      body += part;
-    });
-    request.on('end', () => {
-      requests.push(JSON.parse(body));
-      response
-        .writeHead(200, { 'content-type': 'text/event-stream' })
-        .end(completion(outputs[requests.length - 1] ?? 'Done.'));
-    });
-  });
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  server = await startRecordingServer(stream('Done.'));
+  server.replies.push(...outputs.map(stream));
 });
-afterAll(() => new Promise<void>((closed) => server.close(() => closed())));
+afterAll(() => server.close());
 
 describe('agentstep run --model openai:<model> against an OpenAI-compatible server', () => {
   it('completes a tool-using run; requests carry the system prompt, the rebuilt messages, the stop sequences and stream: true', async () => {
@@ -60,7 +47,7 @@ describe('agentstep run --model openai:<model> against an OpenAI-compatible serv
         '--model',
         'openai:local-model',
         '--base-url',
-        baseUrl,
+        `${server.url}/v1`,
         '--store',
         'memory',
         '--json',
@@ -77,6 +64,7 @@ describe('agentstep run --model openai:<model> against an OpenAI-compatible serv
       'result',
       'respond',
     ]);
+    const requests = server.bodies.map((body) => JSON.parse(body) as OpenAIRequest);
     expect(requests).toHaveLength(2);
     const [first, second] = requests;
     expect(first?.stream).toBe(true);

@@ -1,15 +1,10 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collectStream } from '../testing/collect-stream.js';
+import { type RecordingServer, type Reply, startRecordingServer } from '../testing/recording-server.js';
 import { AnthropicModel } from './anthropic-model.js';
 
-type Reply = (response: ServerResponse) => void;
-const bodies: string[] = [];
-let replies: Reply[] = [];
-let server: Server;
-let baseURL = '';
+let server: RecordingServer;
 
 /** A Messages stream, as Anthropic writes it: named events, one JSON object each. */
 function sse(deltas: string[], stopSequence: string | null = null): Reply {
@@ -52,36 +47,21 @@ function sse(deltas: string[], stopSequence: string | null = null): Reply {
   };
 }
 
+const refused: Reply = (response) =>
+  response
+    .writeHead(401, { 'content-type': 'application/json' })
+    .end('{"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key"}}');
+
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (part) => {
-      body += part;
-    });
-    request.on('end', () => {
-      bodies.push(body);
-      const reply =
-        replies.shift() ??
-        ((out: ServerResponse) =>
-          out
-            .writeHead(401, { 'content-type': 'application/json' })
-            .end('{"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key"}}'));
-      reply(response);
-    });
-  });
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startRecordingServer(refused);
 });
-afterAll(() => new Promise<void>((closed) => server.close(() => closed())));
-beforeEach(() => {
-  bodies.length = 0;
-  replies = [];
-});
+afterAll(() => server.close());
+beforeEach(() => server.reset());
 
 const model = () =>
   new AnthropicModel({
     model: 'claude-test',
-    client: new Anthropic({ baseURL, apiKey: 'test-key', maxRetries: 0 }),
+    client: new Anthropic({ baseURL: server.url, apiKey: 'test-key', maxRetries: 0 }),
   });
 const step = (messages: Array<{ role: 'user' | 'assistant'; content: string }>) => ({
   system: 'You are an agent.',
@@ -92,13 +72,13 @@ const step = (messages: Array<{ role: 'user' | 'assistant'; content: string }>) 
 
 describe('AnthropicModel', () => {
   it('streams the text deltas and restores the </execute> the stop sequence swallowed', async () => {
-    replies = [sse(['<execute>[{"name": "echo", ', '"args": {}}]\n'], '</execute>')];
+    server.replies.push(sse(['<execute>[{"name": "echo", ', '"args": {}}]\n'], '</execute>'));
     expect(await collectStream(model().stream(step([{ role: 'user', content: 'go' }])))).toEqual([
       '<execute>[{"name": "echo", ',
       '"args": {}}]\n',
       '</execute>',
     ]);
-    expect(JSON.parse(bodies[0] ?? '')).toMatchObject({
+    expect(JSON.parse(server.bodies[0] ?? '')).toMatchObject({
       model: 'claude-test',
       stream: true,
       stop_sequences: ['</execute>', '<end>'],
@@ -107,7 +87,7 @@ describe('AnthropicModel', () => {
   });
 
   it('marks the same stable prefix on every later step, so the prompt cache can reuse it', async () => {
-    replies = [sse(['one']), sse(['two'])];
+    server.replies.push(sse(['one']), sse(['two']));
     const first = [{ role: 'user' as const, content: 'go' }];
     const second = [
       ...first,
@@ -116,7 +96,7 @@ describe('AnthropicModel', () => {
     ];
     await collectStream(model().stream(step(first)));
     await collectStream(model().stream(step(second)));
-    const [one, two] = bodies.map((body) => JSON.parse(body));
+    const [one, two] = server.bodies.map((body) => JSON.parse(body));
     expect(two.system).toEqual(one.system);
     expect(two.messages[0].content[0].text).toBe('go');
     expect(one.messages.at(-1).content[0].cache_control).toEqual({ type: 'ephemeral' });

@@ -1,15 +1,11 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collectStream } from '../testing/collect-stream.js';
+import { type RecordingServer, type Reply, startRecordingServer } from '../testing/recording-server.js';
 import { OpenAIModel } from './openai-model.js';
 
-type Reply = (response: ServerResponse) => void;
-const requests: Array<Record<string, unknown>> = [];
-let replies: Reply[] = [];
-let server: Server;
-let baseURL = '';
+let server: RecordingServer;
+const requests = () => server.bodies.map((body) => JSON.parse(body || '{}') as Record<string, unknown>);
 
 /** A Chat Completions stream, as OpenAI writes it: one `data:` line per chunk, then `[DONE]`. */
 function sse(deltas: string[], finish = 'stop'): Reply {
@@ -35,29 +31,15 @@ function status(code: number, headers: Record<string, string> = {}): Reply {
 }
 
 beforeAll(async () => {
-  server = createServer((request: IncomingMessage, response) => {
-    let body = '';
-    request.on('data', (part) => {
-      body += part;
-    });
-    request.on('end', () => {
-      requests.push(JSON.parse(body || '{}'));
-      (replies.shift() ?? status(500))(response);
-    });
-  });
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  server = await startRecordingServer(status(500));
 });
-afterAll(() => new Promise<void>((closed) => server.close(() => closed())));
-beforeEach(() => {
-  requests.length = 0;
-  replies = [];
-});
+afterAll(() => server.close());
+beforeEach(() => server.reset());
 
 const model = () =>
   new OpenAIModel({
     model: 'test-model',
-    client: new OpenAI({ baseURL, apiKey: 'test-key', maxRetries: 2 }),
+    client: new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'test-key', maxRetries: 2 }),
   });
 const request = {
   system: 'You are an agent.',
@@ -68,9 +50,9 @@ const request = {
 
 describe('OpenAIModel', () => {
   it('streams the deltas, and sends the system prompt, the messages, the stop sequences and stream: true', async () => {
-    replies = [sse(['Hel', 'lo'])];
+    server.replies.push(sse(['Hel', 'lo']));
     expect(await collectStream(model().stream(request))).toEqual(['Hel', 'lo']);
-    expect(requests[0]).toEqual({
+    expect(requests()[0]).toEqual({
       model: 'test-model',
       stream: true,
       stream_options: { include_usage: true },
@@ -83,12 +65,12 @@ describe('OpenAIModel', () => {
   });
 
   it('A7 restores the </execute> a stop sequence swallowed', async () => {
-    replies = [sse(['<execute>[{"name": "echo", ', '"args": {"text": "x"}}]\n'])];
+    server.replies.push(sse(['<execute>[{"name": "echo", ', '"args": {"text": "x"}}]\n']));
     expect((await collectStream(model().stream(request))).at(-1)).toBe('</execute>');
   });
 
   it('A7 adds nothing when the stop came inside a JSON string or after prose', async () => {
-    replies = [sse(['<execute>[{"name": "w", "args": {"c": "a ']), sse(['All done.'])];
+    server.replies.push(sse(['<execute>[{"name": "w", "args": {"c": "a ']), sse(['All done.']));
     expect(await collectStream(model().stream(request))).toEqual([
       '<execute>[{"name": "w", "args": {"c": "a ',
     ]);
@@ -96,9 +78,9 @@ describe('OpenAIModel', () => {
   });
 
   it('retries a 429 that says when, then streams', async () => {
-    replies = [status(429, { 'retry-after-ms': '10' }), sse(['ok'])];
+    server.replies.push(status(429, { 'retry-after-ms': '10' }), sse(['ok']));
     expect(await collectStream(model().stream(request))).toEqual(['ok']);
-    expect(requests).toHaveLength(2);
+    expect(requests()).toHaveLength(2);
   });
 
   it.each([
@@ -106,11 +88,11 @@ describe('OpenAIModel', () => {
     [404, 'ModelNotFound', 'was not found (404): check the model id and the base URL', 1],
     [500, 'ModelUnavailable', 'is unavailable', 3],
   ])('reports HTTP %s as %s, after %s request(s)', async (code, name, message, attempts) => {
-    replies = Array.from({ length: 3 }, () => status(code, { 'retry-after-ms': '1' }));
+    server.replies.push(...Array.from({ length: 3 }, () => status(code, { 'retry-after-ms': '1' })));
     await expect(collectStream(model().stream(request))).rejects.toMatchObject({
       name,
       message: expect.stringContaining(message),
     });
-    expect(requests).toHaveLength(attempts);
+    expect(requests()).toHaveLength(attempts);
   });
 });
