@@ -97,6 +97,21 @@ describe('agentstep run (the real binary)', () => {
     expect(stderr).not.toMatch(/\bat .+:\d+:\d+/);
   });
 
+  it('--record writes a cassette that --model replay plays back to the same log', () => {
+    const cassette = join(cwd, 'demo-cassette.json');
+    const recorded = runCli(['run', '--store', 'memory', '--json', '--record', cassette], '', cwd);
+    const replayed = runCli(
+      ['run', '--store', 'memory', '--json', '--model', 'replay', '--cassette', cassette],
+      '',
+      cwd,
+    );
+    expect(recorded.status).toBe(0);
+    expect(replayed.status).toBe(0);
+    const withoutTime = (stdout: string) => jsonLines(stdout).map(({ timestamp: _, ...event }) => event);
+    expect(withoutTime(replayed.stdout)).toEqual(withoutTime(recorded.stdout));
+    expect(withoutTime(replayed.stdout).filter((event) => event.type === 'call')).toHaveLength(4);
+  });
+
   it('rejects an invalid script with what is wrong in it', () => {
     const { status, stderr } = runCli(['run', '--script', file('bad.json', [1])], '', cwd);
     expect(status).toBe(2);

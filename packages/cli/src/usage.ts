@@ -10,6 +10,7 @@ an embedded engine, every task on the handler its Lambda runs, the event log in 
                              replay plays --cassette FILE; openai: any OpenAI-compatible server
                              (key from OPENAI_API_KEY); anthropic: the Messages API (ANTHROPIC_API_KEY)
   --base-url URL             the provider's server (default: the provider's API)
+  --record FILE              write each model step's output to a cassette for --model replay
   --tools demo,workspace,http   built-in toolsets, comma-separated (default: demo)
   --allow-hosts a.com,*.b.com   hosts http_fetch may fetch (it never reaches non-public addresses)
   --max-steps N              model steps this turn may take (default 50)

@@ -9,6 +9,7 @@ export { createModel, type ModelChoice } from './model/create-model.js';
 export type { Model, ModelRequest } from './model/model.js';
 export { ModelAuthFailedError, ModelNotFoundError, ModelUnavailableError } from './model/model-errors.js';
 export { OpenAIModel, type OpenAIModelOptions } from './model/openai-model.js';
+export { RecordingModel } from './model/recording-model.js';
 export { type Cassette, cassetteSchema, ReplayModel } from './model/replay-model.js';
 export { modelScriptSchema, ScriptEndedError, ScriptedModel } from './model/scripted-model.js';
 export { InMemoryOutcomeStore } from './outcomes/in-memory-outcome-store.js';

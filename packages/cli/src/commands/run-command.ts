@@ -6,6 +6,7 @@ import type { CliIo } from '../io/cli-io.js';
 import { agentCacheFile } from '../local/agent-cache.js';
 import { loadModel } from '../local/load-model.js';
 import { openStore, type StoreKind } from '../local/open-store.js';
+import { recorderFor } from '../local/recorder.js';
 import { parseRunOptions, type RunOptions } from '../local/run-options.js';
 import { JsonRunView, LiveRunView } from '../local/run-views.js';
 import { recordStats } from '../local/session-stats.js';
@@ -21,7 +22,10 @@ const EXIT_CODES = { finished: 0, limit: 3, failed: 1, continued: 1 } as const;
 export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const options = parseRunOptions(args);
   const tools = toolsOf(options, io);
-  const { model, source } = await loadModel(options, io);
+  const loaded = await loadModel(options, io);
+  const recorder = options.record ? await recorderFor(loaded.model, options.record, io) : undefined;
+  const { source } = loaded;
+  const model = recorder?.model ?? loaded.model;
   const notice = (text: string) => io.stderr(`agentstep: ${text}\n`);
   if (!options.json && !options.model.includes(':')) {
     notice(
@@ -50,6 +54,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     });
     await submitTurn({ session, turn, prompt: options.prompt }, { log: store.log, clock: systemClock });
     const run = await engine.runTurn({ session, turn, ...limitsOf(options) });
+    await recorder?.save();
     await view.finish(run);
     await recordStats(io, session, run.stats);
     if (!options.json) notice(sessionNote(session, store.kind));

@@ -11,6 +11,8 @@ export interface RunOptions {
   baseUrl?: string;
   script?: string;
   cassette?: string;
+  /** Write each model step's output to this cassette. */
+  record?: string;
   tools: string[];
   allowHosts: string[];
   sequential: boolean;
@@ -33,6 +35,7 @@ export function parseRunOptions(args: string[]): RunOptions {
       model: { type: 'string', default: 'scripted' },
       script: { type: 'string' },
       cassette: { type: 'string' },
+      record: { type: 'string' },
       'base-url': { type: 'string' },
       tools: { type: 'string', default: 'demo' },
       'allow-hosts': { type: 'string', default: '' },
@@ -66,6 +69,7 @@ export function parseRunOptions(args: string[]): RunOptions {
     ...optional('session', values.session),
     ...optional('script', values.script),
     ...optional('cassette', values.cassette),
+    ...optional('record', values.record),
     ...optional('baseUrl', values['base-url']),
     ...optional('maxSteps', wholeNumber('--max-steps', values['max-steps'], 1, 10_000)),
     ...optional(
