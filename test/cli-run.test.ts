@@ -86,7 +86,7 @@ describe('agentstep run (the real binary)', () => {
     [['run', '--tools', 'kitchen-sink'], 'Unknown toolset "kitchen-sink". Built-in toolsets: demo'],
     [
       ['run', '--model', 'gpt'],
-      '--model must be "scripted", "replay", "openai:<model>" or "anthropic:<model>"',
+      '--model must be "scripted", "replay", "bedrock:<modelId>", "openai:<model>" or "anthropic:<model>"',
     ],
     [['run', '--script', 'missing.json'], 'Cannot read missing.json (ENOENT)'],
     [['stats'], 'stats takes one session id'],

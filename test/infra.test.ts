@@ -93,6 +93,12 @@ describe('AgentStep (synthesized)', () => {
     synth().resourceCountIs('AWS::S3::Bucket', 0);
   });
 
+  it('refuses a Bedrock model until its IAM grants exist, rather than deploying an agent that cannot call it', () => {
+    expect(() => synth({ model: 'bedrock:anthropic.claude-test' })).toThrow(
+      'Bedrock models are not wired into the construct yet',
+    );
+  });
+
   it.each([0, 41, 2.5])('refuses maxConcurrency %s with a clear error', (maxConcurrency) => {
     expect(() => synth({ maxConcurrency })).toThrow('maxConcurrency must be a whole number from 1 to 40');
   });

@@ -65,6 +65,11 @@ export class AgentStep extends Construct {
 
   constructor(scope: Construct, id: string, props: AgentStepProps = {}) {
     super(scope, id);
+    if (props.model?.startsWith('bedrock:')) {
+      throw new Error(
+        `Bedrock models are not wired into the construct yet (their IAM grants come next); received "${props.model}". Use "scripted" or an OpenAI-compatible model for now.`,
+      );
+    }
     const maxConcurrency = props.maxConcurrency ?? 10;
     if (!Number.isInteger(maxConcurrency) || maxConcurrency < 1 || maxConcurrency > 40) {
       throw new Error(`maxConcurrency must be a whole number from 1 to 40, received ${maxConcurrency}.`);

@@ -5,10 +5,11 @@ Runs one turn of the agent locally, with no AWS account: the state machine CDK s
 an embedded engine, every task on the handler its Lambda runs, the event log in DynamoDB Local
 (data in .agentstep/). Exit code 0: finished; 3: a limit stopped it; 1: it failed.
   --session ID               continue a session (default: a new one)
-  --model scripted|replay|openai:<model>|anthropic:<model>
+  --model scripted|replay|bedrock:<modelId>|openai:<model>|anthropic:<model>
                              scripted (default) plays --script FILE or the built-in demo script;
                              replay plays --cassette FILE; openai: any OpenAI-compatible server
                              (key from OPENAI_API_KEY); anthropic: the Messages API (ANTHROPIC_API_KEY)
+                             bedrock: ConverseStream with your AWS credentials
   --base-url URL             the provider's server (default: the provider's API)
   --record FILE              write each model step's output to a cassette for --model replay
   --tools demo,workspace,http   built-in toolsets, comma-separated (default: demo)

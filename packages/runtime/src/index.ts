@@ -5,6 +5,7 @@ export { InMemoryEventLog } from './event-log/in-memory-event-log.js';
 export { isBlockedAddress } from './http/blocked-addresses.js';
 export { type HttpFetchOptions, httpFetchTool, type ResolvedAddress } from './http/http-fetch-tool.js';
 export { AnthropicModel, type AnthropicModelOptions } from './model/anthropic-model.js';
+export { BedrockModel, type BedrockModelOptions } from './model/bedrock-model.js';
 export { createModel, type ModelChoice } from './model/create-model.js';
 export type { Model, ModelRequest } from './model/model.js';
 export { ModelAuthFailedError, ModelNotFoundError, ModelUnavailableError } from './model/model-errors.js';

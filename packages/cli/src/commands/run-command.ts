@@ -32,7 +32,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
       `the model is scripted (${source}): no model provider is called. Script your own with --script FILE,`,
     );
     notice(
-      'or use a real one: --model openai:<model> | anthropic:<model> [--base-url URL], with its API key.',
+      'or use a real one: --model bedrock:<modelId> | openai:<model> | anthropic:<model> [--base-url URL].',
     );
   }
   // Synthesis (on a cache miss) overlaps DynamoDB Local's start; the store is closed whatever happens.

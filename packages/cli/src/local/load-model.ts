@@ -17,6 +17,7 @@ export async function loadModel(options: RunOptions, io: CliIo): Promise<{ model
 
 async function chooseModel(options: RunOptions, io: CliIo): Promise<{ model: Model; source: string }> {
   const [provider] = options.model.split(':');
+  if (provider === 'bedrock') return { model: createModel({ model: options.model }), source: options.model };
   if (provider === 'openai' || provider === 'anthropic') {
     const keyVariable = provider === 'openai' ? 'OPENAI_API_KEY' : 'ANTHROPIC_API_KEY';
     // A local OpenAI-compatible server (Ollama, vLLM) usually needs no key; the SDK insists on one.

@@ -6,7 +6,7 @@ import type { StoreKind } from './open-store.js';
 export interface RunOptions {
   prompt: string;
   session?: string;
-  /** `scripted`, `replay`, `openai:<model>` or `anthropic:<model>`. */
+  /** `scripted`, `replay`, `bedrock:<modelId>`, `openai:<model>` or `anthropic:<model>`. */
   model: string;
   baseUrl?: string;
   script?: string;
@@ -48,9 +48,12 @@ export function parseRunOptions(args: string[]): RunOptions {
       sequential: { type: 'boolean', default: false },
     },
   });
-  if (!['scripted', 'replay'].includes(values.model) && !/^(openai|anthropic):.+/.test(values.model)) {
+  if (
+    !['scripted', 'replay'].includes(values.model) &&
+    !/^(bedrock|openai|anthropic):.+/.test(values.model)
+  ) {
     throw new UsageError(
-      `--model must be "scripted", "replay", "openai:<model>" or "anthropic:<model>", received "${values.model}".`,
+      `--model must be "scripted", "replay", "bedrock:<modelId>", "openai:<model>" or "anthropic:<model>", received "${values.model}".`,
     );
   }
   if (values.model === 'replay' && values.cassette === undefined)

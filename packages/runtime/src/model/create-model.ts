@@ -1,9 +1,10 @@
 import { AnthropicModel } from './anthropic-model.js';
+import { BedrockModel } from './bedrock-model.js';
 import type { Model } from './model.js';
 import { OpenAIModel } from './openai-model.js';
 import { ScriptedModel } from './scripted-model.js';
 
-/** How a model is chosen: `scripted` plays `script`; `openai:<model>` and `anthropic:<model>` stream from a provider. */
+/** How a model is chosen: `scripted` plays `script`; `bedrock:`, `openai:` and `anthropic:` stream from a provider. */
 export interface ModelChoice {
   model: string;
   script?: string | undefined;
@@ -15,7 +16,7 @@ export interface ModelChoice {
   apiKey?: string | undefined;
 }
 
-const PROVIDERS = 'scripted, openai:<model>, anthropic:<model>';
+const PROVIDERS = 'scripted, bedrock:<modelId>, openai:<model>, anthropic:<model>';
 
 /** The model a choice names; throws an error that says what is supported. */
 export function createModel(choice: ModelChoice): Model {
@@ -26,6 +27,7 @@ export function createModel(choice: ModelChoice): Model {
     ...(choice.apiKey ? { apiKey: choice.apiKey } : {}),
   };
   if (provider === 'anthropic' && name !== '') return new AnthropicModel({ model: name, ...connection });
+  if (provider === 'bedrock' && name !== '') return new BedrockModel({ modelId: name });
   if (provider === 'openai' && name !== '') {
     return new OpenAIModel({
       model: name,

@@ -22,7 +22,7 @@ export class ModelUnavailableError extends Error {
  */
 export function explainModelError(error: unknown, where: string, keyVariable: string): unknown {
   if (!(error instanceof Error)) return error;
-  const status = 'status' in error && typeof error.status === 'number' ? error.status : undefined;
+  const status = statusOf(error);
   if (status === 401 || status === 403) {
     return new ModelAuthFailedError(
       `${where} refused the API key (${status}): set ${keyVariable} to a valid key.`,
@@ -30,8 +30,15 @@ export function explainModelError(error: unknown, where: string, keyVariable: st
   }
   if (status === 404)
     return new ModelNotFoundError(`${where} was not found (404): check the model id and the base URL.`);
-  if (status !== undefined || /connection|timeout/i.test(error.name)) {
+  if (status !== undefined || /connection|timeout|throttl|unavailable/i.test(error.name)) {
     return new ModelUnavailableError(`${where} is unavailable: ${error.message}`);
   }
   return error;
+}
+
+/** The HTTP status of a provider SDK's error: `status` (OpenAI, Anthropic) or `$metadata` (AWS). */
+function statusOf(error: Error): number | undefined {
+  if ('status' in error && typeof error.status === 'number') return error.status;
+  const metadata = '$metadata' in error ? (error.$metadata as { httpStatusCode?: unknown }) : undefined;
+  return typeof metadata?.httpStatusCode === 'number' ? metadata.httpStatusCode : undefined;
 }

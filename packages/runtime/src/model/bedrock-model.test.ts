@@ -1,0 +1,94 @@
+import {
+  AccessDeniedException,
+  BedrockRuntimeClient,
+  ConverseStreamCommand,
+  type ConverseStreamCommandOutput,
+  ResourceNotFoundException,
+  ThrottlingException,
+} from '@aws-sdk/client-bedrock-runtime';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { collectStream } from '../testing/collect-stream.js';
+import { BedrockModel } from './bedrock-model.js';
+
+const bedrock = mockClient(BedrockRuntimeClient);
+const model = () =>
+  new BedrockModel({
+    modelId: 'anthropic.claude-test',
+    client: new BedrockRuntimeClient({ region: 'us-east-1' }),
+  });
+const request = {
+  system: 'You are an agent.',
+  messages: [
+    { role: 'user' as const, content: 'go' },
+    { role: 'assistant' as const, content: 'ok' },
+    { role: 'user' as const, content: 'more' },
+  ],
+  step: 1,
+  stopSequences: ['</execute>', '<end>'],
+};
+
+/** A ConverseStream response, as the SDK hands it over: an async stream of events. */
+function converse(deltas: string[], stopReason: string): ConverseStreamCommandOutput {
+  async function* events() {
+    yield { messageStart: { role: 'assistant' as const } };
+    for (const text of deltas) yield { contentBlockDelta: { contentBlockIndex: 0, delta: { text } } };
+    yield { messageStop: { stopReason } };
+    yield {
+      metadata: {
+        usage: { inputTokens: 50, outputTokens: 30, totalTokens: 80, cacheReadInputTokens: 40 },
+        metrics: { latencyMs: 120 },
+      },
+    };
+  }
+  return { stream: events(), $metadata: {} } as unknown as ConverseStreamCommandOutput;
+}
+
+beforeEach(() => bedrock.reset());
+
+describe('BedrockModel', () => {
+  it('streams the deltas, restores a swallowed </execute>, and sends system, stop sequences and cache points', async () => {
+    bedrock
+      .on(ConverseStreamCommand)
+      .resolves(converse(['<execute>[{"name": "echo", ', '"args": {}}]\n'], 'stop_sequence'));
+    expect(await collectStream(model().stream(request))).toEqual([
+      '<execute>[{"name": "echo", ',
+      '"args": {}}]\n',
+      '</execute>',
+    ]);
+    const input = bedrock.commandCalls(ConverseStreamCommand)[0]?.args[0].input;
+    expect(input).toEqual({
+      modelId: 'anthropic.claude-test',
+      system: [{ text: 'You are an agent.' }, { cachePoint: { type: 'default' } }],
+      messages: [
+        { role: 'user', content: [{ text: 'go' }] },
+        { role: 'assistant', content: [{ text: 'ok' }] },
+        { role: 'user', content: [{ text: 'more' }, { cachePoint: { type: 'default' } }] },
+      ],
+      inferenceConfig: { maxTokens: 4096, stopSequences: ['</execute>', '<end>'] },
+    });
+  });
+
+  it('adds nothing after a natural end', async () => {
+    bedrock.on(ConverseStreamCommand).resolves(converse(['All done.'], 'end_turn'));
+    expect(await collectStream(model().stream(request))).toEqual(['All done.']);
+  });
+
+  it.each([
+    [
+      new AccessDeniedException({ message: 'not authorized', $metadata: { httpStatusCode: 403 } }),
+      'ModelAuthFailed',
+    ],
+    [
+      new ResourceNotFoundException({ message: 'no such model', $metadata: { httpStatusCode: 404 } }),
+      'ModelNotFound',
+    ],
+    [
+      new ThrottlingException({ message: 'slow down', $metadata: { httpStatusCode: 429 } }),
+      'ModelUnavailable',
+    ],
+  ])('reports %s as %s', async (error, name) => {
+    bedrock.on(ConverseStreamCommand).rejects(error);
+    await expect(collectStream(model().stream(request))).rejects.toMatchObject({ name });
+  });
+});
