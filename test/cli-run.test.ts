@@ -23,6 +23,7 @@ describe('agentstep run (the real binary)', () => {
     const { status, stdout, stderr } = runCli(['run', '--store', 'memory'], '', cwd);
     expect(status).toBe(0);
     expect(stderr).toContain('the model is scripted (the demo script)');
+    expect(stderr).toMatch(/no provider credentials found|credentials found for: /);
     // Completion order varies (the calls run in parallel); each outcome is reported once.
     for (const line of ['✓ #0 echo success', '✓ #1 sleep success', '✗ #2 fail failure'])
       expect(stdout).toContain(line);

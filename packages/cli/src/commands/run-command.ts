@@ -6,6 +6,7 @@ import type { CliIo } from '../io/cli-io.js';
 import { agentCacheFile } from '../local/agent-cache.js';
 import { loadModel } from '../local/load-model.js';
 import { openStore, type StoreKind } from '../local/open-store.js';
+import { providersWithCredentials } from '../local/provider-credentials.js';
 import { recorderFor } from '../local/recorder.js';
 import { parseRunOptions, type RunOptions } from '../local/run-options.js';
 import { JsonRunView, LiveRunView } from '../local/run-views.js';
@@ -34,6 +35,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     notice(
       'or use a real one: --model bedrock:<modelId> | openai:<model> | anthropic:<model> [--base-url URL].',
     );
+    if (!options.modelChosen) notice(credentialsNote(providersWithCredentials()));
   }
   // Synthesis (on a cache miss) overlaps DynamoDB Local's start; the store is closed whatever happens.
   const agentLoaded = loadAgent(agentCacheFile(io));
@@ -62,6 +64,12 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   } finally {
     await store.close();
   }
+}
+
+function credentialsNote(providers: string[]): string {
+  if (providers.length === 0)
+    return 'no provider credentials found (AWS credentials, OPENAI_API_KEY, ANTHROPIC_API_KEY).';
+  return `credentials found for: ${providers.join(', ')}.`;
 }
 
 function sessionNote(session: string, kind: StoreKind): string {

@@ -8,6 +8,8 @@ export interface RunOptions {
   session?: string;
   /** `scripted`, `replay`, `bedrock:<modelId>`, `openai:<model>` or `anthropic:<model>`. */
   model: string;
+  /** Whether `--model` was given, rather than defaulted. */
+  modelChosen: boolean;
   baseUrl?: string;
   script?: string;
   cassette?: string;
@@ -32,7 +34,7 @@ export function parseRunOptions(args: string[]): RunOptions {
     allowPositionals: true,
     options: {
       session: { type: 'string' },
-      model: { type: 'string', default: 'scripted' },
+      model: { type: 'string' },
       script: { type: 'string' },
       cassette: { type: 'string' },
       record: { type: 'string' },
@@ -48,22 +50,21 @@ export function parseRunOptions(args: string[]): RunOptions {
       sequential: { type: 'boolean', default: false },
     },
   });
-  if (
-    !['scripted', 'replay'].includes(values.model) &&
-    !/^(bedrock|openai|anthropic):.+/.test(values.model)
-  ) {
+  const model = values.model ?? 'scripted';
+  if (!['scripted', 'replay'].includes(model) && !/^(bedrock|openai|anthropic):.+/.test(model)) {
     throw new UsageError(
-      `--model must be "scripted", "replay", "bedrock:<modelId>", "openai:<model>" or "anthropic:<model>", received "${values.model}".`,
+      `--model must be "scripted", "replay", "bedrock:<modelId>", "openai:<model>" or "anthropic:<model>", received "${model}".`,
     );
   }
-  if (values.model === 'replay' && values.cassette === undefined)
+  if (model === 'replay' && values.cassette === undefined)
     throw new UsageError('--model replay needs --cassette FILE.');
   if (values.store !== 'dynamodb-local' && values.store !== 'memory') {
     throw new UsageError(`--store must be "dynamodb-local" or "memory", received "${values.store}".`);
   }
   return {
     prompt: positionals.join(' ') || DEFAULT_PROMPT,
-    model: values.model,
+    model,
+    modelChosen: values.model !== undefined,
     tools: values.tools.split(',').filter((name) => name !== ''),
     allowHosts: values['allow-hosts'].split(',').filter((host) => host !== ''),
     store: values.store,
