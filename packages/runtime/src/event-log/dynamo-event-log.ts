@@ -43,8 +43,11 @@ export class DynamoEventLog implements EventLog {
 
   async append(request: AppendRequest): Promise<AppendResult> {
     const parts = partsOf(request.events);
+    // Each part is encoded once, however many transactions it takes: large bodies mean chunk writes.
+    let firstPart: EncodedEvent[] | undefined;
     if (parts.length === 1 && request.expectedSeq !== undefined) {
-      const fast = await this.#tryTransaction(request, 0, 1, parts[0] ?? [], request.expectedSeq);
+      firstPart = await this.#encodeAll(request.session, parts[0] ?? []);
+      const fast = await this.#tryTransaction(request, 0, 1, firstPart, request.expectedSeq);
       if (fast !== undefined) return { ...fast, replayed: false };
     }
     // Independent reads, made together: they sit on every step's critical path.
@@ -56,12 +59,13 @@ export class DynamoEventLog implements EventLog {
     const written: Array<Part & { replayed: boolean }> = [];
     for (let part = 0; part < total; part++) {
       const marker = part === 0 ? first : await this.#marker(request.session, request.key, part);
-      const known = part === 0 ? head : undefined;
-      written.push(
-        marker
-          ? { ...marker, replayed: true }
-          : await this.#appendPart(request, part, total, parts[part] ?? [], known),
-      );
+      if (marker !== undefined) {
+        written.push({ ...marker, replayed: true });
+        continue;
+      }
+      const encoded =
+        (part === 0 ? firstPart : undefined) ?? (await this.#encodeAll(request.session, parts[part] ?? []));
+      written.push(await this.#appendPart(request, part, total, encoded, part === 0 ? head : undefined));
     }
     return {
       firstSeq: written[0]?.firstSeq ?? 1,
@@ -129,7 +133,7 @@ export class DynamoEventLog implements EventLog {
     request: AppendRequest,
     part: number,
     total: number,
-    events: readonly NewEvent[],
+    encoded: EncodedEvent[],
     knownHead: Record<string, unknown> | undefined,
   ) {
     const { session, turn, key } = request;
@@ -137,7 +141,7 @@ export class DynamoEventLog implements EventLog {
       const head =
         attempt === 1 && knownHead !== undefined ? knownHead : await this.#get(session, sortKeys.head);
       if (head?.turn !== turn) throw new SessionBusyError(session, head?.turn as string | undefined, turn);
-      const appended = await this.#tryTransaction(request, part, total, events, head.nextSeq as number);
+      const appended = await this.#tryTransaction(request, part, total, encoded, head.nextSeq as number);
       if (appended !== undefined) return { ...appended, replayed: false };
       // A duplicate delivery of this append won the race: report its result (C3).
       const marker = await this.#marker(session, key, part);
@@ -152,17 +156,16 @@ export class DynamoEventLog implements EventLog {
     request: AppendRequest,
     part: number,
     total: number,
-    events: readonly NewEvent[],
+    encoded: EncodedEvent[],
     firstSeq: number,
   ): Promise<Part | undefined> {
-    const encoded = await Promise.all(events.map((event) => this.#encode(request.session, event)));
     try {
       await this.#client.send(
         new TransactWriteCommand({
           TransactItems: this.#transaction(request, part, total, firstSeq, encoded),
         }),
       );
-      return { firstSeq, count: events.length };
+      return { firstSeq, count: encoded.length };
     } catch (error) {
       if (error instanceof TransactionCanceledException) return undefined;
       throw error;
@@ -208,6 +211,10 @@ export class DynamoEventLog implements EventLog {
         },
       })),
     ];
+  }
+
+  #encodeAll(session: string, events: readonly NewEvent[]): Promise<EncodedEvent[]> {
+    return Promise.all(events.map((event) => this.#encode(session, event)));
   }
 
   async #encode(session: string, event: NewEvent): Promise<EncodedEvent> {
