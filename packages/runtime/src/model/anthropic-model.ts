@@ -8,9 +8,9 @@ import { restoreStoppedCloser } from './restore-stopped-closer.js';
 export interface AnthropicModelOptions {
   model: string;
   /** @default Anthropic's API */
-  baseURL?: string;
+  baseURL?: string | undefined;
   /** @default the SDK's ANTHROPIC_API_KEY */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /** @default a client from the options above, with the SDK's retries */
   client?: Anthropic;
   /** @default 4096 */
@@ -30,12 +30,8 @@ export class AnthropicModel implements Model {
 
   constructor(options: AnthropicModelOptions) {
     this.#options = options;
-    this.#client =
-      options.client ??
-      new Anthropic({
-        ...(options.baseURL ? { baseURL: options.baseURL } : {}),
-        ...(options.apiKey ? { apiKey: options.apiKey } : {}),
-      });
+    // The SDK reads its defaults (key and URL variables) where these are undefined.
+    this.#client = options.client ?? new Anthropic({ baseURL: options.baseURL, apiKey: options.apiKey });
   }
 
   async *stream(request: ModelRequest): AsyncIterable<string> {

@@ -22,18 +22,10 @@ const PROVIDERS = 'scripted, bedrock:<modelId>, openai:<model>, anthropic:<model
 export function createModel(choice: ModelChoice): Model {
   const [provider, ...rest] = choice.model.split(':');
   const name = rest.join(':');
-  const connection = {
-    ...(choice.baseURL ? { baseURL: choice.baseURL } : {}),
-    ...(choice.apiKey ? { apiKey: choice.apiKey } : {}),
-  };
+  const connection = { baseURL: choice.baseURL, apiKey: choice.apiKey };
   if (provider === 'anthropic' && name !== '') return new AnthropicModel({ model: name, ...connection });
   if (provider === 'bedrock' && name !== '') return new BedrockModel({ modelId: name });
-  if (provider === 'openai' && name !== '') {
-    return new OpenAIModel({
-      model: name,
-      ...connection,
-    });
-  }
+  if (provider === 'openai' && name !== '') return new OpenAIModel({ model: name, ...connection });
   if (choice.model !== 'scripted')
     throw new Error(`Unknown model "${choice.model}". Supported: ${PROVIDERS}.`);
   if (choice.script === undefined)

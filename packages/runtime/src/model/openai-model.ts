@@ -7,9 +7,9 @@ import { restoreStoppedCloser } from './restore-stopped-closer.js';
 export interface OpenAIModelOptions {
   model: string;
   /** Any OpenAI-compatible server: OpenAI, Ollama, vLLM, LM Studio. @default OpenAI's API */
-  baseURL?: string;
+  baseURL?: string | undefined;
   /** @default the SDK's OPENAI_API_KEY */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /** @default a client from the options above, with 2 retries and a 10-minute time-out */
   client?: OpenAI;
   maxTokens?: number;
@@ -27,12 +27,8 @@ export class OpenAIModel implements Model {
 
   constructor(options: OpenAIModelOptions) {
     this.#options = options;
-    this.#client =
-      options.client ??
-      new OpenAI({
-        ...(options.baseURL ? { baseURL: options.baseURL } : {}),
-        ...(options.apiKey ? { apiKey: options.apiKey } : {}),
-      });
+    // The SDK reads its defaults (key and URL variables) where these are undefined.
+    this.#client = options.client ?? new OpenAI({ baseURL: options.baseURL, apiKey: options.apiKey });
   }
 
   async *stream(request: ModelRequest): AsyncIterable<string> {
