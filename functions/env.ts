@@ -6,6 +6,15 @@ const commaList = z
   .default('')
   .transform((names) => names.split(',').filter((name) => name !== ''));
 
+/** An environment variable holding JSON text, checked against `schema`. */
+export function jsonEnv<T extends z.ZodType>(schema: T, fallback: string) {
+  return z
+    .string()
+    .default(fallback)
+    .transform((text) => JSON.parse(text) as unknown)
+    .pipe(schema);
+}
+
 /** Environment every AgentStep function reads: the event-log table. */
 export const tableEnvSchema = z.object({ AGENTSTEP_TABLE: z.string().min(1) });
 
@@ -14,9 +23,5 @@ export const toolsEnvSchema = tableEnvSchema.extend({
   AGENTSTEP_TOOLSETS: commaList,
   AGENTSTEP_HTTP_ALLOW_HOSTS: commaList,
   /** JSON array of Lambda tools, as the construct's `lambdaTools` describes them. */
-  AGENTSTEP_LAMBDA_TOOLS: z
-    .string()
-    .default('[]')
-    .transform((text) => JSON.parse(text) as unknown)
-    .pipe(z.array(lambdaToolSpecSchema)),
+  AGENTSTEP_LAMBDA_TOOLS: jsonEnv(z.array(lambdaToolSpecSchema), '[]'),
 });

@@ -1,5 +1,14 @@
-import { DynamoEventLog, DynamoOutcomeStore, ensureEventLogTable } from '@agentstep/runtime/dynamo';
-import { describeEventLogContract, describeOutcomeStoreContract } from '@agentstep/runtime/testing';
+import {
+  DynamoEventLog,
+  DynamoOutcomeStore,
+  DynamoUsageLedger,
+  ensureEventLogTable,
+} from '@agentstep/runtime/dynamo';
+import {
+  describeEventLogContract,
+  describeOutcomeStoreContract,
+  describeUsageLedgerContract,
+} from '@agentstep/runtime/testing';
 import { beforeAll, describe } from 'vitest';
 import { dynamoEndpoint, localDocumentClient } from './dynamo-client.js';
 
@@ -10,4 +19,5 @@ describe.skipIf(dynamoEndpoint === '')('the event-log table on DynamoDB Local', 
   beforeAll(() => ensureEventLogTable(client, tableName));
   describeEventLogContract('DynamoEventLog', () => new DynamoEventLog({ tableName, client }));
   describeOutcomeStoreContract('DynamoOutcomeStore', () => new DynamoOutcomeStore({ tableName, client }));
+  describeUsageLedgerContract('DynamoUsageLedger', () => new DynamoUsageLedger({ tableName, client }));
 });

@@ -2,7 +2,9 @@ import { AgentStep, type AgentStepProps } from '@agentstep/infra';
 import { EVENT_LOG_KEYS } from '@agentstep/runtime/dynamo';
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import type { CfnRole } from 'aws-cdk-lib/aws-iam';
 import { type CfnFunction, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { type CfnSecret, type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { describe, expect, it } from 'vitest';
 
 function synth(props: AgentStepProps = {}): Template {
@@ -93,9 +95,89 @@ describe('AgentStep (synthesized)', () => {
     synth().resourceCountIs('AWS::S3::Bucket', 0);
   });
 
-  it('refuses a Bedrock model until its IAM grants exist, rather than deploying an agent that cannot call it', () => {
-    expect(() => synth({ model: 'bedrock:anthropic.claude-test' })).toThrow(
-      'Bedrock models are not wired into the construct yet',
+  /** Every statement of the policies attached to one step's role. */
+  function statementsOf(
+    template: Template,
+    stack: Stack,
+    step: keyof AgentStep['functions'],
+    agent: AgentStep,
+  ) {
+    const role = stack.getLogicalId(agent.functions[step].role?.node.defaultChild as CfnRole);
+    return Object.values(template.findResources('AWS::IAM::Policy'))
+      .filter(({ Properties }) => JSON.stringify(Properties.Roles).includes(role))
+      .flatMap(({ Properties }) => Properties.PolicyDocument.Statement);
+  }
+
+  it.each([
+    ['anthropic.claude-haiku-4-5', [':bedrock:eu-west-1::foundation-model/anthropic.claude-haiku-4-5']],
+    [
+      'eu.anthropic.claude-sonnet-4-5',
+      [
+        ':bedrock:eu-west-1:123456789012:inference-profile/eu.anthropic.claude-sonnet-4-5',
+        ':bedrock:*::foundation-model/anthropic.claude-sonnet-4-5',
+      ],
+    ],
+  ])(
+    'grants the model functions streaming from Bedrock model %s, and no other function',
+    (modelId, resources) => {
+      const stack = new Stack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Bedrock', {
+        env: { account: '123456789012', region: 'eu-west-1' },
+      });
+      const agent = new AgentStep(stack, 'Agent', { model: `bedrock:${modelId}` });
+      const template = Template.fromStack(stack);
+      for (const step of ['model-step', 'advance-turn'] as const) {
+        const bedrock = statementsOf(template, stack, step, agent).filter(
+          (statement: { Action: string }) => statement.Action === 'bedrock:InvokeModelWithResponseStream',
+        );
+        expect(bedrock).toHaveLength(1);
+        const granted = [bedrock[0].Resource].flat().map((arn: unknown) => JSON.stringify(arn));
+        expect(granted).toHaveLength(resources.length);
+        resources.forEach((resource, index) => expect(granted[index]).toContain(resource));
+      }
+      expect(JSON.stringify(statementsOf(template, stack, 'invoke-tool', agent))).not.toContain('bedrock:');
+    },
+  );
+
+  it('gives the model functions the API key secret’s ARN and read access to it, and no other function', () => {
+    const stack = new Stack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Secret');
+    // A cast: CDK's Secret and ISecret disagree under exactOptionalPropertyTypes (secretFullArn).
+    const modelApiKey = new Secret(stack, 'OpenAIKey') as ISecret;
+    const agent = new AgentStep(stack, 'Agent', { model: 'openai:gpt-4o', modelApiKey });
+    const template = Template.fromStack(stack);
+    const secretId = stack.getLogicalId(modelApiKey.node.defaultChild as CfnSecret);
+    for (const step of ['model-step', 'advance-turn'] as const) {
+      const id = stack.getLogicalId(agent.functions[step].node.defaultChild as CfnFunction);
+      const variables = template.toJSON().Resources[id].Properties.Environment.Variables;
+      expect(variables.AGENTSTEP_MODEL_API_KEY_SECRET).toEqual({ Ref: secretId });
+      expect(statementsOf(template, stack, step, agent)).toContainEqual(
+        expect.objectContaining({
+          Action: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'],
+        }),
+      );
+    }
+    expect(JSON.stringify(statementsOf(template, stack, 'start-turn', agent))).not.toContain(
+      'secretsmanager',
+    );
+  });
+
+  it('hands the budget to StartTurn and the prices to the model functions, checked at synthesis', () => {
+    const stack = new Stack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Budget');
+    const prices = { 'openai:my-model': { input: 1, output: 2 } };
+    const agent = new AgentStep(stack, 'Agent', { budget: { maxTokens: 50_000, maxCostUsd: 2 }, prices });
+    const variables = (step: keyof AgentStep['functions']) =>
+      Template.fromStack(stack).toJSON().Resources[
+        stack.getLogicalId(agent.functions[step].node.defaultChild as CfnFunction)
+      ].Properties.Environment.Variables;
+    expect(JSON.parse(variables('start-turn').AGENTSTEP_BUDGET)).toEqual({
+      maxTokens: 50_000,
+      maxCostUsd: 2,
+    });
+    expect(JSON.parse(variables('model-step').AGENTSTEP_PRICES)).toEqual(prices);
+    expect(() => synth({ budget: { maxTokens: -1 } })).toThrow(
+      'AgentStep prop budget is not valid: maxTokens',
+    );
+    expect(() => synth({ prices: { x: { input: 1 } as never } })).toThrow(
+      'AgentStep prop prices is not valid',
     );
   });
 

@@ -1,7 +1,14 @@
-import { startTurnInputSchema, type TurnLimits } from '@agentstep/protocol';
-import { type EventLog, startTurn } from '@agentstep/runtime';
+import { type Budget, startTurnInputSchema, type TurnLimits } from '@agentstep/protocol';
+import { type Clock, type EventLog, startTurn } from '@agentstep/runtime';
 import { type HandlerDeps, stepHandler } from '@agentstep/runtime/lambda';
 
+/** What StartTurn needs: the log, the clock, and the deployment's limits and budget. */
+export interface StartTurnDeps extends HandlerDeps {
+  log: EventLog;
+  clock: Clock;
+  limits?: Partial<TurnLimits>;
+  budget?: Budget;
+}
+
 /** StartTurn: confirms the turn holds its session and sets up the loop state. */
-export const createHandler = (deps: { log: EventLog; limits?: Partial<TurnLimits> } & HandlerDeps) =>
-  stepHandler(startTurnInputSchema, startTurn, deps);
+export const createHandler = (deps: StartTurnDeps) => stepHandler(startTurnInputSchema, startTurn, deps);

@@ -178,6 +178,8 @@ export class AgentStateMachine extends Construct {
             'stepsPerExecution.$': '$.stepsPerExecution',
             'step.$': '$.step',
             'turnSteps.$': '$.turnSteps',
+            'budget.$': '$.budget',
+            'startedAt.$': '$.startedAt',
             'AWS_STEP_FUNCTIONS_STARTED_BY_EXECUTION_ID.$': '$$.Execution.Id',
           },
         },

@@ -1,11 +1,14 @@
+import { type Budget, budgetSchema, type PriceTable, priceTableSchema } from '@agentstep/protocol';
 import { Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
+import type { z } from 'zod';
 import { AgentStateMachine } from './agent-state-machine.js';
 import { EventLogTable } from './event-log-table.js';
 import { StepFunction, type StepName } from './step-function.js';
@@ -33,10 +36,26 @@ export interface AgentStepProps {
   readonly httpAllowHosts?: readonly string[];
   /** Existing Lambda functions offered as tools; each gets its arguments as its event. @default none */
   readonly lambdaTools?: readonly LambdaToolProps[];
-  /** The model, as `--model` names it: `scripted` or `openai:<model>`. @default 'scripted' */
+  /**
+   * The model, as `--model` names it: `scripted`, `bedrock:<modelId>`, `openai:<model>` or
+   * `anthropic:<model>`. A Bedrock model is granted to the model functions' roles. @default 'scripted'
+   */
   readonly model?: string;
-  /** For `openai:` models: an OpenAI-compatible server's base URL. @default OpenAI's API */
+  /** For `openai:` and `anthropic:` models: the server's base URL. @default the provider's API */
   readonly modelBaseUrl?: string;
+  /**
+   * For `openai:` and `anthropic:` models: the secret whose plain-text value is the API key, read
+   * once per cold start by the model functions (granted read). @default - none
+   */
+  readonly modelApiKey?: ISecret;
+  /**
+   * What a session may spend before its turns stop with status `limit`: tokens and estimated
+   * cost over all its turns, wall-clock seconds per turn. A turn's input may set its own.
+   * @default - no budget
+   */
+  readonly budget?: Budget;
+  /** Prices (USD per million tokens) by model id, merged over the built-in table. @default - built-in */
+  readonly prices?: PriceTable;
   /** The scripted model's script: JSON text of an array of model steps. @default - none */
   readonly modelScript?: string;
   /** The agent's own instructions, placed before the protocol in the system prompt. @default - none */
@@ -65,11 +84,6 @@ export class AgentStep extends Construct {
 
   constructor(scope: Construct, id: string, props: AgentStepProps = {}) {
     super(scope, id);
-    if (props.model?.startsWith('bedrock:')) {
-      throw new Error(
-        `Bedrock models are not wired into the construct yet (their IAM grants come next); received "${props.model}". Use "scripted" or an OpenAI-compatible model for now.`,
-      );
-    }
     const maxConcurrency = props.maxConcurrency ?? 10;
     if (!Number.isInteger(maxConcurrency) || maxConcurrency < 1 || maxConcurrency > 40) {
       throw new Error(`maxConcurrency must be a whole number from 1 to 40, received ${maxConcurrency}.`);
@@ -107,6 +121,10 @@ export class AgentStep extends Construct {
       ...(props.modelScript ? { AGENTSTEP_MODEL_SCRIPT: props.modelScript } : {}),
       ...(props.modelBaseUrl ? { AGENTSTEP_MODEL_BASE_URL: props.modelBaseUrl } : {}),
       ...(props.instructions ? { AGENTSTEP_INSTRUCTIONS: props.instructions } : {}),
+      ...(props.modelApiKey ? { AGENTSTEP_MODEL_API_KEY_SECRET: props.modelApiKey.secretArn } : {}),
+      ...(props.prices
+        ? { AGENTSTEP_PRICES: JSON.stringify(checked(priceTableSchema, props.prices, 'prices')) }
+        : {}),
     };
     const functions = {
       'start-turn': make('start-turn', { ...shared, ...limitsEnv(props) }),
@@ -118,6 +136,10 @@ export class AgentStep extends Construct {
       'fail-turn': make('fail-turn', shared),
     };
     for (const fn of Object.values(functions)) this.table.grantReadWriteData(fn);
+    for (const fn of [functions['model-step'], functions['advance-turn']]) {
+      props.modelApiKey?.grantRead(fn);
+      if (props.model?.startsWith('bedrock:')) grantBedrockModel(fn, props.model.slice('bedrock:'.length));
+    }
     this.functions = functions;
     this.stateMachine = new AgentStateMachine(this, 'Loop', {
       functions,
@@ -128,6 +150,9 @@ export class AgentStep extends Construct {
 
 function limitsEnv(props: AgentStepProps): Record<string, string> {
   return {
+    ...(props.budget
+      ? { AGENTSTEP_BUDGET: JSON.stringify(checked(budgetSchema, props.budget, 'budget')) }
+      : {}),
     ...(props.maxSteps ? { AGENTSTEP_MAX_STEPS: String(props.maxSteps) } : {}),
     ...(props.stepsPerExecution ? { AGENTSTEP_STEPS_PER_EXECUTION: String(props.stepsPerExecution) } : {}),
   };
@@ -174,4 +199,36 @@ function lambdaToolsEnv(scope: Construct, tools: readonly LambdaToolProps[]): st
     ...(tool.timeout ? { timeoutMs: tool.timeout.toMilliseconds() } : {}),
   }));
   return Stack.of(scope).toJsonString(specs);
+}
+
+/** A prop checked against its schema at synthesis, so a mistake fails `cdk synth`, not a turn. */
+function checked<T>(schema: z.ZodType<T>, value: unknown, prop: string): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success)
+    throw new Error(
+      `AgentStep prop ${prop} is not valid: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || prop}: ${issue.message}`).join('; ')}`,
+    );
+  return parsed.data;
+}
+
+/** Cross-region inference profiles start with a geography: `us.`, `eu.`, `apac.`, `global.`, … */
+const INFERENCE_PROFILE = /^(us|us-gov|eu|apac|jp|au|ca|global)\.(.+)$/;
+
+/**
+ * Lets a function stream from one Bedrock model (ConverseStream needs
+ * `bedrock:InvokeModelWithResponseStream`): the foundation model in this region, or an inference
+ * profile and the foundation model in every region it routes to, or the ARN given.
+ */
+function grantBedrockModel(fn: IFunction, modelId: string): void {
+  const { partition, region, account } = Stack.of(fn);
+  const profile = INFERENCE_PROFILE.exec(modelId);
+  const resources = modelId.startsWith('arn:')
+    ? [modelId]
+    : profile
+      ? [
+          `arn:${partition}:bedrock:${region}:${account}:inference-profile/${modelId}`,
+          `arn:${partition}:bedrock:*::foundation-model/${profile[2]}`,
+        ]
+      : [`arn:${partition}:bedrock:${region}::foundation-model/${modelId}`];
+  fn.addToRolePolicy(new PolicyStatement({ actions: ['bedrock:InvokeModelWithResponseStream'], resources }));
 }

@@ -3,12 +3,12 @@ import { repositoryRoot, STEP_BUNDLING } from '@agentstep/infra';
 import {
   demoTools,
   type EventLog,
-  InMemoryEventLog,
-  InMemoryOutcomeStore,
+  inMemoryStores,
   type OutcomeStore,
   ScriptedModel,
   submitTurn,
   systemClock,
+  type UsageLedger,
 } from '@agentstep/runtime';
 import { dynamoStores, ensureEventLogTable } from '@agentstep/runtime/dynamo';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -19,7 +19,7 @@ const MB = 1024 * 1024;
 const echo = (count: number) =>
   `<execute>${JSON.stringify(Array.from({ length: count }, (_, index) => ({ name: 'echo', args: { text: `call ${index}` } })))}</execute>`;
 
-type Stores = { log: EventLog; outcomes: OutcomeStore };
+type Stores = { log: EventLog; outcomes: OutcomeStore; usage: UsageLedger };
 
 async function runTurn(agent: SynthesizedAgent, stores: Stores, script: string[], session: string) {
   const engine = new LocalEngine({
@@ -42,12 +42,12 @@ async function overheadPerStep(agent: SynthesizedAgent, stores: Stores, label: s
 /** State transitions of one loop iteration with N calls; for N = 0, of the final step. */
 async function transitionsPerStep(agent: SynthesizedAgent): Promise<string[]> {
   const lines: string[] = [];
-  const base = await runTurn(agent, memoryStores(), ['Done.'], 'base');
+  const base = await runTurn(agent, inMemoryStores(), ['Done.'], 'base');
   // StartTurn + (ModelStep, Route, FinishTurn): the final step alone is 3 transitions.
   const finalStep = base.stats.stateTransitions - 1;
   lines.push(verdict('N = 0 (final answer)', finalStep, 3));
   for (let calls = 1; calls <= 8; calls++) {
-    const { stats } = await runTurn(agent, memoryStores(), [echo(calls), 'Done.'], `n${calls}`);
+    const { stats } = await runTurn(agent, inMemoryStores(), [echo(calls), 'Done.'], `n${calls}`);
     lines.push(verdict(`N = ${calls}`, stats.stateTransitions - base.stats.stateTransitions, 3 + calls));
   }
   return lines;
@@ -82,16 +82,12 @@ async function bundleSizes(agent: SynthesizedAgent): Promise<string[]> {
   );
 }
 
-function memoryStores(): Stores {
-  return { log: new InMemoryEventLog(), outcomes: new InMemoryOutcomeStore() };
-}
-
 const agent = await loadAgent();
 console.log(`AgentStep local engine benchmarks (Node ${process.version}, ${process.arch})`);
 console.log('\nState transitions per loop iteration with N tool calls');
 for (const line of await transitionsPerStep(agent)) console.log(line);
 console.log('\nOrchestration overhead per model step (scripted model, echo tool)');
-console.log(await overheadPerStep(agent, memoryStores(), 'memory'));
+console.log(await overheadPerStep(agent, inMemoryStores(), 'memory'));
 const local = await startDynamoDbLocal();
 try {
   const client = DynamoDBDocumentClient.from(local.client);

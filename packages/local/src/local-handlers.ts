@@ -6,7 +6,7 @@ import { createHandler as modelStep } from '@agentstep/functions/model-step';
 import { createHandler as recordToolFailure } from '@agentstep/functions/record-tool-failure';
 import { createHandler as startTurn } from '@agentstep/functions/start-turn';
 import type { StepName } from '@agentstep/infra';
-import type { TurnLimits } from '@agentstep/protocol';
+import type { Budget, PriceTable, TurnLimits } from '@agentstep/protocol';
 import {
   type Clock,
   createToolset,
@@ -14,6 +14,7 @@ import {
   type Model,
   type OutcomeStore,
   type Tool,
+  type UsageLedger,
 } from '@agentstep/runtime';
 import type { StepHandler } from '@agentstep/runtime/lambda';
 import { Logger } from '@aws-lambda-powertools/logger';
@@ -22,6 +23,7 @@ import { Logger } from '@aws-lambda-powertools/logger';
 export interface LocalDeps {
   log: EventLog;
   outcomes: OutcomeStore;
+  usage: UsageLedger;
   model: Model;
   clock: Clock;
   tools: readonly Tool[];
@@ -29,6 +31,10 @@ export interface LocalDeps {
   toolsFunction: string;
   maxConcurrency?: number;
   limits?: Partial<TurnLimits>;
+  /** The default budget of a turn whose input sets none. */
+  budget?: Budget;
+  /** Prices by model id. @default DEFAULT_PRICES */
+  prices?: PriceTable;
   instructions?: string;
 }
 
@@ -42,7 +48,9 @@ export function localHandlers(deps: LocalDeps): Record<StepName, StepHandler<unk
   const shared = { log: deps.log, outcomes: deps.outcomes, clock: deps.clock, logger };
   const modelDeps = {
     ...shared,
+    usage: deps.usage,
     model: deps.model,
+    ...(deps.prices ? { prices: deps.prices } : {}),
     tools: toolset.descriptions,
     targetOf: () => deps.toolsFunction,
     sequentialTools: new Set(deps.tools.filter((tool) => tool.sequential).map((tool) => tool.name)),
@@ -50,7 +58,11 @@ export function localHandlers(deps: LocalDeps): Record<StepName, StepHandler<unk
     ...(deps.instructions ? { instructions: deps.instructions } : {}),
   };
   return {
-    'start-turn': startTurn({ ...shared, ...(deps.limits ? { limits: deps.limits } : {}) }),
+    'start-turn': startTurn({
+      ...shared,
+      ...(deps.limits ? { limits: deps.limits } : {}),
+      ...(deps.budget ? { budget: deps.budget } : {}),
+    }),
     'model-step': modelStep(modelDeps),
     'invoke-tool': invokeTool({ ...shared, toolset }),
     'record-tool-failure': recordToolFailure(shared),

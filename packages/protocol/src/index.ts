@@ -21,6 +21,7 @@ export {
   executeEventSchema,
   interruptEventSchema,
   metricEventSchema,
+  metricPayloadSchema,
   respondEventSchema,
   resultEventSchema,
   resultPayloadSchema,
@@ -31,7 +32,12 @@ export {
   type WireEventOf,
   wireEventSchema,
 } from './events/wire-event.js';
-export { createParser, type ParserOptions, type StreamingParser } from './parser/create-parser.js';
+export {
+  createParser,
+  type ParserOptions,
+  type ParserPosition,
+  type StreamingParser,
+} from './parser/create-parser.js';
 export { parse } from './parser/parse.js';
 export {
   type BatchElement,
@@ -44,6 +50,8 @@ export type { ParsedEvent, ParseMode } from './parser/parsed-event.js';
 export {
   type AdvanceTurnOutput,
   advanceTurnOutputSchema,
+  type Budget,
+  budgetSchema,
   type CallItem,
   type CaughtError,
   callItemSchema,
@@ -78,3 +86,9 @@ export { renderSystemPrompt, type SystemPromptOptions } from './prompt/render-sy
 export { describeTool, type ToolDescription, toolDescriptionSchema } from './prompt/tool-description.js';
 export { resultEvent, type UnstampedResultEvent } from './results/result-event.js';
 export { BATCH_TOOL_NAME, type ToolOutcome, toolOutcomeSchema } from './results/tool-outcome.js';
+export {
+  type ModelPrice,
+  modelPriceSchema,
+  type PriceTable,
+  priceTableSchema,
+} from './usage/price-table-schema.js';

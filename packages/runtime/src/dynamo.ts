@@ -4,3 +4,4 @@ export { dynamoStores } from './event-log/dynamo-stores.js';
 export { type DynamoTableOptions, documentClientOf } from './event-log/dynamo-table.js';
 export { EVENT_LOG_KEYS, ensureEventLogTable } from './event-log/event-log-table.js';
 export { DynamoOutcomeStore, type DynamoOutcomeStoreOptions } from './outcomes/dynamo-outcome-store.js';
+export { DynamoUsageLedger, type DynamoUsageLedgerOptions } from './usage/dynamo-usage-ledger.js';

@@ -4,15 +4,28 @@ export type { AppendRequest, AppendResult, EventLog, NewEvent } from './event-lo
 export { InMemoryEventLog } from './event-log/in-memory-event-log.js';
 export { isBlockedAddress } from './http/blocked-addresses.js';
 export { type HttpFetchOptions, httpFetchTool, type ResolvedAddress } from './http/http-fetch-tool.js';
+export { inMemoryStores } from './in-memory-stores.js';
 export { AnthropicModel, type AnthropicModelOptions } from './model/anthropic-model.js';
 export { BedrockModel, type BedrockModelOptions } from './model/bedrock-model.js';
+export {
+  continueAtStops,
+  MAX_CONTINUATIONS,
+  type ProviderRequest,
+  type RequestEnd,
+} from './model/continue-at-stops.js';
 export { createModel, type ModelChoice } from './model/create-model.js';
-export type { Model, ModelRequest } from './model/model.js';
+export type { Model, ModelPart, ModelRequest } from './model/model.js';
 export { ModelAuthFailedError, ModelNotFoundError, ModelUnavailableError } from './model/model-errors.js';
+export { addUsage, type ModelUsage, modelUsageSchema, NO_USAGE } from './model/model-usage.js';
 export { OpenAIModel, type OpenAIModelOptions } from './model/openai-model.js';
 export { RecordingModel } from './model/recording-model.js';
 export { type Cassette, cassetteSchema, ReplayModel } from './model/replay-model.js';
-export { modelScriptSchema, ScriptEndedError, ScriptedModel } from './model/scripted-model.js';
+export {
+  modelScriptSchema,
+  ScriptEndedError,
+  ScriptedModel,
+  type ScriptedStep,
+} from './model/scripted-model.js';
 export { InMemoryOutcomeStore } from './outcomes/in-memory-outcome-store.js';
 export type { CallRef, OutcomeStore } from './outcomes/outcome-store.js';
 export { advanceTurn } from './steps/advance-turn.js';
@@ -32,6 +45,12 @@ export { demoTools } from './tools/demo-tools.js';
 export { runTool } from './tools/run-tool.js';
 export { createToolset, type Toolset } from './tools/toolset.js';
 export { type ArgsCheck, validateArgs } from './tools/validate-args.js';
+export { spentBudget } from './usage/budget-check.js';
+export { InMemoryUsageLedger } from './usage/in-memory-usage-ledger.js';
+export { costOf, DEFAULT_PRICES, priceOf } from './usage/price-table.js';
+export { metricEvents, type SessionSpend, sessionSpend } from './usage/session-spend.js';
+export { type StepUsage, stepUsageSchema } from './usage/step-usage.js';
+export type { UsageLedger } from './usage/usage-ledger.js';
 export { LocalDirectoryWorkspace } from './workspace/local-directory-workspace.js';
 export type { Workspace, WorkspaceEntry } from './workspace/workspace.js';
 export { resolveWorkspacePath } from './workspace/workspace-path.js';

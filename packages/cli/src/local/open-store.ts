@@ -1,17 +1,18 @@
 import { join } from 'node:path';
 import { JavaMissingError, startDynamoDbLocal } from '@agentstep/local';
-import { type EventLog, InMemoryEventLog, InMemoryOutcomeStore, type OutcomeStore } from '@agentstep/runtime';
+import { type EventLog, inMemoryStores, type OutcomeStore, type UsageLedger } from '@agentstep/runtime';
 import { dynamoStores, ensureEventLogTable } from '@agentstep/runtime/dynamo';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 /** Where a local run keeps its log. */
 export type StoreKind = 'dynamodb-local' | 'memory';
 
-/** An open event log and outcome store, and how to close them. */
+/** An open event log, outcome store and usage ledger, and how to close them. */
 export interface OpenStore {
   kind: StoreKind;
   log: EventLog;
   outcomes: OutcomeStore;
+  usage: UsageLedger;
   close(): Promise<void>;
 }
 
@@ -37,10 +38,5 @@ export async function openStore(
       notice(`${error.message} Using the in-memory event log instead: this run's events end with it.`);
     }
   }
-  return {
-    kind: 'memory',
-    log: new InMemoryEventLog(),
-    outcomes: new InMemoryOutcomeStore(),
-    close: async () => {},
-  };
+  return { kind: 'memory', ...inMemoryStores(), close: async () => {} };
 }

@@ -49,12 +49,30 @@ export const endEventSchema = z.object({ type: z.literal('end'), timestamp });
 /** Token usage of one step and of the session so far. */
 export const tokenUsageSchema = z.object({ input: count, output: count });
 
-/** Observability for one model step. Not persisted. */
+const usd = z.number().nonnegative();
+
+/**
+ * What a `metric` adds to the spec's token counts: the model, the step's batch and latency, the
+ * input tokens read from and written to the prompt cache, and the cost estimate (absent when the
+ * price table has no price for the model).
+ */
+export const metricPayloadSchema = z.object({
+  model: text,
+  batch: text,
+  latency_ms: count,
+  cache_read: count,
+  cache_write: count,
+  cost_usd: usd.optional(),
+  total_cost_usd: usd.optional(),
+});
+
+/** Observability for one model step: its tokens and the session's so far. Not persisted. */
 export const metricEventSchema = z.object({
   type: z.literal('metric'),
   step: tokenUsageSchema,
   total: tokenUsageSchema,
   timestamp,
+  payload: metricPayloadSchema.optional(),
 });
 
 /**

@@ -168,6 +168,20 @@ describe('createParser', () => {
     expect(parser.end()).toEqual([]);
   });
 
+  it('A7 position says where a stop sequence fired: in a JSON string of an execute body or not', () => {
+    const at = (text: string) => {
+      const parser = createParser();
+      parser.push(text);
+      return parser.position();
+    };
+    expect(at('Hello')).toBe('prose');
+    expect(at('<think>plan')).toBe('think');
+    expect(at('<execute>[{"name": "w", "args": {"text": "a')).toBe('execute-string');
+    expect(at('<execute>[{"name": "w", "args": {"text": "a\\')).toBe('execute-string');
+    expect(at('<execute>[{"name": "w", "args": {"text": "a"}}]')).toBe('execute');
+    expect(at('<execute>[{"name": "w", "args": {"text": "a</execute>"}}]</execute>')).toBe('done');
+  });
+
   it('A10 stays linear on thousands of unclosed openers', () => {
     const openers = '<think><execute>"<results>'.repeat(20_000);
     const [event] = parse(openers);

@@ -26,7 +26,15 @@ export interface StreamingParser {
   push(chunk: string): readonly ParsedEvent[];
   /** Ends the stream; returns the remaining events. Later calls return nothing. */
   end(): readonly ParsedEvent[];
+  /**
+   * Where the input pushed so far ends: in prose, inside a block, inside a JSON string of an
+   * `<execute>` body (where a stop sequence must not end the step, A7), or after the step ended.
+   */
+  position(): ParserPosition;
 }
+
+/** Where a parser's input ends; see {@link StreamingParser.position}. */
+export type ParserPosition = 'prose' | BlockKind | 'execute-string' | 'done';
 
 /**
  * Creates a streaming parser for the THINK → EXECUTE protocol (A1–A10). Any split of the input
@@ -84,6 +92,11 @@ class ProtocolScanner implements StreamingParser {
     if (!this.#isDone()) this.#sink.finish();
     this.#state = 'done';
     return this.#sink.take();
+  }
+
+  position(): ParserPosition {
+    if (this.#state === 'execute' && this.#json !== 'outside') return 'execute-string';
+    return this.#state;
   }
 
   #scan(text: string): void {

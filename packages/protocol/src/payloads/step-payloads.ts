@@ -11,6 +11,20 @@ export const turnLimitsSchema = z.object({
   stepsPerExecution: z.number().int().min(1).max(1_000),
 });
 
+/**
+ * What a session may spend before its turns stop: tokens (input + output, all turns), estimated
+ * cost in US dollars (all turns), and the wall-clock seconds of one turn. Checked before each model
+ * step; an empty budget never stops anything.
+ */
+export const budgetSchema = z
+  .object({
+    maxTokens: z.number().int().positive(),
+    maxCostUsd: z.number().positive(),
+    maxWallSeconds: z.number().int().positive(),
+  })
+  .partial()
+  .strict();
+
 /** How a batch's calls run (B3): at once, or one after another as the older spec had it. */
 export const toolExecutionSchema = z.enum(['parallel', 'sequential']);
 
@@ -23,12 +37,14 @@ export const DEFAULT_TURN_LIMITS = { maxSteps: 50, stepsPerExecution: 25 } as co
  */
 export const turnInputSchema = z
   .object({ session: ref, turn: ref, toolExecution: toolExecutionSchema.optional() })
-  .extend(turnLimitsSchema.partial().shape);
+  .extend(turnLimitsSchema.partial().shape)
+  .extend({ budget: budgetSchema.optional() });
 
 /** StartTurn's input: a new turn, or one continued in a fresh execution with its counters. */
 export const startTurnInputSchema = turnInputSchema.extend({
   step: z.number().int().nonnegative().optional(),
   turnSteps: z.number().int().nonnegative().optional(),
+  startedAt: z.number().nonnegative().optional(),
 });
 
 /** The state carried from step to step: references and counters only. */
@@ -42,6 +58,10 @@ export const loopStateSchema = z
     turnSteps: count,
     /** Model steps this execution has taken. */
     executionSteps: count,
+    /** The session's budget; always present (maybe empty), so ContinueAsNew can pass it on. */
+    budget: budgetSchema,
+    /** When the turn started, in milliseconds since the epoch, for the wall-clock budget. */
+    startedAt: z.number().nonnegative(),
   });
 
 /** One call of a batch, as the RunTools map hands it to InvokeTool. */
@@ -61,8 +81,13 @@ export const modelStepOutputSchema = loopStateSchema.extend({
   count,
   /** How many calls of the batch may run at once: 1 when a call's tool runs alone (B3). */
   concurrency: z.number().int().min(1).max(40),
-  /** `tools`: run the calls; `results`: only record a batch failure; `finish`: the turn is over (A9). */
-  next: z.enum(['tools', 'results', 'finish']),
+  /**
+   * `tools`: run the calls; `results`: only record a batch failure; `finish`: the turn is over
+   * (A9); `limit`: the budget is spent, and no model step was taken.
+   */
+  next: z.enum(['tools', 'results', 'finish', 'limit']),
+  /** With `limit`: which budget ran out, for people. */
+  limit: z.string().optional(),
 });
 
 /** InvokeTool's input: the call and the batch it belongs to. */
@@ -80,12 +105,14 @@ export const caughtErrorSchema = z.object({ Error: z.string().optional(), Cause:
 /** RecordToolFailure's input: the call whose tool function failed, and the error. */
 export const recordToolFailureInputSchema = invokeToolInputSchema.extend({ error: caughtErrorSchema });
 
-/** FinishTurn's input: the turn, and `next: "limit"` when the step limit ended it. */
+/** FinishTurn's input: the turn, and `next: "limit"` when the step limit or a budget ended it. */
 export const finishTurnInputSchema = z.object({
   session: ref,
   turn: ref,
   maxSteps: z.number().int(),
   next: z.string().optional(),
+  /** Which budget ran out; without it, `limit` means the step limit. */
+  limit: z.string().optional(),
 });
 
 /** FailTurn's input: the state at the failure (with its open batch, if any) and the error. */
@@ -113,6 +140,8 @@ export const turnOutputSchema = z.object({
   message: z.string().optional(),
 });
 
+/** What a session may spend. */
+export type Budget = z.infer<typeof budgetSchema>;
 /** Limits of one turn. */
 export type TurnLimits = z.infer<typeof turnLimitsSchema>;
 /** Input of a turn's execution. */

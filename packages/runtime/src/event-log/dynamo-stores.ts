@@ -1,15 +1,17 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DynamoOutcomeStore } from '../outcomes/dynamo-outcome-store.js';
+import { DynamoUsageLedger } from '../usage/dynamo-usage-ledger.js';
 import { DynamoEventLog } from './dynamo-event-log.js';
 import { documentClientOf } from './dynamo-table.js';
 
-/** The event log and the outcome store on one table, sharing one client. */
+/** The event log, the outcome store and the usage ledger on one table, sharing one client. */
 export function dynamoStores(
   tableName: string,
   client: DynamoDBDocumentClient = documentClientOf({}),
-): { log: DynamoEventLog; outcomes: DynamoOutcomeStore } {
+): { log: DynamoEventLog; outcomes: DynamoOutcomeStore; usage: DynamoUsageLedger } {
   return {
     log: new DynamoEventLog({ tableName, client }),
     outcomes: new DynamoOutcomeStore({ tableName, client }),
+    usage: new DynamoUsageLedger({ tableName, client }),
   };
 }

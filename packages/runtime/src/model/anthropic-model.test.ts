@@ -1,6 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { collectStream } from '../testing/collect-stream.js';
+import { collectParts, collectStream } from '../testing/collect-stream.js';
 import { type RecordingServer, type Reply, startRecordingServer } from '../testing/recording-server.js';
 import { AnthropicModel } from './anthropic-model.js';
 
@@ -13,8 +13,8 @@ function sse(deltas: string[], stopSequence: string | null = null): Reply {
   const usage = {
     input_tokens: 10,
     output_tokens: 1,
-    cache_creation_input_tokens: 0,
-    cache_read_input_tokens: 0,
+    cache_creation_input_tokens: 100,
+    cache_read_input_tokens: 200,
   };
   return (response) => {
     response.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -109,6 +109,30 @@ describe('AnthropicModel', () => {
             message.content[0]?.cache_control === undefined,
         ),
     ).toBe(true);
+  });
+
+  it('A7 continues a stop inside a JSON string with the very sequence that fired, prefilled', async () => {
+    server.replies.push(
+      sse(['<execute>[{"name": "w", "args": {"c": "say '], '<end>'),
+      sse([' now"}}]'], '</execute>'),
+    );
+    const chunks = await collectStream(model().stream(step([{ role: 'user', content: 'go' }])));
+    expect(chunks.join('')).toBe('<execute>[{"name": "w", "args": {"c": "say <end> now"}}]</execute>');
+    expect(JSON.parse(server.bodies[1] ?? '').messages.at(-1)).toEqual({
+      role: 'assistant',
+      content: '<execute>[{"name": "w", "args": {"c": "say <end>',
+    });
+  });
+
+  it('reports usage with cache reads and writes counted in the input', async () => {
+    server.replies.push(sse(['ok']));
+    const parts = await collectParts(model().stream(step([{ role: 'user', content: 'go' }])));
+    expect(parts.at(-1)).toEqual({
+      inputTokens: 310,
+      outputTokens: 5,
+      cacheReadTokens: 200,
+      cacheWriteTokens: 100,
+    });
   });
 
   it('reports a refused key as ModelAuthFailed, saying what to fix', async () => {

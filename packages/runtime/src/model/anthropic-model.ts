@@ -1,8 +1,9 @@
 import type { ModelMessage } from '@agentstep/protocol';
 import Anthropic from '@anthropic-ai/sdk';
-import type { Model, ModelRequest } from './model.js';
+import { continueAtStops, type RequestEnd } from './continue-at-stops.js';
+import type { Model, ModelPart, ModelRequest } from './model.js';
 import { explainModelError } from './model-errors.js';
-import { restoreStoppedCloser } from './restore-stopped-closer.js';
+import type { ModelUsage } from './model-usage.js';
 
 /** Options of {@link AnthropicModel}. */
 export interface AnthropicModelOptions {
@@ -19,38 +20,60 @@ export interface AnthropicModelOptions {
 
 const EPHEMERAL = { type: 'ephemeral' } as const;
 
+/** Anthropic's usage counters, as `message_start` reports them and `message_delta` updates them. */
+interface AnthropicUsage {
+  input_tokens?: number | null;
+  output_tokens?: number | null;
+  cache_read_input_tokens?: number | null;
+  cache_creation_input_tokens?: number | null;
+}
+
 /**
  * A model behind Anthropic's Messages API, streamed. The stable prefix, the system prompt and the
  * history up to the newest message, is marked with `cache_control`, so every later step of a
- * session reads it from the prompt cache. A swallowed `</execute>` is restored (A7).
+ * session reads it from the prompt cache. Stop sequences are handled as A7 says; a continuation
+ * prefills the assistant's message with the output so far.
  */
 export class AnthropicModel implements Model {
+  readonly id: string;
   readonly #client: Anthropic;
   readonly #options: AnthropicModelOptions;
 
   constructor(options: AnthropicModelOptions) {
+    this.id = `anthropic:${options.model}`;
     this.#options = options;
     // The SDK reads its defaults (key and URL variables) where these are undefined.
     this.#client = options.client ?? new Anthropic({ baseURL: options.baseURL, apiKey: options.apiKey });
   }
 
-  async *stream(request: ModelRequest): AsyncIterable<string> {
-    let text = '';
-    let stopSequence: string | null = null;
+  stream(request: ModelRequest): AsyncIterable<ModelPart> {
+    return continueAtStops((prefill) => this.#request(request, prefill));
+  }
+
+  async *#request(request: ModelRequest, prefill: string): AsyncGenerator<ModelPart, RequestEnd> {
+    const counters: AnthropicUsage = {};
+    let end: RequestEnd = { stopped: false };
     try {
       const stream = this.#client.messages.stream({
         model: this.#options.model,
         max_tokens: this.#options.maxTokens ?? 4096,
         stop_sequences: [...request.stopSequences],
         system: [{ type: 'text', text: request.system, cache_control: EPHEMERAL }],
-        messages: request.messages.map(toAnthropicMessage),
+        messages: [
+          ...request.messages.map(toAnthropicMessage),
+          ...(prefill ? [{ role: 'assistant' as const, content: prefill }] : []),
+        ],
       });
       for await (const event of stream) {
-        if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') {
-          text += event.delta.text;
-          yield event.delta.text;
+        if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') yield event.delta.text;
+        if (event.type === 'message_start') Object.assign(counters, event.message.usage);
+        if (event.type === 'message_delta') {
+          Object.assign(counters, withoutNulls(event.usage));
+          end = {
+            stopped: event.delta.stop_reason === 'stop_sequence',
+            sequence: event.delta.stop_sequence ?? undefined,
+          };
         }
-        if (event.type === 'message_delta') stopSequence = event.delta.stop_sequence ?? null;
       }
     } catch (error) {
       throw explainModelError(
@@ -59,11 +82,25 @@ export class AnthropicModel implements Model {
         'ANTHROPIC_API_KEY',
       );
     }
-    if (stopSequence === '</execute>') {
-      const closer = restoreStoppedCloser(text);
-      if (closer !== '') yield closer;
-    }
+    yield usageOf(counters);
+    return end;
   }
+}
+
+/** Anthropic counts cache reads and writes apart from `input_tokens`; ours include them. */
+function usageOf(counters: AnthropicUsage): ModelUsage {
+  const cacheReadTokens = counters.cache_read_input_tokens ?? 0;
+  const cacheWriteTokens = counters.cache_creation_input_tokens ?? 0;
+  return {
+    inputTokens: (counters.input_tokens ?? 0) + cacheReadTokens + cacheWriteTokens,
+    outputTokens: counters.output_tokens ?? 0,
+    cacheReadTokens,
+    cacheWriteTokens,
+  };
+}
+
+function withoutNulls(usage: AnthropicUsage): AnthropicUsage {
+  return Object.fromEntries(Object.entries(usage).filter(([, value]) => value !== null));
 }
 
 /** A message as a text block; the newest one carries the cache breakpoint that closes the prefix. */

@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-bedrock-runtime';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { collectStream } from '../testing/collect-stream.js';
+import { collectParts, collectStream } from '../testing/collect-stream.js';
 import { BedrockModel } from './bedrock-model.js';
 
 const bedrock = mockClient(BedrockRuntimeClient);
@@ -66,6 +66,30 @@ describe('BedrockModel', () => {
         { role: 'user', content: [{ text: 'more' }, { cachePoint: { type: 'default' } }] },
       ],
       inferenceConfig: { maxTokens: 4096, stopSequences: ['</execute>', '<end>'] },
+    });
+  });
+
+  it('reports usage with cache reads counted in the input', async () => {
+    bedrock.on(ConverseStreamCommand).resolves(converse(['ok'], 'end_turn'));
+    expect(await collectParts(model().stream(request))).toEqual([
+      'ok',
+      { inputTokens: 90, outputTokens: 30, cacheReadTokens: 40, cacheWriteTokens: 0 },
+    ]);
+  });
+
+  it('A7 continues a stop inside a JSON string with an assistant prefill, and sums both requests', async () => {
+    bedrock
+      .on(ConverseStreamCommand)
+      .resolvesOnce(converse(['<execute>[{"name": "w", "args": {"c": "a '], 'stop_sequence'))
+      .resolvesOnce(converse([' b"}}]'], 'stop_sequence'));
+    const parts = await collectParts(model().stream(request));
+    expect(parts.filter((part) => typeof part === 'string').join('')).toBe(
+      '<execute>[{"name": "w", "args": {"c": "a </execute> b"}}]</execute>',
+    );
+    expect(parts.filter((part) => typeof part !== 'string')).toHaveLength(2);
+    expect(bedrock.commandCalls(ConverseStreamCommand)[1]?.args[0].input.messages?.at(-1)).toEqual({
+      role: 'assistant',
+      content: [{ text: '<execute>[{"name": "w", "args": {"c": "a </execute>' }],
     });
   });
 

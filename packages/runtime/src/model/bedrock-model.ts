@@ -5,10 +5,12 @@ import {
   ConverseStreamCommand,
   type Message,
   type SystemContentBlock,
+  type TokenUsage,
 } from '@aws-sdk/client-bedrock-runtime';
-import type { Model, ModelRequest } from './model.js';
+import { continueAtStops, type RequestEnd } from './continue-at-stops.js';
+import type { Model, ModelPart, ModelRequest } from './model.js';
 import { explainModelError } from './model-errors.js';
-import { restoreStoppedCloser } from './restore-stopped-closer.js';
+import type { ModelUsage } from './model-usage.js';
 
 /** Options of {@link BedrockModel}. */
 export interface BedrockModelOptions {
@@ -25,27 +27,35 @@ const CACHE_POINT = { cachePoint: { type: 'default' as const } };
 /**
  * A model on Amazon Bedrock through ConverseStream: the system prompt in the system field, stop
  * sequences in the inference config, and a `cachePoint` after the stable prefix (the system prompt,
- * and the history up to the newest message) so later steps read it from the prompt cache. A
- * swallowed `</execute>` is restored (A7).
+ * and the history up to the newest message) so later steps read it from the prompt cache. Stop
+ * sequences are handled as A7 says; a continuation prefills the assistant's message.
  */
 export class BedrockModel implements Model {
+  readonly id: string;
   readonly #client: BedrockRuntimeClient;
   readonly #options: BedrockModelOptions;
 
   constructor(options: BedrockModelOptions) {
+    this.id = `bedrock:${options.modelId}`;
     this.#options = options;
     this.#client = options.client ?? new BedrockRuntimeClient({});
   }
 
-  async *stream(request: ModelRequest): AsyncIterable<string> {
-    let text = '';
+  stream(request: ModelRequest): AsyncIterable<ModelPart> {
+    return continueAtStops((prefill) => this.#request(request, prefill));
+  }
+
+  async *#request(request: ModelRequest, prefill: string): AsyncGenerator<ModelPart, RequestEnd> {
     let stopReason: string | undefined;
     try {
       const { stream } = await this.#client.send(
         new ConverseStreamCommand({
           modelId: this.#options.modelId,
           system: [{ text: request.system }, CACHE_POINT] as SystemContentBlock[],
-          messages: request.messages.map(toBedrockMessage),
+          messages: [
+            ...request.messages.map(toBedrockMessage),
+            ...(prefill ? [{ role: 'assistant' as const, content: [{ text: prefill }] }] : []),
+          ],
           inferenceConfig: {
             maxTokens: this.#options.maxTokens ?? 4096,
             stopSequences: [...request.stopSequences],
@@ -54,11 +64,9 @@ export class BedrockModel implements Model {
       );
       for await (const event of stream ?? []) {
         const delta = event.contentBlockDelta?.delta?.text;
-        if (delta) {
-          text += delta;
-          yield delta;
-        }
+        if (delta) yield delta;
         stopReason = event.messageStop?.stopReason ?? stopReason;
+        if (event.metadata?.usage) yield usageOf(event.metadata.usage);
       }
     } catch (error) {
       throw explainModelError(
@@ -67,11 +75,20 @@ export class BedrockModel implements Model {
         'AWS credentials (a role with bedrock:InvokeModelWithResponseStream)',
       );
     }
-    if (stopReason === 'stop_sequence') {
-      const closer = restoreStoppedCloser(text);
-      if (closer !== '') yield closer;
-    }
+    return { stopped: stopReason === 'stop_sequence' };
   }
+}
+
+/** Bedrock counts cache reads and writes apart from `inputTokens`; ours include them. */
+function usageOf(usage: TokenUsage): ModelUsage {
+  const cacheReadTokens = usage.cacheReadInputTokens ?? 0;
+  const cacheWriteTokens = usage.cacheWriteInputTokens ?? 0;
+  return {
+    inputTokens: (usage.inputTokens ?? 0) + cacheReadTokens + cacheWriteTokens,
+    outputTokens: usage.outputTokens ?? 0,
+    cacheReadTokens,
+    cacheWriteTokens,
+  };
 }
 
 /** A message as a text block; the newest one is followed by the cache point that closes the prefix. */

@@ -1,4 +1,5 @@
 import type { ModelMessage } from '@agentstep/protocol';
+import type { ModelUsage } from './model-usage.js';
 
 /** One model step's request: everything the model sees. */
 export interface ModelRequest {
@@ -10,7 +11,12 @@ export interface ModelRequest {
   stopSequences: readonly string[];
 }
 
-/** A language model that streams one step's output as text chunks. */
+/** What a model streams: text chunks, and the usage of each request as the provider reports it. */
+export type ModelPart = string | ModelUsage;
+
+/** A language model that streams one step's output as text chunks, with its token usage. */
 export interface Model {
-  stream(request: ModelRequest): AsyncIterable<string>;
+  /** How prices and metrics name it: `openai:gpt-4o`, `bedrock:<modelId>`, `scripted`. */
+  readonly id: string;
+  stream(request: ModelRequest): AsyncIterable<ModelPart>;
 }

@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { collectStream } from '../testing/collect-stream.js';
+import { collectParts, collectStream } from '../testing/collect-stream.js';
 import { type RecordingServer, type Reply, startRecordingServer } from '../testing/recording-server.js';
 import { OpenAIModel } from './openai-model.js';
 
@@ -17,7 +17,7 @@ function sse(deltas: string[], finish = 'stop'): Reply {
     for (const content of deltas) response.write(chunk({ content }, null));
     response.write(chunk({}, finish));
     response.write(
-      `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [], usage: { prompt_tokens: 50, completion_tokens: 30, total_tokens: 80 } })}\n\n`,
+      `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [], usage: { prompt_tokens: 50, completion_tokens: 30, total_tokens: 80, prompt_tokens_details: { cached_tokens: 20 } } })}\n\n`,
     );
     response.end('data: [DONE]\n\n');
   };
@@ -69,12 +69,34 @@ describe('OpenAIModel', () => {
     expect((await collectStream(model().stream(request))).at(-1)).toBe('</execute>');
   });
 
-  it('A7 adds nothing when the stop came inside a JSON string or after prose', async () => {
-    server.replies.push(sse(['<execute>[{"name": "w", "args": {"c": "a ']), sse(['All done.']));
+  it('A7 continues when the stop fired inside a JSON string, prefilling the output so far', async () => {
+    server.replies.push(sse(['<execute>[{"name": "w", "args": {"c": "a ']), sse([' b"}}]\n']));
     expect(await collectStream(model().stream(request))).toEqual([
       '<execute>[{"name": "w", "args": {"c": "a ',
+      '</execute>',
+      ' b"}}]\n',
+      '</execute>',
     ]);
+    expect(requests()[1]?.messages).toEqual([
+      { role: 'system', content: 'You are an agent.' },
+      { role: 'user', content: 'go' },
+      { role: 'assistant', content: '<execute>[{"name": "w", "args": {"c": "a </execute>' },
+    ]);
+  });
+
+  it('A7 adds nothing when the stop came after prose', async () => {
+    server.replies.push(sse(['All done.']));
     expect(await collectStream(model().stream(request))).toEqual(['All done.']);
+  });
+
+  it('reports each request’s usage, cached prompt tokens included', async () => {
+    server.replies.push(sse(['ok']));
+    expect((await collectParts(model().stream(request))).at(-1)).toEqual({
+      inputTokens: 50,
+      outputTokens: 30,
+      cacheReadTokens: 20,
+      cacheWriteTokens: 0,
+    });
   });
 
   it('retries a 429 that says when, then streams', async () => {

@@ -1,7 +1,9 @@
 import OpenAI from 'openai';
-import type { Model, ModelRequest } from './model.js';
+import type { CompletionUsage } from 'openai/resources/completions';
+import { continueAtStops, type RequestEnd } from './continue-at-stops.js';
+import type { Model, ModelPart, ModelRequest } from './model.js';
 import { explainModelError } from './model-errors.js';
-import { restoreStoppedCloser } from './restore-stopped-closer.js';
+import type { ModelUsage } from './model-usage.js';
 
 /** Options of {@link OpenAIModel}. */
 export interface OpenAIModelOptions {
@@ -17,51 +19,67 @@ export interface OpenAIModelOptions {
 
 /**
  * A model behind the Chat Completions API, streamed (`stream: true`, usage included). Stop
- * sequences end the step early; a swallowed `</execute>` is restored (A7). Throttling and 5xx are
+ * sequences are handled as A7 says; a continuation sends the output so far as a trailing assistant
+ * message, which servers that continue it (Ollama, vLLM, llama.cpp) extend. Throttling and 5xx are
  * retried by the SDK with backoff that honours `retry-after`; what retrying cannot fix is a named
  * error that says what to fix.
  */
 export class OpenAIModel implements Model {
+  readonly id: string;
   readonly #client: OpenAI;
   readonly #options: OpenAIModelOptions;
 
   constructor(options: OpenAIModelOptions) {
+    this.id = `openai:${options.model}`;
     this.#options = options;
     // The SDK reads its defaults (key and URL variables) where these are undefined.
     this.#client = options.client ?? new OpenAI({ baseURL: options.baseURL, apiKey: options.apiKey });
   }
 
-  async *stream(request: ModelRequest): AsyncIterable<string> {
-    const stream = await this.#create(request);
-    let text = '';
+  stream(request: ModelRequest): AsyncIterable<ModelPart> {
+    return continueAtStops((prefill) => this.#request(request, prefill));
+  }
+
+  async *#request(request: ModelRequest, prefill: string): AsyncGenerator<ModelPart, RequestEnd> {
+    const stream = await this.#create(request, prefill);
     let finish: string | null = null;
     for await (const chunk of stream) {
       const choice = chunk.choices[0];
       const delta = choice?.delta?.content;
-      if (delta) {
-        text += delta;
-        yield delta;
-      }
+      if (delta) yield delta;
       finish = choice?.finish_reason ?? finish;
+      if (chunk.usage) yield usageOf(chunk.usage);
     }
-    if (finish === 'stop') {
-      const closer = restoreStoppedCloser(text);
-      if (closer !== '') yield closer;
-    }
+    // OpenAI says `stop` for a stop sequence and for the model's own end alike.
+    return { stopped: finish === 'stop' };
   }
 
-  async #create(request: ModelRequest) {
+  async #create(request: ModelRequest, prefill: string) {
     try {
       return await this.#client.chat.completions.create({
         model: this.#options.model,
         stream: true,
         stream_options: { include_usage: true },
         stop: [...request.stopSequences],
-        messages: [{ role: 'system', content: request.system }, ...request.messages],
+        messages: [
+          { role: 'system', content: request.system },
+          ...request.messages,
+          ...(prefill ? [{ role: 'assistant' as const, content: prefill }] : []),
+        ],
         ...(this.#options.maxTokens ? { max_tokens: this.#options.maxTokens } : {}),
       });
     } catch (error) {
       throw explainModelError(error, `${this.#options.model} at ${this.#client.baseURL}`, 'OPENAI_API_KEY');
     }
   }
+}
+
+/** OpenAI's prompt tokens already include the cached ones; it reports no cache writes. */
+function usageOf(usage: CompletionUsage): ModelUsage {
+  return {
+    inputTokens: usage.prompt_tokens,
+    outputTokens: usage.completion_tokens,
+    cacheReadTokens: usage.prompt_tokens_details?.cached_tokens ?? 0,
+    cacheWriteTokens: 0,
+  };
 }

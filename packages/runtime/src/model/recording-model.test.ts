@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectStream } from '../testing/collect-stream.js';
+import { collectParts, collectStream } from '../testing/collect-stream.js';
 import { RecordingModel } from './recording-model.js';
 import { ReplayModel } from './replay-model.js';
 import { ScriptedModel } from './scripted-model.js';
@@ -7,19 +7,25 @@ import { ScriptedModel } from './scripted-model.js';
 const request = (step: number) => ({ system: 's', messages: [], step, stopSequences: [] });
 
 describe('RecordingModel', () => {
-  it('records each step as streamed, and the cassette replays it chunk for chunk', async () => {
-    const recorder = new RecordingModel(new ScriptedModel([['<think>a', '</think>'], 'done']));
+  it('records each step as streamed with its usage and model, and the cassette replays both', async () => {
+    const usage = { inputTokens: 9, outputTokens: 4, cacheReadTokens: 0, cacheWriteTokens: 0 };
+    const inner = new ScriptedModel(
+      [{ chunks: ['<think>a', '</think>'], usage }, 'done'],
+      'script',
+      'openai:m',
+    );
+    const recorder = new RecordingModel(inner);
     await collectStream(recorder.stream(request(0)));
     await collectStream(recorder.stream(request(1)));
     const cassette = recorder.cassette();
     expect(cassette).toEqual({
       version: 1,
-      steps: [{ chunks: ['<think>a', '</think>'] }, { chunks: ['done'] }],
+      model: 'openai:m',
+      steps: [{ chunks: ['<think>a', '</think>'], usage }, { chunks: ['done'] }],
     });
-    expect(await collectStream(new ReplayModel(cassette).stream(request(0)))).toEqual([
-      '<think>a',
-      '</think>',
-    ]);
+    const replay = new ReplayModel(cassette);
+    expect(replay.id).toBe('openai:m');
+    expect(await collectParts(replay.stream(request(0)))).toEqual([usage, '<think>a', '</think>']);
   });
 
   it('records what streamed when the reader stops early', async () => {

@@ -1,36 +1,43 @@
-import type { Model, ModelRequest } from './model.js';
+import type { Model, ModelPart, ModelRequest } from './model.js';
+import { addUsage, type ModelUsage } from './model-usage.js';
 import type { Cassette } from './replay-model.js';
+import type { ScriptedStep } from './scripted-model.js';
 
 /**
- * Wraps a model and records every step's chunks exactly as they streamed, by the step's index in
- * the session, into a cassette that `ReplayModel` plays back. Recording into an existing cassette
- * keeps its other steps, so later turns of a session can be added to it.
+ * Wraps a model and records every step's chunks exactly as they streamed, and the usage the
+ * provider reported, by the step's index in the session, into a cassette that `ReplayModel` plays
+ * back. Recording into an existing cassette keeps its other steps, so later turns of a session can
+ * be added to it.
  */
 export class RecordingModel implements Model {
+  readonly id: string;
   readonly #inner: Model;
-  readonly #steps: string[][];
+  readonly #steps: ScriptedStep[];
 
   constructor(inner: Model, existing?: Cassette) {
+    this.id = inner.id;
     this.#inner = inner;
-    this.#steps = existing?.steps.map((step) => [...step.chunks]) ?? [];
+    this.#steps = existing?.steps.map((step) => structuredClone(step)) ?? [];
   }
 
-  async *stream(request: ModelRequest): AsyncIterable<string> {
+  async *stream(request: ModelRequest): AsyncIterable<ModelPart> {
     const chunks: string[] = [];
+    let usage: ModelUsage | undefined;
     try {
-      for await (const chunk of this.#inner.stream(request)) {
-        chunks.push(chunk);
-        yield chunk;
+      for await (const part of this.#inner.stream(request)) {
+        if (typeof part === 'string') chunks.push(part);
+        else usage = usage ? addUsage(usage, part) : part;
+        yield part;
       }
     } finally {
       // Also when the loop stopped reading at </execute>: what streamed is what the step was.
-      while (this.#steps.length < request.step) this.#steps.push([]);
-      this.#steps[request.step] = chunks;
+      while (this.#steps.length < request.step) this.#steps.push({ chunks: [] });
+      this.#steps[request.step] = { chunks, ...(usage ? { usage } : {}) };
     }
   }
 
   /** Everything recorded so far. */
   cassette(): Cassette {
-    return { version: 1, steps: this.#steps.map((chunks) => ({ chunks })) };
+    return { version: 1, model: this.id, steps: this.#steps };
   }
 }

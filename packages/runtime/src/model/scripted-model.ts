@@ -1,10 +1,23 @@
 import { ERROR_NAMES } from '@agentstep/protocol';
 import { z } from 'zod';
-import type { Model, ModelRequest } from './model.js';
+import type { Model, ModelPart, ModelRequest } from './model.js';
+import { modelUsageSchema } from './model-usage.js';
 
-/** A script: one element per model step, a string or an array of chunks streamed in order. */
+/** One scripted step: its chunks, and the usage it reports. */
+export const scriptedStepSchema = z.object({
+  chunks: z.array(z.string()),
+  usage: modelUsageSchema.optional(),
+});
+
+/** A scripted step. */
+export type ScriptedStep = z.infer<typeof scriptedStepSchema>;
+
+/**
+ * A script: one element per model step — a string, an array of chunks streamed in order, or
+ * `{ "chunks": [...], "usage": {...} }` for a step that reports token usage.
+ */
 export const modelScriptSchema = z
-  .array(z.union([z.string(), z.array(z.string())]))
+  .array(z.union([z.string(), z.array(z.string()), scriptedStepSchema]))
   .min(1, 'a script needs at least one model step');
 
 /** The script (or cassette) has no output for the requested step. */
@@ -17,13 +30,15 @@ export class ScriptEndedError extends Error {
  * it received (`calls`), so tests can assert on what the model was shown.
  */
 export class ScriptedModel implements Model {
+  readonly id: string;
   readonly calls: ModelRequest[] = [];
-  readonly #steps: ReadonlyArray<readonly string[]>;
+  readonly #steps: readonly ScriptedStep[];
   readonly #source: string;
 
-  constructor(steps: ReadonlyArray<string | readonly string[]>, source = 'the script') {
-    this.#steps = steps.map((step) => (typeof step === 'string' ? [step] : step));
+  constructor(steps: z.input<typeof modelScriptSchema>, source = 'the script', id = 'scripted') {
+    this.#steps = steps.map(toStep);
     this.#source = source;
+    this.id = id;
   }
 
   /** Reads a script file's text; throws an error that names the file and each problem. */
@@ -31,16 +46,24 @@ export class ScriptedModel implements Model {
     return new ScriptedModel(parseJsonWith(modelScriptSchema, text, source), source);
   }
 
-  async *stream(request: ModelRequest): AsyncIterable<string> {
+  async *stream(request: ModelRequest): AsyncIterable<ModelPart> {
     this.calls.push(request);
-    const chunks = this.#steps[request.step];
-    if (chunks === undefined) {
+    const step = this.#steps[request.step];
+    if (step === undefined) {
       throw new ScriptEndedError(
         `${this.#source} has ${this.#steps.length} model steps, and step ${request.step + 1} was requested: add more steps or lower --max-steps.`,
       );
     }
-    yield* chunks;
+    // Usage first: the loop stops reading at </execute>, and what it read is what the step cost.
+    if (step.usage) yield step.usage;
+    yield* step.chunks;
   }
+}
+
+function toStep(step: z.input<typeof modelScriptSchema>[number]): ScriptedStep {
+  if (typeof step === 'string') return { chunks: [step] };
+  if (Array.isArray(step)) return { chunks: step };
+  return { chunks: step.chunks, ...(step.usage ? { usage: modelUsageSchema.parse(step.usage) } : {}) };
 }
 
 /** Parses JSON text with a schema; errors say which file and what is wrong. */

@@ -9,23 +9,20 @@ import {
   type StoredEvent,
   type ToolDescription,
 } from '@agentstep/protocol';
-import type { Clock } from '../clock/clock.js';
 import type { EventLog } from '../event-log/event-log.js';
-import type { Model } from '../model/model.js';
 import type { OutcomeStore } from '../outcomes/outcome-store.js';
 import { batchId } from './batch-id.js';
 import { calledTool } from './read-calls.js';
 import { runModel, STOP_SEQUENCES } from './run-model.js';
+import { budgetLimit, recordSpend, type SpendDeps } from './spend.js';
 import { stepRecord } from './step-events.js';
 
 const DEFAULT_MAX_CONCURRENCY = 10;
 
 /** What ModelStep needs. */
-export interface ModelStepDeps {
+export interface ModelStepDeps extends SpendDeps {
   log: EventLog;
   outcomes: OutcomeStore;
-  model: Model;
-  clock: Clock;
   /** The tools the model may call, as the system prompt lists them. */
   tools: readonly ToolDescription[];
   /** The Lambda function that runs each call, by tool name (unknown names included). */
@@ -46,7 +43,12 @@ export async function modelStep(state: LoopState, deps: ModelStepDeps): Promise<
   const batch = batchId(state.turn, state.turnSteps + 1);
   const log = await deps.log.read(state.session);
   let stepEvents = log.filter((stored) => stored.batch === batch && stored.event.type !== 'result');
-  if (stepEvents.length === 0) stepEvents = await takeStep(state, batch, log, deps);
+  if (stepEvents.length === 0) {
+    const limit = await budgetLimit(state, deps);
+    if (limit !== undefined)
+      return { ...state, batch, calls: [], count: 0, concurrency: 1, next: 'limit', limit };
+    stepEvents = await takeStep(state, batch, log, deps);
+  }
   const calls = stepEvents.filter((stored) => stored.event.type === 'call');
   const batchFailed = calls.length === 0 && (await hasBatchFailure(state, batch, deps.outcomes));
   return {
@@ -73,7 +75,8 @@ async function takeStep(
   log: StoredEvent[],
   deps: ModelStepDeps,
 ): Promise<StoredEvent[]> {
-  const parsed = await runModel(deps.model, {
+  const startedAt = deps.clock.now();
+  const { events: parsed, usage } = await runModel(deps.model, {
     system: renderSystemPrompt({
       tools: deps.tools,
       ...(deps.instructions ? { instructions: deps.instructions } : {}),
@@ -82,7 +85,9 @@ async function takeStep(
     step: state.step,
     stopSequences: STOP_SEQUENCES,
   });
-  const record = stepRecord(parsed, batch, deps.clock.now() / 1000);
+  const endedAt = deps.clock.now();
+  await recordSpend({ session: state.session, batch, startedAt, endedAt, usage }, deps);
+  const record = stepRecord(parsed, batch, endedAt / 1000);
   if (record.batchFailure !== undefined) {
     const failure = { tool: BATCH_TOOL_NAME, status: 'failure' as const, content: record.batchFailure };
     await deps.outcomes.put({ session: state.session, batch, position: 0 }, failure);

@@ -21,6 +21,8 @@ export async function recordResults(
     step: input.step + 1,
     turnSteps,
     executionSteps,
+    budget: input.budget,
+    startedAt: input.startedAt,
     next:
       turnSteps >= input.maxSteps
         ? 'limit'

@@ -1,19 +1,31 @@
 import { createParser, type ParsedEvent } from '@agentstep/protocol';
 import type { Model, ModelRequest } from '../model/model.js';
+import { addUsage, type ModelUsage, NO_USAGE } from '../model/model-usage.js';
 
 /** Stop sequences every model step passes (A7, A9). */
 export const STOP_SEQUENCES = ['</execute>', '<end>'] as const;
+
+/** One model step's parsed output and the tokens its requests used. */
+export interface ModelRun {
+  events: ParsedEvent[];
+  usage: ModelUsage;
+}
 
 /**
  * Streams one model step through the event-mode parser. Stops reading as soon as the step is over
  * (`</execute>` or `<end>`), which also cancels the provider's stream.
  */
-export async function runModel(model: Model, request: ModelRequest): Promise<ParsedEvent[]> {
+export async function runModel(model: Model, request: ModelRequest): Promise<ModelRun> {
   const parser = createParser();
   const events: ParsedEvent[] = [];
-  for await (const chunk of model.stream(request)) {
-    events.push(...parser.push(chunk));
-    if (events.some((event) => event.type === 'execute' || event.type === 'end')) return events;
+  let usage = NO_USAGE;
+  for await (const part of model.stream(request)) {
+    if (typeof part !== 'string') {
+      usage = addUsage(usage, part);
+      continue;
+    }
+    events.push(...parser.push(part));
+    if (events.some((event) => event.type === 'execute' || event.type === 'end')) return { events, usage };
   }
-  return [...events, ...parser.end()];
+  return { events: [...events, ...parser.end()], usage };
 }

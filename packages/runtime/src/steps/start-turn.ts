@@ -1,19 +1,22 @@
 import {
+  type Budget,
   DEFAULT_TURN_LIMITS,
   type LoopState,
   type StartTurnInput,
   type TurnLimits,
 } from '@agentstep/protocol';
+import type { Clock } from '../clock/clock.js';
 import type { EventLog } from '../event-log/event-log.js';
 
 /**
  * The first state of a turn's execution: confirms the turn holds its session, finds the session's
- * next model step and fixes the limits (execution input, else the deployment's, else defaults).
+ * next model step and fixes the limits and the budget (execution input, else the deployment's, else
+ * defaults).
  * A continued execution arrives with its counters and keeps them.
  */
 export async function startTurn(
   input: StartTurnInput,
-  deps: { log: EventLog; limits?: Partial<TurnLimits> },
+  deps: { log: EventLog; clock: Clock; limits?: Partial<TurnLimits>; budget?: Budget },
 ): Promise<LoopState> {
   await deps.log.acquireTurn(input.session, input.turn);
   const limits = { ...DEFAULT_TURN_LIMITS, ...deps.limits };
@@ -26,6 +29,8 @@ export async function startTurn(
     step: input.step ?? (await countModelSteps(deps.log, input.session)),
     turnSteps: input.turnSteps ?? 0,
     executionSteps: 0,
+    budget: input.budget ?? deps.budget ?? {},
+    startedAt: input.startedAt ?? deps.clock.now(),
   };
 }
 

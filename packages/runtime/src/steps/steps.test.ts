@@ -7,6 +7,7 @@ import { InMemoryOutcomeStore } from '../outcomes/in-memory-outcome-store.js';
 import { defineTool } from '../tools/define-tool.js';
 import { demoTools } from '../tools/demo-tools.js';
 import { createToolset } from '../tools/toolset.js';
+import { InMemoryUsageLedger } from '../usage/in-memory-usage-ledger.js';
 import { failTurn } from './fail-turn.js';
 import { finishTurn } from './finish-turn.js';
 import { invokeTool } from './invoke-tool.js';
@@ -26,13 +27,14 @@ const counted = defineTool({
 });
 const toolset = createToolset([...demoTools, counted]);
 
-function setup(script: Array<string | string[]>) {
+function setup(script: ConstructorParameters<typeof ScriptedModel>[0]) {
   const log = new InMemoryEventLog();
   const outcomes = new InMemoryOutcomeStore();
   const model = new ScriptedModel(script);
   const deps = {
     log,
     outcomes,
+    usage: new InMemoryUsageLedger(),
     model,
     clock,
     toolset,
@@ -184,6 +186,8 @@ describe('recordResults', () => {
       step: 1,
       turnSteps: 1,
       executionSteps: 1,
+      budget: {},
+      startedAt: clock.now(),
       next: 'model',
     });
     const result = (await deps.log.read('s1')).at(-1);
@@ -280,5 +284,82 @@ describe('finishTurn and failTurn', () => {
     const result = JSON.parse((await deps.log.read('s1')).at(-1)?.event.content ?? '');
     expect(result.map((item: { status: string }) => item.status)).toEqual(['failure', 'failure']);
     await deps.log.acquireTurn('s1', 'next-turn');
+  });
+});
+
+describe('usage and budgets', () => {
+  const used = { inputTokens: 120, outputTokens: 30 };
+  const costing = (text: string) => ({ chunks: [text], usage: used });
+
+  it('records each step’s usage in the ledger, with its latency and cost at the model’s price', async () => {
+    const deps = { ...setup([costing(batchOf)]), prices: { scripted: { input: 2, output: 10 } } };
+    const step = await modelStep(await begin(deps), deps);
+    expect(await deps.usage.list('s1')).toEqual([
+      {
+        session: 's1',
+        batch: step.batch,
+        model: 'scripted',
+        at: clock.now(),
+        latencyMs: 0,
+        usage: { ...used, cacheReadTokens: 0, cacheWriteTokens: 0 },
+        costUsd: (120 * 2 + 30 * 10) / 1_000_000,
+      },
+    ]);
+  });
+
+  it('C3 a re-delivered step records no second usage', async () => {
+    const deps = setup([costing(batchOf)]);
+    const state = await begin(deps);
+    await modelStep(state, deps);
+    await modelStep(state, deps);
+    expect(await deps.usage.list('s1')).toHaveLength(1);
+  });
+
+  it('a spent token budget ends the turn before the next model step and says which budget', async () => {
+    const deps = setup([costing(batchOf), costing('Done.')]);
+    await submitTurn({ session: 's1', turn: 't1', prompt: 'go' }, deps);
+    const state = await startTurn({ session: 's1', turn: 't1', budget: { maxTokens: 100 } }, deps);
+    const first = await modelStep(state, deps);
+    expect(first.next).toBe('tools');
+    await runTools(first, deps);
+    const second = await modelStep(await recordResults(first, deps), deps);
+    expect(second).toMatchObject({
+      next: 'limit',
+      calls: [],
+      limit: expect.stringContaining('150 of 100 tokens'),
+    });
+    expect(deps.model.calls).toHaveLength(1);
+    expect(await finishTurn(second, deps)).toMatchObject({ status: 'limit', message: second.limit });
+  });
+
+  it('a cost budget spans the session’s turns', async () => {
+    const deps = {
+      ...setup([costing('One.'), costing('Two.')]),
+      prices: { scripted: { input: 1000, output: 0 } },
+    };
+    const budget = { maxCostUsd: 0.1 };
+    await submitTurn({ session: 's1', turn: 't1', prompt: 'go' }, deps);
+    const first = await modelStep(await startTurn({ session: 's1', turn: 't1', budget }, deps), deps);
+    await finishTurn(first, deps);
+    await submitTurn({ session: 's1', turn: 't2', prompt: 'again' }, deps);
+    const second = await modelStep(await startTurn({ session: 's1', turn: 't2', budget }, deps), deps);
+    expect(second).toMatchObject({ next: 'limit', limit: expect.stringContaining('$0.1200 of $0.1') });
+  });
+
+  it('a wall-clock budget counts the turn’s time, carried across executions', async () => {
+    let now = 1_000_000;
+    const deps = { ...setup([batchOf, 'Done.']), clock: { now: () => now } };
+    await submitTurn({ session: 's1', turn: 't1', prompt: 'go' }, deps);
+    const state = await startTurn({ session: 's1', turn: 't1', budget: { maxWallSeconds: 3 } }, deps);
+    const first = await modelStep(state, deps);
+    await runTools(first, deps);
+    const next = await recordResults(first, deps);
+    now += 5_000;
+    const continued = await startTurn({ ...next, startedAt: next.startedAt, step: next.step }, deps);
+    expect(continued.startedAt).toBe(1_000_000);
+    expect(await modelStep(continued, deps)).toMatchObject({
+      next: 'limit',
+      limit: expect.stringContaining('5.0 s of 3 s'),
+    });
   });
 });
