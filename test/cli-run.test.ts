@@ -36,9 +36,49 @@ describe('agentstep run (the real binary)', () => {
     const { status, stdout } = runCli(['run', 'Hello', '--store', 'memory', '--json'], '', cwd);
     expect(status).toBe(0);
     const lines = jsonLines(stdout);
-    expect(lines.map((line) => line.seq)).toEqual(lines.map((_, index) => index + 1));
+    const logged = lines.filter((line) => line.seq !== undefined);
+    expect(logged.map((line) => line.seq)).toEqual(logged.map((_, index) => index + 1));
     expect(lines[0]).toMatchObject({ seq: 1, type: 'user', content: 'Hello' });
+    expect(lines.filter((line) => line.type === 'metric')).toHaveLength(3);
     for (const { seq: _, ...event } of lines) expect(wireEventSchema.safeParse(event).success).toBe(true);
+  });
+
+  const costly = (text: string) => ({ chunks: [text], usage: { inputTokens: 700, outputTokens: 100 } });
+  const echoes = Array.from({ length: 5 }, () =>
+    costly('<execute>[{"name": "echo", "args": {"text": "x"}}]</execute>'),
+  );
+
+  it('a spent token budget ends the run with exit code 3, an error event naming it, and metrics that add up', () => {
+    const script = file('costly.json', echoes);
+    const { status, stdout } = runCli(
+      ['run', '--script', script, '--max-tokens', '1500', '--store', 'memory', '--json'],
+      '',
+      cwd,
+    );
+    expect(status).toBe(3);
+    const lines = jsonLines(stdout);
+    expect(lines.filter((line) => line.type === 'metric').map((line) => line.total)).toEqual([
+      { input: 700, output: 100 },
+      { input: 1400, output: 200 },
+    ]);
+    expect(lines.at(-1)).toMatchObject({
+      type: 'error',
+      content: expect.stringContaining('The token budget is spent: 1600 of 1500 tokens used'),
+    });
+  });
+
+  it('a cost budget uses --prices, and the live view shows each step’s cost', () => {
+    const script = file('costly-2.json', echoes);
+    const prices = file('prices.json', { scripted: { input: 100, output: 1000 } });
+    const { status, stdout } = runCli(
+      ['run', '--script', script, '--prices', prices, '--max-cost', '0.3', '--store', 'memory'],
+      '',
+      cwd,
+    );
+    expect(status).toBe(3);
+    expect(stdout).toContain('700 tokens in, 100 out');
+    expect(stdout).toContain('$0.1700 (session $0.3400)');
+    expect(stdout).toContain('Stopped: The cost budget is spent: $0.3400 of $0.3 estimated');
   });
 
   it('ends with exit code 3 and an error event saying so when the step limit stops the run', () => {
@@ -91,6 +131,11 @@ describe('agentstep run (the real binary)', () => {
     ],
     [['run', '--script', 'missing.json'], 'Cannot read missing.json (ENOENT)'],
     [['stats'], 'stats takes one session id'],
+    [['run', '--max-cost', '1'], '--max-cost needs a price for scripted: add one with --prices FILE'],
+    [['run', '--max-cost', 'lots'], '--max-cost must be a positive amount of US dollars'],
+    [['run', '--max-tokens', '0'], '--max-tokens must be a whole number from 1'],
+    [['run', '--mode', 'chunky'], '--mode must be "event" or "token"'],
+    [['run', '--prices', 'missing-prices.json'], 'Cannot read missing-prices.json (ENOENT)'],
   ])('rejects %j with exit 2 and the reason', (args, reason) => {
     const { status, stderr } = runCli(args, '', cwd);
     expect(status).toBe(2);
@@ -108,7 +153,12 @@ describe('agentstep run (the real binary)', () => {
     );
     expect(recorded.status).toBe(0);
     expect(replayed.status).toBe(0);
-    const withoutTime = (stdout: string) => jsonLines(stdout).map(({ timestamp: _, ...event }) => event);
+    const withoutTime = (stdout: string) =>
+      jsonLines(stdout).map(({ timestamp: _, payload, ...event }) => {
+        // Latency is measured, and the batch names the turn (a new id per run).
+        const { latency_ms: __, batch: ___, ...rest } = (payload ?? {}) as Record<string, unknown>;
+        return { ...event, payload: rest } as Record<string, unknown>;
+      });
     expect(withoutTime(replayed.stdout)).toEqual(withoutTime(recorded.stdout));
     expect(withoutTime(replayed.stdout).filter((event) => event.type === 'call')).toHaveLength(4);
   });
@@ -156,6 +206,8 @@ describe.skipIf(dynamoEndpoint === '')(
       const stats = JSON.parse(runCli(['stats', 'kept'], '', cwd).stdout);
       expect(stats).toEqual({
         turns: 1,
+        tokens: { input: 0, output: 0 },
+        costUsd: null,
         executions: 1,
         stateTransitions: 14,
         modelSteps: 3,

@@ -3,7 +3,7 @@ const RUN_USAGE = `agentstep run [PROMPT] [options]
 
 Runs one turn of the agent locally, with no AWS account: the state machine CDK synthesizes runs on
 an embedded engine, every task on the handler its Lambda runs, the event log in DynamoDB Local
-(data in .agentstep/). Exit code 0: finished; 3: a limit stopped it; 1: it failed.
+(data in .agentstep/). Exit code 0: finished; 3: a limit or budget stopped it; 1: it failed.
   --session ID               continue a session (default: a new one)
   --model scripted|replay|bedrock:<modelId>|openai:<model>|anthropic:<model>
                              scripted (default) plays --script FILE or the built-in demo script;
@@ -19,11 +19,19 @@ an embedded engine, every task on the handler its Lambda runs, the event log in 
   --sequential               run each batch's calls one after another (B3), not at once
   --chaos P --seed N         deliver each task twice with probability P (at-least-once delivery)
   --store dynamodb-local|memory   where the log lives (default dynamodb-local; memory without Java)
-  --json                     the spec's events as JSON lines, with their seq
+  --max-tokens N             budget: input + output tokens of the session (all its turns)
+  --max-cost USD             budget: estimated cost of the session, from the price table
+  --max-wall SECONDS         budget: wall-clock time of this turn
+                             (checked before each model step; a spent budget exits with code 3)
+  --prices FILE              JSON prices, USD per million tokens, merged over the built-in table:
+                             {"openai:my-model": {"input": 1, "output": 2, "cacheRead": 0.1}}
+  --json                     the spec's events as JSON lines, with their seq, and a metric per step
+  --mode token|event         token: thinking and prose as they stream (default for people);
+                             event: whole events once logged (default with --json)
 
 agentstep events ID [--json]   the session's log (--json: whole events, one per line)
 agentstep context ID           the messages the model would see next, as JSON
-agentstep stats ID             what the session's local runs cost, as JSON`;
+agentstep stats ID             what the session's local runs cost (tokens, USD, time), as JSON`;
 
 /** Help for `agentstep parse`. */
 const PARSE_USAGE = `agentstep parse [--mode event|token] [--chunk-size N] [--chunks-json]

@@ -22,6 +22,7 @@ export { RecordingModel } from './model/recording-model.js';
 export { type Cassette, cassetteSchema, ReplayModel } from './model/replay-model.js';
 export {
   modelScriptSchema,
+  parseJsonWith,
   ScriptEndedError,
   ScriptedModel,
   type ScriptedStep,

@@ -1,15 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { LocalEngine, loadAgent } from '@agentstep/local';
-import { builtInTools, LocalDirectoryWorkspace, submitTurn, systemClock } from '@agentstep/runtime';
+import {
+  builtInTools,
+  LocalDirectoryWorkspace,
+  sessionSpend,
+  submitTurn,
+  systemClock,
+} from '@agentstep/runtime';
 import type { CliIo } from '../io/cli-io.js';
 import { agentCacheFile } from '../local/agent-cache.js';
+import { JsonRunView } from '../local/json-run-view.js';
+import { LiveRunView } from '../local/live-run-view.js';
 import { loadModel } from '../local/load-model.js';
+import { loadPrices } from '../local/load-prices.js';
 import { openStore, type StoreKind } from '../local/open-store.js';
 import { providersWithCredentials } from '../local/provider-credentials.js';
 import { recorderFor } from '../local/recorder.js';
 import { parseRunOptions, type RunOptions } from '../local/run-options.js';
-import { JsonRunView, LiveRunView } from '../local/run-views.js';
+import { observeModel, type RunView, type ViewSource } from '../local/run-view.js';
 import { recordStats } from '../local/session-stats.js';
 import { UsageError } from '../usage-error.js';
 
@@ -26,7 +35,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const loaded = await loadModel(options, io);
   const recorder = options.record ? await recorderFor(loaded.model, options.record, io) : undefined;
   const { source } = loaded;
-  const model = recorder?.model ?? loaded.model;
+  const prices = await loadPrices(options, loaded.model, io);
   const notice = (text: string) => io.stderr(`agentstep: ${text}\n`);
   if (!options.json && !options.model.includes(':')) {
     notice(
@@ -45,12 +54,15 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     const agent = await agentLoaded;
     const session = options.session ?? `s-${randomUUID().slice(0, 8)}`;
     const turn = `t-${randomUUID().slice(0, 8)}`;
-    const before = (await store.log.read(session)).at(-1)?.seq ?? 0;
-    const View = options.json ? JsonRunView : LiveRunView;
-    const view = new View(io, store.log, session, before);
+    const view = await viewFor(options, io, { ...store, session });
+    const recorded = recorder?.model ?? loaded.model;
+    const model =
+      options.mode === 'token'
+        ? observeModel(recorded, (step, chunk) => view.onModelChunk(step, chunk))
+        : recorded;
     const engine = new LocalEngine({
       agent,
-      deps: { ...store, model, clock: systemClock, tools },
+      deps: { ...store, model, prices, clock: systemClock, tools },
       ...(options.chaos ? { chaos: options.chaos } : {}),
       onEvent: (event) => view.onEvent(event),
     });
@@ -58,7 +70,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     const run = await engine.runTurn({ session, turn, ...limitsOf(options) });
     await recorder?.save();
     await view.finish(run);
-    await recordStats(io, session, run.stats);
+    await recordStats(io, session, run.stats, sessionSpend(await store.usage.list(session)));
     if (!options.json) notice(sessionNote(session, store.kind));
     return EXIT_CODES[run.output.status];
   } finally {
@@ -77,9 +89,24 @@ function sessionNote(session: string, kind: StoreKind): string {
   return `session ${session}: see \`agentstep events ${session}\`, \`context ${session}\`, \`stats ${session}\`.`;
 }
 
-/** The turn's limits and tool execution, as far as the options set them. */
+/** The view the options ask for, showing what the session gains from now on. */
+async function viewFor(
+  options: RunOptions,
+  io: CliIo,
+  stores: Pick<ViewSource, 'log' | 'usage' | 'session'>,
+): Promise<RunView> {
+  const source = {
+    ...stores,
+    afterSeq: (await stores.log.read(stores.session)).at(-1)?.seq ?? 0,
+    afterMetrics: (await stores.usage.list(stores.session)).length,
+  };
+  return options.json ? new JsonRunView(io, source, options.mode) : new LiveRunView(io, source, options.mode);
+}
+
+/** The turn's limits, budget and tool execution, as far as the options set them. */
 function limitsOf(options: RunOptions) {
   return {
+    budget: options.budget,
     ...(options.sequential ? { toolExecution: 'sequential' as const } : {}),
     ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),
     ...(options.stepsPerExecution ? { stepsPerExecution: options.stepsPerExecution } : {}),

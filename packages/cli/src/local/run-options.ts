@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import type { Budget, ParseMode } from '@agentstep/protocol';
 import { UsageError } from '../usage-error.js';
 import type { StoreKind } from './open-store.js';
 
@@ -23,6 +24,11 @@ export interface RunOptions {
   chaos?: { probability: number; seed: number };
   store: StoreKind;
   json: boolean;
+  /** `token`: thinking and prose as they stream; `event`: whole events once logged. */
+  mode: ParseMode;
+  budget: Budget;
+  /** A JSON price table merged over the built-in one. */
+  prices?: string;
 }
 
 const DEFAULT_PROMPT = 'Check three things for me at once, then summarize.';
@@ -47,6 +53,11 @@ export function parseRunOptions(args: string[]): RunOptions {
       seed: { type: 'string' },
       store: { type: 'string', default: 'dynamodb-local' },
       json: { type: 'boolean', default: false },
+      mode: { type: 'string' },
+      'max-tokens': { type: 'string' },
+      'max-cost': { type: 'string' },
+      'max-wall': { type: 'string' },
+      prices: { type: 'string' },
       sequential: { type: 'boolean', default: false },
     },
   });
@@ -61,8 +72,13 @@ export function parseRunOptions(args: string[]): RunOptions {
   if (values.store !== 'dynamodb-local' && values.store !== 'memory') {
     throw new UsageError(`--store must be "dynamodb-local" or "memory", received "${values.store}".`);
   }
+  const mode = values.mode ?? (values.json ? 'event' : 'token');
+  if (mode !== 'event' && mode !== 'token')
+    throw new UsageError(`--mode must be "event" or "token", received "${mode}".`);
   return {
     prompt: positionals.join(' ') || DEFAULT_PROMPT,
+    mode,
+    budget: budgetOf(values),
     model,
     modelChosen: values.model !== undefined,
     tools: values.tools.split(',').filter((name) => name !== ''),
@@ -75,12 +91,26 @@ export function parseRunOptions(args: string[]): RunOptions {
     ...optional('cassette', values.cassette),
     ...optional('record', values.record),
     ...optional('baseUrl', values['base-url']),
+    ...optional('prices', values.prices),
     ...optional('maxSteps', wholeNumber('--max-steps', values['max-steps'], 1, 10_000)),
     ...optional(
       'stepsPerExecution',
       wholeNumber('--steps-per-execution', values['steps-per-execution'], 1, 1_000),
     ),
     ...optional('chaos', chaosOf(values.chaos, values.seed)),
+  };
+}
+
+/** The session's budget from `--max-tokens`, `--max-cost` and `--max-wall`. */
+function budgetOf(values: Record<string, string | boolean | undefined>): Budget {
+  const text = (flag: string) => values[flag] as string | undefined;
+  const cost = text('max-cost');
+  if (cost !== undefined && !(Number(cost) > 0))
+    throw new UsageError(`--max-cost must be a positive amount of US dollars, received "${cost}".`);
+  return {
+    ...optional('maxTokens', wholeNumber('--max-tokens', text('max-tokens'), 1, Number.MAX_SAFE_INTEGER)),
+    ...optional('maxCostUsd', cost === undefined ? undefined : Number(cost)),
+    ...optional('maxWallSeconds', wholeNumber('--max-wall', text('max-wall'), 1, 31_536_000)),
   };
 }
 

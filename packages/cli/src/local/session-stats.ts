@@ -1,20 +1,35 @@
 import { join } from 'node:path';
 import type { RunStats } from '@agentstep/local';
+import type { SessionSpend } from '@agentstep/runtime';
 import type { CliIo } from '../io/cli-io.js';
 
-/** A session's run stats, summed over its turns (the payload maximum is the largest seen). */
-export type SessionStats = RunStats & { turns: number };
+/**
+ * A session's run stats, summed over its turns (the payload maximum is the largest seen), and what
+ * its model steps spent: tokens, and the cost estimate (`null` when a model had no price).
+ */
+export type SessionStats = RunStats & {
+  turns: number;
+  tokens: { input: number; output: number };
+  costUsd: number | null;
+};
 
 /** Where a session's stats live. */
 export function statsFile(io: CliIo, session: string): string {
   return join(io.dataDir, 'stats', `${encodeURIComponent(session)}.json`);
 }
 
-/** Adds one turn's stats to the session's. */
-export async function recordStats(io: CliIo, session: string, run: RunStats): Promise<SessionStats> {
+/** Adds one turn's stats to the session's, with the session's spend so far. */
+export async function recordStats(
+  io: CliIo,
+  session: string,
+  run: RunStats,
+  spend: SessionSpend,
+): Promise<SessionStats> {
   const before = await readStats(io, session);
   const stats: SessionStats = {
     turns: (before?.turns ?? 0) + 1,
+    tokens: { input: spend.inputTokens, output: spend.outputTokens },
+    costUsd: spend.unpriced ? null : spend.costUsd,
     executions: (before?.executions ?? 0) + run.executions,
     stateTransitions: (before?.stateTransitions ?? 0) + run.stateTransitions,
     modelSteps: (before?.modelSteps ?? 0) + run.modelSteps,

@@ -1,0 +1,64 @@
+import type { EngineEvent, TurnRun } from '@agentstep/local';
+import { createParser, type ParseMode, type StoredEvent, type StreamingParser } from '@agentstep/protocol';
+import type { CliIo } from '../io/cli-io.js';
+import { isStepEvent, MODEL_STATES, type RunView, type SessionItem, type ViewSource } from './run-view.js';
+import { SessionFollower } from './session-follower.js';
+
+/**
+ * JSON lines for programs (`--json`): the spec's events with their `seq`, each model step's
+ * `metric`, and an `error` when the turn did not finish. In token mode, thinking and prose come as
+ * they stream (no seq), and the log's whole `think` and `respond` events are left out.
+ */
+export class JsonRunView implements RunView {
+  readonly #io: CliIo;
+  readonly #follower: SessionFollower;
+  readonly #mode: ParseMode;
+  #tokens: { step: number; parser: StreamingParser } | undefined;
+
+  constructor(io: CliIo, source: ViewSource, mode: ParseMode) {
+    this.#io = io;
+    this.#follower = new SessionFollower(source);
+    this.#mode = mode;
+  }
+
+  onEvent(event: EngineEvent): void {
+    if (event.type === 'StateExited' && MODEL_STATES.has(event.state?.name ?? '')) void this.#caughtUp();
+  }
+
+  onModelChunk(step: number, chunk: string): void {
+    if (this.#mode !== 'token') return;
+    if (this.#tokens?.step !== step) {
+      // What was logged before this step (the last batch's results) comes first; its own events later.
+      void this.#caughtUp(isStepEvent);
+      this.#tokens = { step, parser: createParser({ mode: 'token' }) };
+    }
+    const events = this.#tokens.parser.push(chunk);
+    const timestamp = this.#io.now() / 1000;
+    this.#follower.after(() => {
+      for (const event of events)
+        if (event.type === 'think' || event.type === 'respond') this.#line({ ...event, timestamp });
+    });
+  }
+
+  async finish(run: TurnRun): Promise<void> {
+    await this.#caughtUp();
+    if (run.output.status === 'finished') return;
+    const content = run.output.message ?? run.output.status;
+    this.#line({ type: 'error', content, timestamp: this.#io.now() / 1000 });
+  }
+
+  #caughtUp(stopAt?: (stored: StoredEvent) => boolean): Promise<void> {
+    return this.#follower.follow((item) => this.#show(item), stopAt);
+  }
+
+  #show(item: SessionItem): void {
+    if (!('seq' in item)) return this.#line(item);
+    const { type } = item.event;
+    if (this.#mode === 'token' && (type === 'think' || type === 'respond')) return;
+    this.#line({ seq: item.seq, ...item.event });
+  }
+
+  #line(value: object): void {
+    this.#io.stdout(`${JSON.stringify(value)}\n`);
+  }
+}

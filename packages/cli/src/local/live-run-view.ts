@@ -1,0 +1,171 @@
+import type { EngineEvent, TurnRun } from '@agentstep/local';
+import {
+  createParser,
+  type ParsedEvent,
+  type ParseMode,
+  type StoredEvent,
+  type StreamingParser,
+  type WireEventOf,
+} from '@agentstep/protocol';
+import type { CliIo } from '../io/cli-io.js';
+import { isStepEvent, MODEL_STATES, type RunView, type SessionItem, type ViewSource } from './run-view.js';
+import { SessionFollower } from './session-follower.js';
+
+const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+const DIM = (text: string) => `\u001b[2m${text}\u001b[22m`;
+const indent = (text: string) => text.replaceAll('\n', '\n  ');
+
+/**
+ * A live view for people: a header per model step, thinking dimmed and prose as they stream
+ * (token mode) or whole once the step is logged (event mode), each call and its outcome, each
+ * step's tokens, latency and cost, and a summary.
+ */
+export class LiveRunView implements RunView {
+  readonly #io: CliIo;
+  readonly #follower: SessionFollower;
+  readonly #mode: ParseMode;
+  readonly #names = new Map<number, string>();
+  #step = 0;
+  #batch: string | undefined;
+  #tokens: { step: number; parser: StreamingParser } | undefined;
+  /** The kind of text the current line streams, while a line is open. */
+  #open: 'think' | 'respond' | undefined;
+  #spinner: NodeJS.Timeout | undefined;
+
+  constructor(io: CliIo, source: ViewSource, mode: ParseMode) {
+    this.#io = io;
+    this.#follower = new SessionFollower(source);
+    this.#mode = mode;
+  }
+
+  onEvent(event: EngineEvent): void {
+    const name = event.state?.name ?? '';
+    if (event.type === 'StateEntered' && MODEL_STATES.has(name)) this.#spin();
+    if (event.type === 'StateExited' && MODEL_STATES.has(name)) {
+      this.#stopSpinning();
+      void this.#caughtUp();
+    }
+    if (event.type === 'StateExited' && name === 'InvokeTool') {
+      const { position, status } = (event.state?.output ?? {}) as { position?: number; status?: string };
+      this.#follower.after(() => {
+        const name = this.#names.get(position ?? -1) ?? '';
+        this.#say(`  ${status === 'success' ? '✓' : '✗'} #${position} ${name} ${status ?? ''}`);
+      });
+    }
+  }
+
+  onModelChunk(step: number, chunk: string): void {
+    if (this.#mode !== 'token') return;
+    this.#stopSpinning();
+    if (this.#tokens?.step !== step) {
+      // What was logged before this step (the last batch's results) comes first; its own events later.
+      void this.#caughtUp(isStepEvent);
+      this.#tokens = { step, parser: createParser({ mode: 'token' }) };
+      this.#follower.after(() => this.#say(`\n● model step ${++this.#step}`));
+    }
+    const events = this.#tokens.parser.push(chunk);
+    this.#follower.after(() => {
+      for (const event of events) this.#stream(event);
+    });
+  }
+
+  async finish(run: TurnRun): Promise<void> {
+    this.#stopSpinning();
+    await this.#caughtUp();
+    const { output, stats } = run;
+    if (output.status !== 'finished')
+      this.#say(`\n${output.status === 'limit' ? 'Stopped' : 'Failed'}: ${output.message}`);
+    this.#say(
+      `\n${stats.modelSteps} model steps, ${stats.toolCalls} tool calls, ${stats.stateTransitions} state transitions in ${stats.executions} execution(s), ${stats.wallMs} ms`,
+    );
+  }
+
+  #caughtUp(stopAt?: (stored: StoredEvent) => boolean): Promise<void> {
+    return this.#follower.follow((item) => {
+      this.#closeLine();
+      if ('seq' in item) this.#show(item);
+      else this.#say(DIM(`  ${describeMetric(item)}`));
+    }, stopAt);
+  }
+
+  /** Thinking (dimmed) and prose as they stream; anything else ends the open line. */
+  #stream(event: ParsedEvent): void {
+    if (event.type !== 'think' && event.type !== 'respond') return this.#closeLine();
+    if (this.#open !== event.type) {
+      this.#closeLine();
+      this.#io.stdout(event.type === 'think' ? DIM('  thinking: ') : '  ');
+      this.#open = event.type;
+    }
+    const text = indent(event.content);
+    this.#io.stdout(event.type === 'think' ? DIM(text) : text);
+  }
+
+  #show(stored: Extract<SessionItem, { seq: number }>): void {
+    const { event } = stored;
+    const streamed = this.#mode === 'token';
+    if (!streamed && stored.batch !== undefined && stored.batch !== this.#batch && event.type !== 'result') {
+      this.#batch = stored.batch;
+      this.#say(`\n● model step ${++this.#step}`);
+    }
+    if (event.type === 'think' && !streamed) this.#say(DIM(`  thinking: ${event.content}`));
+    else if (event.type === 'respond' && !streamed) this.#say(`  ${indent(event.content)}`);
+    else if (event.type === 'call') {
+      const { name, args } = safeCall(event.content);
+      this.#names.set(stored.position ?? -1, name);
+      this.#say(`  → #${stored.position} ${name} ${JSON.stringify(args)}`);
+    } else if (event.type === 'result') {
+      const { success_count, failure_count } = event.payload;
+      this.#say(`  results: ${success_count} succeeded, ${failure_count} failed`);
+    }
+  }
+
+  #closeLine(): void {
+    if (this.#open === undefined) return;
+    this.#io.stdout('\n');
+    this.#open = undefined;
+  }
+
+  #say(line: string): void {
+    this.#io.stdout(`${line}\n`);
+  }
+
+  /** A spinner on stderr while the model works, only when a person watches a terminal. */
+  #spin(): void {
+    if (!this.#io.interactive || this.#spinner !== undefined) return;
+    let frame = 0;
+    this.#spinner = setInterval(
+      () => this.#io.stderr(`\r${SPINNER[frame++ % SPINNER.length]} model step…`),
+      80,
+    );
+  }
+
+  #stopSpinning(): void {
+    if (this.#spinner === undefined) return;
+    clearInterval(this.#spinner);
+    this.#spinner = undefined;
+    this.#io.stderr('\r\u001b[2K');
+  }
+}
+
+/** One step's usage for people: tokens in (cached) and out, latency, cost. */
+export function describeMetric(metric: WireEventOf<'metric'>): string {
+  const count = (tokens: number) => tokens.toLocaleString('en-US');
+  const cached = metric.payload?.cache_read ? ` (${count(metric.payload.cache_read)} cached)` : '';
+  const cost = metric.payload?.cost_usd === undefined ? '' : ` · $${metric.payload.cost_usd.toFixed(4)}`;
+  const total =
+    metric.payload?.total_cost_usd === undefined
+      ? ''
+      : ` (session $${metric.payload.total_cost_usd.toFixed(4)})`;
+  const latency = `${metric.payload?.latency_ms ?? 0} ms`;
+  if (metric.step.input + metric.step.output === 0) return `${latency}, no token usage reported`;
+  return `${count(metric.step.input)} tokens in${cached}, ${count(metric.step.output)} out · ${latency}${cost}${total}`;
+}
+
+function safeCall(content: string): { name: string; args: unknown } {
+  try {
+    const { name, args } = JSON.parse(content) as { name?: unknown; args?: unknown };
+    return { name: typeof name === 'string' ? name : '?', args };
+  } catch {
+    return { name: '?', args: content };
+  }
+}

@@ -1,0 +1,30 @@
+import { type PriceTable, priceTableSchema } from '@agentstep/protocol';
+import { DEFAULT_PRICES, type Model, parseJsonWith, priceOf } from '@agentstep/runtime';
+import type { CliIo } from '../io/cli-io.js';
+import { UsageError } from '../usage-error.js';
+import type { RunOptions } from './run-options.js';
+
+/**
+ * The run's price table: the built-in one with `--prices FILE` merged over it. A cost budget
+ * needs a price for the model, or it could never be spent.
+ */
+export async function loadPrices(options: RunOptions, model: Model, io: CliIo): Promise<PriceTable> {
+  const prices = { ...DEFAULT_PRICES, ...(options.prices ? await readPrices(options.prices, io) : {}) };
+  if (options.budget.maxCostUsd !== undefined && priceOf(prices, model.id) === undefined) {
+    throw new UsageError(
+      `--max-cost needs a price for ${model.id}: add one with --prices FILE, e.g. {"${model.id}": {"input": 3, "output": 15}} (USD per million tokens).`,
+    );
+  }
+  return prices;
+}
+
+async function readPrices(path: string, io: CliIo): Promise<PriceTable> {
+  const text = await io.readFile(path).catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(`Cannot read ${path} (${error.code ?? error.message}).`);
+  });
+  try {
+    return parseJsonWith(priceTableSchema, text, path);
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}

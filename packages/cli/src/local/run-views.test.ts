@@ -1,0 +1,176 @@
+import type { EngineEvent, TurnRun } from '@agentstep/local';
+import { inMemoryStores, submitTurn } from '@agentstep/runtime';
+import { describe, expect, it } from 'vitest';
+import { memoryIo } from '../io/memory-io.js';
+import { JsonRunView } from './json-run-view.js';
+import { LiveRunView } from './live-run-view.js';
+import type { RunView } from './run-view.js';
+
+const at = 1_700_000_000_000;
+const exited = (name: string, output: object = {}): EngineEvent => ({
+  type: 'StateExited',
+  state: { name, output },
+});
+const run: TurnRun = {
+  output: {
+    session: 's',
+    turn: 't',
+    status: 'limit',
+    message: 'The token budget is spent: 1230 of 1000 tokens used.',
+  },
+  stats: {
+    executions: 1,
+    stateTransitions: 6,
+    modelSteps: 1,
+    toolCalls: 1,
+    maxStatePayloadBytes: 300,
+    wallMs: 40,
+  },
+};
+
+/** One model step as the engine and the model present it to a view: streamed, logged, measured. */
+async function playStep(View: typeof LiveRunView | typeof JsonRunView, mode: 'token' | 'event') {
+  const stores = inMemoryStores();
+  await submitTurn({ session: 's', turn: 't', prompt: 'go' }, { log: stores.log, clock: { now: () => at } });
+  const io = memoryIo();
+  const view: RunView = new View(io, { ...stores, session: 's', afterSeq: 1, afterMetrics: 0 }, mode);
+  view.onEvent({ type: 'StateEntered', state: { name: 'ModelStep' } });
+  for (const chunk of [
+    '<think>plan',
+    ' it</think>Hello',
+    ' there<execute>[{"name": "echo", "args": {}}]</execute>',
+  ])
+    view.onModelChunk(0, chunk);
+  const timestamp = at / 1000;
+  await stores.log.append({
+    session: 's',
+    turn: 't',
+    key: 'model:t.1',
+    events: [
+      { batch: 't.1', event: { type: 'think', content: 'plan it', timestamp } },
+      { batch: 't.1', event: { type: 'respond', content: 'Hello there', timestamp } },
+      {
+        batch: 't.1',
+        position: 0,
+        event: { type: 'call', content: '{"name": "echo", "args": {}}', timestamp },
+      },
+    ],
+  });
+  await stores.usage.record({
+    session: 's',
+    batch: 't.1',
+    model: 'openai:gpt-4o',
+    at,
+    latencyMs: 250,
+    usage: { inputTokens: 1200, outputTokens: 30, cacheReadTokens: 800, cacheWriteTokens: 0 },
+    costUsd: 0.0042,
+  });
+  view.onEvent(exited('ModelStep'));
+  view.onEvent(exited('InvokeTool', { position: 0, status: 'success' }));
+  await view.finish(run);
+  return io.out.join('');
+}
+
+describe('LiveRunView', () => {
+  it('streams thinking (dimmed) and prose, then the calls, the step’s metric, outcomes and why it stopped', async () => {
+    const out = await playStep(LiveRunView, 'token');
+    const order = [
+      '● model step 1',
+      '\u001b[2m  thinking: \u001b[22m\u001b[2mplan\u001b[22m\u001b[2m it\u001b[22m',
+      '  Hello there\n',
+      '  → #0 echo {}',
+      '1,200 tokens in (800 cached), 30 out · 250 ms · $0.0042 (session $0.0042)',
+      '  ✓ #0 echo success',
+      'Stopped: The token budget is spent',
+    ].map((text) => out.indexOf(text));
+    expect(order.every((index) => index >= 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(out.match(/Hello there/g)).toHaveLength(1);
+  });
+
+  it('shows the results logged before a step ahead of what the step streams, even when the step logs first', async () => {
+    const stores = inMemoryStores();
+    const clock = { now: () => at };
+    await submitTurn({ session: 's', turn: 't', prompt: 'go' }, { log: stores.log, clock });
+    const io = memoryIo();
+    const view = new LiveRunView(io, { ...stores, session: 's', afterSeq: 1, afterMetrics: 0 }, 'token');
+    const result = {
+      type: 'result' as const,
+      content: '[]',
+      timestamp: 1,
+      payload: { tools_executed: 0, success_count: 0, failure_count: 0 },
+    };
+    await stores.log.append({
+      session: 's',
+      turn: 't',
+      key: 'results',
+      events: [{ batch: 't.1', event: result }],
+    });
+    view.onModelChunk(1, 'Done.');
+    await stores.log.append({
+      session: 's',
+      turn: 't',
+      key: 'model:t.2',
+      events: [{ batch: 't.2', event: { type: 'respond', content: 'Done.', timestamp: 1 } }],
+    });
+    view.onEvent(exited('AdvanceTurn'));
+    await view.finish({ ...run, output: { session: 's', turn: 't', status: 'finished' } });
+    const out = io.out.join('');
+    expect(out.indexOf('results: 0 succeeded')).toBeLessThan(out.indexOf('● model step 1'));
+    expect(out.match(/Done\./g)).toHaveLength(1);
+  });
+
+  it('in event mode shows the logged think and respond once the step is over', async () => {
+    const out = await playStep(LiveRunView, 'event');
+    expect(out).toContain(
+      '\n● model step 1\n\u001b[2m  thinking: plan it\u001b[22m\n  Hello there\n  → #0 echo {}',
+    );
+  });
+});
+
+describe('JsonRunView', () => {
+  const lines = (out: string) =>
+    out
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+
+  it('prints the logged events with their seq, a metric per step and an error when a budget stopped the turn', async () => {
+    const printed = lines(await playStep(JsonRunView, 'event'));
+    expect(printed.map((line) => [line.type, line.seq])).toEqual([
+      ['think', 2],
+      ['respond', 3],
+      ['call', 4],
+      ['metric', undefined],
+      ['error', undefined],
+    ]);
+    expect(printed[3]).toEqual({
+      type: 'metric',
+      step: { input: 1200, output: 30 },
+      total: { input: 1200, output: 30 },
+      timestamp: at / 1000,
+      payload: {
+        model: 'openai:gpt-4o',
+        batch: 't.1',
+        latency_ms: 250,
+        cache_read: 800,
+        cache_write: 0,
+        cost_usd: 0.0042,
+        total_cost_usd: 0.0042,
+      },
+    });
+  });
+
+  it('--mode token prints thinking and prose as they stream instead of the whole logged events', async () => {
+    const printed = lines(await playStep(JsonRunView, 'token'));
+    expect(printed.map((line) => [line.type, line.content, line.seq])).toEqual([
+      ['think', 'plan', undefined],
+      ['think', ' it', undefined],
+      ['respond', 'Hello', undefined],
+      ['respond', ' there', undefined],
+      ['call', '{"name": "echo", "args": {}}', 4],
+      ['metric', undefined, undefined],
+      ['error', run.output.message, undefined],
+    ]);
+  });
+});
