@@ -11,7 +11,7 @@ let tableReady: Promise<void> | undefined;
 
 /** What one test agent runs with. */
 export interface AgentSetup {
-  script: Array<string | string[]>;
+  script: ConstructorParameters<typeof ScriptedModel>[0];
   tools?: readonly Tool[];
   chaos?: LocalEngineOptions['chaos'];
   maxConcurrency?: number;

@@ -201,6 +201,27 @@ describe.skipIf(dynamoEndpoint === '')(
       expect(stats.modelSteps).toBe(3);
     });
 
+    it('a token budget stops the turn across fresh executions, with the usage ledger on DynamoDB Local', async () => {
+      const usage = { inputTokens: 400, outputTokens: 100 };
+      const agent = await localAgent({
+        script: Array.from({ length: 8 }, () => ({ chunks: [batch(['echo', { text: 'again' }])], usage })),
+      });
+      const { output, stats, session } = await agent.turn('go', {
+        stepsPerExecution: 2,
+        budget: { maxTokens: 2_000 },
+      });
+      expect(output).toMatchObject({
+        status: 'limit',
+        message: expect.stringContaining('The token budget is spent: 2000 of 2000 tokens used'),
+      });
+      expect(stats.modelSteps).toBe(4);
+      expect(stats.executions).toBe(3);
+      const ledger = await agent.stores.usage.list(session);
+      expect(ledger.map((entry) => entry.usage.inputTokens + entry.usage.outputTokens)).toEqual([
+        500, 500, 500, 500,
+      ]);
+    });
+
     it('20 sessions at once on one engine: each log holds only its own events', async () => {
       const agent = await localAgent({ script: [batch(['sleep', { ms: 20, value: 'z' }]), done] });
       const runs = await Promise.all(

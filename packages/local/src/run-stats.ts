@@ -50,5 +50,7 @@ const MODEL_STATES = new Set(['ModelStep', 'AdvanceTurn']);
 
 /** ModelStep and AdvanceTurn hand on a `batch` exactly when they took a model step. */
 function tookModelStep(output: unknown): boolean {
-  return typeof output === 'object' && output !== null && 'batch' in output && 'calls' in output;
+  if (typeof output !== 'object' || output === null) return false;
+  // A spent budget ends the turn with `next: "limit"` before any model is called.
+  return 'batch' in output && 'calls' in output && !('limit' in output);
 }

@@ -47,17 +47,21 @@ export class AnthropicModel implements Model {
   }
 
   stream(request: ModelRequest): AsyncIterable<ModelPart> {
-    return continueAtStops((prefill) => this.#request(request, prefill));
+    return continueAtStops((prefill, stops) => this.#request(request, prefill, stops), request.stopSequences);
   }
 
-  async *#request(request: ModelRequest, prefill: string): AsyncGenerator<ModelPart, RequestEnd> {
+  async *#request(
+    request: ModelRequest,
+    prefill: string,
+    stops: readonly string[],
+  ): AsyncGenerator<ModelPart, RequestEnd> {
     const counters: AnthropicUsage = {};
     let end: RequestEnd = { stopped: false };
     try {
       const stream = this.#client.messages.stream({
         model: this.#options.model,
         max_tokens: this.#options.maxTokens ?? 4096,
-        stop_sequences: [...request.stopSequences],
+        stop_sequences: [...stops],
         system: [{ type: 'text', text: request.system, cache_control: EPHEMERAL }],
         messages: [
           ...request.messages.map(toAnthropicMessage),

@@ -77,19 +77,20 @@ describe('BedrockModel', () => {
     ]);
   });
 
-  it('A7 continues a stop inside a JSON string with an assistant prefill, and sums both requests', async () => {
+  it('A7 continues a stop inside a JSON string with an assistant prefill and no stop sequences', async () => {
     bedrock
       .on(ConverseStreamCommand)
       .resolvesOnce(converse(['<execute>[{"name": "w", "args": {"c": "a '], 'stop_sequence'))
-      .resolvesOnce(converse([' b"}}]'], 'stop_sequence'));
+      .resolvesOnce(converse(['</execute> b"}}]</execute>'], 'end_turn'));
     const parts = await collectParts(model().stream(request));
     expect(parts.filter((part) => typeof part === 'string').join('')).toBe(
       '<execute>[{"name": "w", "args": {"c": "a </execute> b"}}]</execute>',
     );
-    expect(parts.filter((part) => typeof part !== 'string')).toHaveLength(2);
-    expect(bedrock.commandCalls(ConverseStreamCommand)[1]?.args[0].input.messages?.at(-1)).toEqual({
+    const second = bedrock.commandCalls(ConverseStreamCommand)[1]?.args[0].input;
+    expect(second?.inferenceConfig).toEqual({ maxTokens: 4096 });
+    expect(second?.messages?.at(-1)).toEqual({
       role: 'assistant',
-      content: [{ text: '<execute>[{"name": "w", "args": {"c": "a </execute>' }],
+      content: [{ text: '<execute>[{"name": "w", "args": {"c": "a ' }],
     });
   });
 

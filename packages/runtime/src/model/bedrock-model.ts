@@ -42,10 +42,14 @@ export class BedrockModel implements Model {
   }
 
   stream(request: ModelRequest): AsyncIterable<ModelPart> {
-    return continueAtStops((prefill) => this.#request(request, prefill));
+    return continueAtStops((prefill, stops) => this.#request(request, prefill, stops), request.stopSequences);
   }
 
-  async *#request(request: ModelRequest, prefill: string): AsyncGenerator<ModelPart, RequestEnd> {
+  async *#request(
+    request: ModelRequest,
+    prefill: string,
+    stops: readonly string[],
+  ): AsyncGenerator<ModelPart, RequestEnd> {
     let stopReason: string | undefined;
     try {
       const { stream } = await this.#client.send(
@@ -58,7 +62,7 @@ export class BedrockModel implements Model {
           ],
           inferenceConfig: {
             maxTokens: this.#options.maxTokens ?? 4096,
-            stopSequences: [...request.stopSequences],
+            ...(stops.length > 0 ? { stopSequences: [...stops] } : {}),
           },
         }),
       );

@@ -1,19 +1,22 @@
-import { createParser } from '@agentstep/protocol';
+import { createParser, type ParserPosition } from '@agentstep/protocol';
 import type { ModelPart } from './model.js';
 
 /** How one provider request ended. */
 export interface RequestEnd {
   /** A stop sequence ended it (rather than the model, or the token limit). */
   stopped: boolean;
-  /** The stop sequence that fired, when the provider says which. */
+  /** The stop sequence that fired, when the provider says which (Anthropic does). */
   sequence?: string | undefined;
 }
 
 /**
- * One provider request of a step. With a non-empty `prefill` (the step's output so far), the
- * request continues that text as the start of the assistant's message.
+ * One provider request of a step, with these stop sequences. With a non-empty `prefill` (the
+ * step's output so far), the request continues that text as the start of the assistant's message.
  */
-export type ProviderRequest = (prefill: string) => AsyncGenerator<ModelPart, RequestEnd>;
+export type ProviderRequest = (
+  prefill: string,
+  stopSequences: readonly string[],
+) => AsyncGenerator<ModelPart, RequestEnd>;
 
 const CLOSER = '</execute>';
 const END = '<end>';
@@ -21,20 +24,42 @@ const END = '<end>';
 /** Continuations one step may take, so a model that keeps stopping cannot loop forever. */
 export const MAX_CONTINUATIONS = 3;
 
+/** What to do when a stop sequence ended a request, by where in the protocol it fired. */
+type StopAction = 'continue' | 'close-execute' | 'end';
+
 /**
- * A step's output from one or more provider requests (A7). When a stop sequence fires:
- * - inside a JSON string of an `<execute>` body, the text was data, not a marker: the swallowed
- *   sequence is put back and generation continues from there (up to {@link MAX_CONTINUATIONS});
- * - with an `<execute>` block open, the `</execute>` the provider swallowed is restored;
- * - anywhere else (`<end>`, prose), the output simply ends.
- * Stopping the iteration early closes the provider's stream.
+ * A stop sequence is a marker only where the parser reads markers. Inside a JSON string of an
+ * `<execute>` body (A5, A7) or inside `<think>` (A4: the first `</think>` closes it, anything else
+ * is text), and for `</execute>` in prose when the provider says so, the text was data:
+ * generation continues. With an `<execute>` block open, the provider swallowed its closer, which is
+ * put back. Anywhere else (`<end>`, a natural end) the output is over; a swallowed `<end>` needs no
+ * marker, as a step without calls ends the turn anyway (A9).
  */
-export async function* continueAtStops(send: ProviderRequest): AsyncGenerator<ModelPart> {
+function actionAt(position: ParserPosition, sequence: string | undefined): StopAction {
+  if (position === 'execute-string' || position === 'think') return 'continue';
+  if (position === 'prose') return sequence === CLOSER ? 'continue' : 'end';
+  if (position === 'execute') return sequence === END ? 'end' : 'close-execute';
+  return 'end';
+}
+
+/**
+ * A step's output from one or more provider requests, with stop sequences handled as
+ * {@link actionAt} decides. A continuation puts the swallowed sequence back when the provider says
+ * which one fired; otherwise it lets the model regenerate it, in a request without stop sequences
+ * that is closed as soon as the step's output is over (its usage, reported at the end of a
+ * stream, is then not known). At most {@link MAX_CONTINUATIONS}; stopping the iteration early
+ * closes the provider's stream.
+ */
+export async function* continueAtStops(
+  send: ProviderRequest,
+  stopSequences: readonly string[],
+): AsyncGenerator<ModelPart> {
   const parser = createParser();
   let output = '';
+  let stops = stopSequences;
   for (let continuations = 0; ; continuations++) {
-    const iterator = send(output);
-    let end: RequestEnd;
+    const iterator = send(output, stops);
+    let end: RequestEnd = { stopped: false };
     try {
       for (let next = await iterator.next(); ; next = await iterator.next()) {
         if (next.done) {
@@ -46,19 +71,23 @@ export async function* continueAtStops(send: ProviderRequest): AsyncGenerator<Mo
           parser.push(next.value);
         }
         yield next.value;
+        // Without stop sequences, the request is closed here, where the provider would have stopped.
+        if (stops.length === 0 && parser.position() === 'done') break;
       }
     } finally {
       await iterator.return?.({ stopped: false });
     }
-    const at = end.stopped ? parser.position() : 'done';
-    if (at === 'execute-string' && continuations < MAX_CONTINUATIONS) {
-      const swallowed = end.sequence ?? CLOSER;
-      output += swallowed;
-      parser.push(swallowed);
-      yield swallowed;
+    const action = end.stopped ? actionAt(parser.position(), end.sequence) : 'end';
+    if (action === 'continue' && continuations < MAX_CONTINUATIONS) {
+      if (end.sequence === undefined) stops = [];
+      else {
+        output += end.sequence;
+        parser.push(end.sequence);
+        yield end.sequence;
+      }
       continue;
     }
-    if (at === 'execute' && end.sequence !== END) yield CLOSER;
+    if (action === 'close-execute') yield CLOSER;
     return;
   }
 }

@@ -69,18 +69,20 @@ describe('OpenAIModel', () => {
     expect((await collectStream(model().stream(request))).at(-1)).toBe('</execute>');
   });
 
-  it('A7 continues when the stop fired inside a JSON string, prefilling the output so far', async () => {
-    server.replies.push(sse(['<execute>[{"name": "w", "args": {"c": "a ']), sse([' b"}}]\n']));
-    expect(await collectStream(model().stream(request))).toEqual([
-      '<execute>[{"name": "w", "args": {"c": "a ',
-      '</execute>',
-      ' b"}}]\n',
-      '</execute>',
-    ]);
-    expect(requests()[1]?.messages).toEqual([
+  it('A7 continues a stop inside a JSON string without stop sequences, and closes it where the step ends', async () => {
+    server.replies.push(
+      sse(['<execute>[{"name": "w", "args": {"c": "a ']),
+      sse(['</execute> b"}}]</exe', 'cute>\n<results>invented</results>']),
+    );
+    expect((await collectStream(model().stream(request))).join('')).toBe(
+      '<execute>[{"name": "w", "args": {"c": "a </execute> b"}}]</execute>\n<results>invented</results>',
+    );
+    const second = requests()[1];
+    expect(second?.stop).toBeUndefined();
+    expect(second?.messages).toEqual([
       { role: 'system', content: 'You are an agent.' },
       { role: 'user', content: 'go' },
-      { role: 'assistant', content: '<execute>[{"name": "w", "args": {"c": "a </execute>' },
+      { role: 'assistant', content: '<execute>[{"name": "w", "args": {"c": "a ' },
     ]);
   });
 

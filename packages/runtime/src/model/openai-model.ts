@@ -37,11 +37,15 @@ export class OpenAIModel implements Model {
   }
 
   stream(request: ModelRequest): AsyncIterable<ModelPart> {
-    return continueAtStops((prefill) => this.#request(request, prefill));
+    return continueAtStops((prefill, stops) => this.#request(request, prefill, stops), request.stopSequences);
   }
 
-  async *#request(request: ModelRequest, prefill: string): AsyncGenerator<ModelPart, RequestEnd> {
-    const stream = await this.#create(request, prefill);
+  async *#request(
+    request: ModelRequest,
+    prefill: string,
+    stops: readonly string[],
+  ): AsyncGenerator<ModelPart, RequestEnd> {
+    const stream = await this.#create(request, prefill, stops);
     let finish: string | null = null;
     for await (const chunk of stream) {
       const choice = chunk.choices[0];
@@ -54,13 +58,13 @@ export class OpenAIModel implements Model {
     return { stopped: finish === 'stop' };
   }
 
-  async #create(request: ModelRequest, prefill: string) {
+  async #create(request: ModelRequest, prefill: string, stops: readonly string[]) {
     try {
       return await this.#client.chat.completions.create({
         model: this.#options.model,
         stream: true,
         stream_options: { include_usage: true },
-        stop: [...request.stopSequences],
+        ...(stops.length > 0 ? { stop: [...stops] } : {}),
         messages: [
           { role: 'system', content: request.system },
           ...request.messages,

@@ -1,8 +1,8 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** Writes one response. */
-export type Reply = (response: ServerResponse) => void;
+/** Writes one response; `body` is the request's. */
+export type Reply = (response: ServerResponse, body: string) => void;
 
 /** A loopback HTTP server that records each request body and answers with the next queued reply. */
 export interface RecordingServer {
@@ -28,7 +28,7 @@ export async function startRecordingServer(fallback: Reply): Promise<RecordingSe
     });
     request.on('end', () => {
       bodies.push(body);
-      (replies.shift() ?? fallback)(response);
+      (replies.shift() ?? fallback)(response, body);
     });
   });
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
