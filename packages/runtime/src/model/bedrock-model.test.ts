@@ -29,11 +29,16 @@ const request = {
 };
 
 /** A ConverseStream response, as the SDK hands it over: an async stream of events. */
-function converse(deltas: string[], stopReason: string): ConverseStreamCommandOutput {
+function converse(deltas: string[], stopReason: string, stopSequence?: string): ConverseStreamCommandOutput {
   async function* events() {
     yield { messageStart: { role: 'assistant' as const } };
     for (const text of deltas) yield { contentBlockDelta: { contentBlockIndex: 0, delta: { text } } };
-    yield { messageStop: { stopReason } };
+    yield {
+      messageStop: {
+        stopReason,
+        ...(stopSequence ? { additionalModelResponseFields: { stop_sequence: stopSequence } } : {}),
+      },
+    };
     yield {
       metadata: {
         usage: { inputTokens: 50, outputTokens: 30, totalTokens: 80, cacheReadInputTokens: 40 },
@@ -66,6 +71,7 @@ describe('BedrockModel', () => {
         { role: 'user', content: [{ text: 'more' }, { cachePoint: { type: 'default' } }] },
       ],
       inferenceConfig: { maxTokens: 4096, stopSequences: ['</execute>', '<end>'] },
+      additionalModelResponseFieldPaths: ['/stop_sequence'],
     });
   });
 
@@ -92,6 +98,20 @@ describe('BedrockModel', () => {
       role: 'assistant',
       content: [{ text: '<execute>[{"name": "w", "args": {"c": "a ' }],
     });
+  });
+
+  it('A7 puts back the very sequence that fired when the model reports it (Claude), keeping the stop sequences', async () => {
+    bedrock
+      .on(ConverseStreamCommand)
+      .resolvesOnce(converse(['<execute>[{"name": "w", "args": {"c": "say '], 'stop_sequence', '<end>'))
+      .resolvesOnce(converse([' now"}}]'], 'stop_sequence', '</execute>'));
+    const text = (await collectStream(model().stream(request))).join('');
+    expect(text).toBe('<execute>[{"name": "w", "args": {"c": "say <end> now"}}]</execute>');
+    const second = bedrock.commandCalls(ConverseStreamCommand)[1]?.args[0].input;
+    expect(second?.inferenceConfig?.stopSequences).toEqual(['</execute>', '<end>']);
+    expect(second?.messages?.at(-1)?.content).toEqual([
+      { text: '<execute>[{"name": "w", "args": {"c": "say <end>' },
+    ]);
   });
 
   it('adds nothing after a natural end', async () => {

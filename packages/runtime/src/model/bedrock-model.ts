@@ -4,6 +4,7 @@ import {
   type ContentBlock,
   ConverseStreamCommand,
   type Message,
+  type MessageStopEvent,
   type SystemContentBlock,
   type TokenUsage,
 } from '@aws-sdk/client-bedrock-runtime';
@@ -50,7 +51,7 @@ export class BedrockModel implements Model {
     prefill: string,
     stops: readonly string[],
   ): AsyncGenerator<ModelPart, RequestEnd> {
-    let stopReason: string | undefined;
+    let end: RequestEnd = { stopped: false };
     try {
       const { stream } = await this.#client.send(
         new ConverseStreamCommand({
@@ -64,12 +65,14 @@ export class BedrockModel implements Model {
             maxTokens: this.#options.maxTokens ?? 4096,
             ...(stops.length > 0 ? { stopSequences: [...stops] } : {}),
           },
+          // Models that report which stop sequence fired (Claude) say so here; others ignore it.
+          additionalModelResponseFieldPaths: ['/stop_sequence'],
         }),
       );
       for await (const event of stream ?? []) {
         const delta = event.contentBlockDelta?.delta?.text;
         if (delta) yield delta;
-        stopReason = event.messageStop?.stopReason ?? stopReason;
+        if (event.messageStop) end = requestEnd(event.messageStop);
         if (event.metadata?.usage) yield usageOf(event.metadata.usage);
       }
     } catch (error) {
@@ -79,8 +82,15 @@ export class BedrockModel implements Model {
         'AWS credentials (a role with bedrock:InvokeModelWithResponseStream)',
       );
     }
-    return { stopped: stopReason === 'stop_sequence' };
+    return end;
   }
+}
+
+/** Whether a stop sequence ended the message, and which, where the model reports it. */
+function requestEnd(stop: MessageStopEvent): RequestEnd {
+  const fields = stop.additionalModelResponseFields as { stop_sequence?: unknown } | undefined;
+  const sequence = typeof fields?.stop_sequence === 'string' ? fields.stop_sequence : undefined;
+  return { stopped: stop.stopReason === 'stop_sequence', sequence };
 }
 
 /** Bedrock counts cache reads and writes apart from `inputTokens`; ours include them. */
