@@ -1,10 +1,11 @@
-import { AgentStep, type AgentStepProps } from '@agentstep/infra';
+import { AgentStep, type AgentStepProps, AgentStepStack, type AgentStepStackProps } from '@agentstep/infra';
 import { EVENT_LOG_KEYS } from '@agentstep/runtime/dynamo';
-import { App, Stack } from 'aws-cdk-lib';
+import { App, Stack, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { CfnRole } from 'aws-cdk-lib/aws-iam';
 import { type CfnFunction, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { type CfnSecret, type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 
 function synth(props: AgentStepProps = {}): Template {
@@ -183,5 +184,41 @@ describe('AgentStep (synthesized)', () => {
 
   it.each([0, 41, 2.5])('refuses maxConcurrency %s with a clear error', (maxConcurrency) => {
     expect(() => synth({ maxConcurrency })).toThrow('maxConcurrency must be a whole number from 1 to 40');
+  });
+});
+
+describe('AgentStepStack under cdk-nag’s AWS Solutions checks', () => {
+  /** Synthesizes the stack with the checks; returns every finding not acknowledged. */
+  function nagErrors(props: AgentStepStackProps): string[] {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    new AgentStepStack(app, 'Nag', props);
+    Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+    try {
+      app.synth();
+      return [];
+    } catch (error) {
+      return [String(error instanceof Error ? error.message : error)];
+    }
+  }
+
+  it.each([
+    ['the demo agent with a workspace', { agent: { builtInTools: ['demo', 'workspace'] } }],
+    [
+      'a Bedrock inference profile and an API key secret',
+      {
+        agent: { model: 'bedrock:us.anthropic.claude-haiku-4-5-20251001-v1:0' },
+        modelApiKeySecret: 'agent/key',
+      },
+    ],
+  ])('passes with %s: every accepted finding is acknowledged with a reason', (_, props) => {
+    expect(nagErrors(props)).toEqual([]);
+  });
+
+  it('fails on a finding nobody acknowledged (the checks are live)', () => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const stack = new AgentStepStack(app, 'Unchecked');
+    new Secret(stack, 'NoRotation');
+    Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+    expect(() => app.synth()).toThrow(/AwsSolutions-SMG4/);
   });
 });

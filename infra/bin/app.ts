@@ -3,12 +3,25 @@ import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { AgentStepStack } from '../src/agent-step-stack.js';
 
+/**
+ * The AgentStep app: the demo agent, or a real model chosen with context values, e.g.
+ * `npm run cdk -- deploy -c model=bedrock:us.anthropic.claude-haiku-4-5-20251001-v1:0`, or
+ * `-c model=openai:gpt-4o-mini -c modelApiKeySecret=agentstep/openai` (a plain-text secret).
+ */
 const app = new App();
+const context = (key: string) => app.node.tryGetContext(key) as string | undefined;
+const model = context('model');
+const modelBaseUrl = context('modelBaseUrl');
+const modelApiKeySecret = context('modelApiKeySecret');
 new AgentStepStack(app, 'AgentStep', {
   description: 'AgentStep: an event-sourced LLM agent loop on Step Functions and DynamoDB',
   agent: {
     builtInTools: ['demo', 'workspace'],
-    modelScript: readFileSync(new URL('../../examples/demo-script.json', import.meta.url), 'utf8'),
+    ...(model
+      ? { model }
+      : { modelScript: readFileSync(new URL('../../examples/demo-script.json', import.meta.url), 'utf8') }),
+    ...(modelBaseUrl ? { modelBaseUrl } : {}),
   },
+  ...(modelApiKeySecret ? { modelApiKeySecret } : {}),
 });
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));

@@ -1,12 +1,16 @@
 import { Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Bucket, CfnBucket } from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { AgentStep, type AgentStepProps } from './agent-step.js';
+import { profileFoundationModel } from './bedrock-grant.js';
 
 /** Props of {@link AgentStepStack}. */
 export interface AgentStepStackProps extends StackProps {
   readonly agent?: AgentStepProps;
+  /** The name of a secret holding the model's API key as plain text (the agent's `modelApiKey`). */
+  readonly modelApiKeySecret?: string;
 }
 
 /** A stack holding one {@link AgentStep}, acknowledging the cdk-nag findings we accept, each with why. */
@@ -15,7 +19,10 @@ export class AgentStepStack extends Stack {
 
   constructor(scope: Construct, id: string, props: AgentStepStackProps = {}) {
     super(scope, id, props);
-    this.agent = new AgentStep(this, 'Agent', props.agent);
+    const modelApiKey = props.modelApiKeySecret
+      ? Secret.fromSecretNameV2(this, 'ModelApiKey', props.modelApiKeySecret)
+      : undefined;
+    this.agent = new AgentStep(this, 'Agent', { ...props.agent, ...(modelApiKey ? { modelApiKey } : {}) });
     const wildcard = (resource: string, reason: string) => ({
       id: `AwsSolutions::AwsSolutions-IAM5[Resource::${resource}]`,
       reason,
@@ -29,6 +36,7 @@ export class AgentStepStack extends Stack {
         ),
       ),
       ...(this.agent.workspace ? workspaceFindings(this, this.agent.workspace, wildcard) : []),
+      ...bedrockFindings(props.agent?.model, wildcard),
       {
         id: 'AwsSolutions::AwsSolutions-L1',
         reason:
@@ -54,5 +62,22 @@ function workspaceFindings(
       reason:
         "The workspace holds agents' scratch files, written only by the tools function; enable CloudTrail S3 data events where an audit trail is required.",
     },
+  ];
+}
+
+/** A cross-region inference profile routes to its foundation model in any region it chooses. */
+function bedrockFindings(
+  model: string | undefined,
+  wildcard: (resource: string, reason: string) => { id: string; reason: string },
+) {
+  const foundationModel = model?.startsWith('bedrock:')
+    ? profileFoundationModel(model.slice('bedrock:'.length))
+    : undefined;
+  if (foundationModel === undefined) return [];
+  return [
+    wildcard(
+      `arn:<AWS::Partition>:bedrock:*::foundation-model/${foundationModel}`,
+      'A cross-region inference profile invokes its one foundation model in whichever region it routes to.',
+    ),
   ];
 }

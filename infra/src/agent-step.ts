@@ -10,6 +10,7 @@ import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import type { z } from 'zod';
 import { AgentStateMachine } from './agent-state-machine.js';
+import { grantBedrockModel } from './bedrock-grant.js';
 import { EventLogTable } from './event-log-table.js';
 import { StepFunction, type StepName } from './step-function.js';
 
@@ -209,26 +210,4 @@ function checked<T>(schema: z.ZodType<T>, value: unknown, prop: string): T {
       `AgentStep prop ${prop} is not valid: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || prop}: ${issue.message}`).join('; ')}`,
     );
   return parsed.data;
-}
-
-/** Cross-region inference profiles start with a geography: `us.`, `eu.`, `apac.`, `global.`, … */
-const INFERENCE_PROFILE = /^(us|us-gov|eu|apac|jp|au|ca|global)\.(.+)$/;
-
-/**
- * Lets a function stream from one Bedrock model (ConverseStream needs
- * `bedrock:InvokeModelWithResponseStream`): the foundation model in this region, or an inference
- * profile and the foundation model in every region it routes to, or the ARN given.
- */
-function grantBedrockModel(fn: IFunction, modelId: string): void {
-  const { partition, region, account } = Stack.of(fn);
-  const profile = INFERENCE_PROFILE.exec(modelId);
-  const resources = modelId.startsWith('arn:')
-    ? [modelId]
-    : profile
-      ? [
-          `arn:${partition}:bedrock:${region}:${account}:inference-profile/${modelId}`,
-          `arn:${partition}:bedrock:*::foundation-model/${profile[2]}`,
-        ]
-      : [`arn:${partition}:bedrock:${region}::foundation-model/${modelId}`];
-  fn.addToRolePolicy(new PolicyStatement({ actions: ['bedrock:InvokeModelWithResponseStream'], resources }));
 }
