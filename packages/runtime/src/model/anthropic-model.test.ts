@@ -47,6 +47,14 @@ function sse(deltas: string[], stopSequence: string | null = null): Reply {
   };
 }
 
+/** An API error as Anthropic writes it, with optional headers such as `retry-after-ms`. */
+const failing =
+  (code: number, type: string, headers: Record<string, string> = {}): Reply =>
+  (response) =>
+    response
+      .writeHead(code, { 'content-type': 'application/json', ...headers })
+      .end(JSON.stringify({ type: 'error', error: { type, message: `status ${code}` } }));
+
 const refused: Reply = (response) =>
   response
     .writeHead(401, { 'content-type': 'application/json' })
@@ -132,6 +140,33 @@ describe('AnthropicModel', () => {
       outputTokens: 5,
       cacheReadTokens: 200,
       cacheWriteTokens: 100,
+    });
+  });
+
+  it('retries an overloaded or throttled API that says when, then streams', async () => {
+    const retrying = new AnthropicModel({
+      model: 'claude-test',
+      client: new Anthropic({ baseURL: server.url, apiKey: 'test-key', maxRetries: 2 }),
+    });
+    server.replies.push(
+      failing(429, 'rate_limit_error', { 'retry-after-ms': '10' }),
+      failing(529, 'overloaded_error'),
+      sse(['ok']),
+    );
+    expect(await collectStream(retrying.stream(step([{ role: 'user', content: 'go' }])))).toEqual(['ok']);
+    expect(server.bodies).toHaveLength(3);
+  });
+
+  it.each([
+    [404, 'not_found_error', 'ModelNotFound', 'check the model id'],
+    [500, 'api_error', 'ModelUnavailable', 'is unavailable'],
+  ])('reports HTTP %s as %s, once retries are spent', async (code, type, name, message) => {
+    server.replies.push(failing(code, type));
+    await expect(
+      collectStream(model().stream(step([{ role: 'user', content: 'go' }]))),
+    ).rejects.toMatchObject({
+      name,
+      message: expect.stringContaining(message),
     });
   });
 

@@ -17,13 +17,15 @@ import type { ModelUsage } from './model-usage.js';
 export interface BedrockModelOptions {
   /** A Bedrock model or inference profile id. */
   modelId: string;
-  /** @default a client with the SDK's standard retry strategy */
+  /** @default a client with the SDK's standard retry strategy, 10 s to connect, 120 s of silence at most */
   client?: BedrockRuntimeClient;
   /** @default 4096 */
   maxTokens?: number;
 }
 
 const CACHE_POINT = { cachePoint: { type: 'default' as const } };
+/** Milliseconds to connect, and that a stream may stay silent. */
+const STREAM_TIMEOUTS = { connectionTimeout: 10_000, requestTimeout: 120_000 };
 
 /**
  * A model on Amazon Bedrock through ConverseStream: the system prompt in the system field, stop
@@ -39,7 +41,8 @@ export class BedrockModel implements Model {
   constructor(options: BedrockModelOptions) {
     this.id = `bedrock:${options.modelId}`;
     this.#options = options;
-    this.#client = options.client ?? new BedrockRuntimeClient({});
+    // A connection that never opens or a stream that goes quiet fails instead of hanging.
+    this.#client = options.client ?? new BedrockRuntimeClient({ requestHandler: STREAM_TIMEOUTS });
   }
 
   stream(request: ModelRequest): AsyncIterable<ModelPart> {
