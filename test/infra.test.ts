@@ -133,7 +133,7 @@ describe('AgentStep (synthesized)', () => {
         expect(bedrock).toHaveLength(1);
         const granted = [bedrock[0].Resource].flat().map((arn: unknown) => JSON.stringify(arn));
         expect(granted).toHaveLength(resources.length);
-        resources.forEach((resource, index) => expect(granted[index]).toContain(resource));
+        for (const [index, resource] of resources.entries()) expect(granted[index]).toContain(resource);
       }
       expect(JSON.stringify(statementsOf(template, stack, 'invoke-tool', agent))).not.toContain('bedrock:');
     },

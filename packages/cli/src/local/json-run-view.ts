@@ -52,10 +52,9 @@ export class JsonRunView implements RunView {
   }
 
   #show(item: SessionItem): void {
-    if (!('seq' in item)) return this.#line(item);
-    const { type } = item.event;
-    if (this.#mode === 'token' && (type === 'think' || type === 'respond')) return;
-    this.#line({ seq: item.seq, ...item.event });
+    if (!('seq' in item)) this.#line(item);
+    else if (this.#mode === 'event' || !['think', 'respond'].includes(item.event.type))
+      this.#line({ seq: item.seq, ...item.event });
   }
 
   #line(value: object): void {

@@ -90,7 +90,10 @@ export class LiveRunView implements RunView {
 
   /** Thinking (dimmed) and prose as they stream; anything else ends the open line. */
   #stream(event: ParsedEvent): void {
-    if (event.type !== 'think' && event.type !== 'respond') return this.#closeLine();
+    if (event.type !== 'think' && event.type !== 'respond') {
+      this.#closeLine();
+      return;
+    }
     if (this.#open !== event.type) {
       this.#closeLine();
       this.#io.stdout(event.type === 'think' ? DIM('  thinking: ') : '  ');

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { BatchWriteCommand, type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { sortKeys } from './dynamo-keys.js';
+import { queryItems } from './dynamo-table.js';
 
 /** Bodies up to this size live inside the event item; larger ones are chunked. */
 const INLINE_BODY_BYTES = 32 * 1024;
@@ -48,21 +49,8 @@ async function getChunkedBody(
   pk: string,
   { hash, chunks }: ChunkedBody,
 ): Promise<Buffer> {
-  const parts: Uint8Array[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await client.send(
-      new QueryCommand({
-        TableName: table,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': sortKeys.chunkPrefix(hash) },
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) parts.push(item.data as Uint8Array);
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey !== undefined);
+  const items = await queryItems(client, table, pk, { prefix: sortKeys.chunkPrefix(hash) });
+  const parts = items.map((item) => item.data as Uint8Array);
   if (parts.length !== chunks) {
     throw new Error(`Event body ${hash} in session ${pk} has ${parts.length} of its ${chunks} chunks.`);
   }

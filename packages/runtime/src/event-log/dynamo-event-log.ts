@@ -4,7 +4,6 @@ import { ConditionalCheckFailedException, TransactionCanceledException } from '@
 import {
   type DynamoDBDocumentClient,
   GetCommand,
-  QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
   type UpdateCommandInput,
@@ -12,7 +11,7 @@ import {
 import { AppendConflictError, SessionBusyError } from '../errors.js';
 import { loadBody, type StoredBody, storeBody } from './dynamo-content.js';
 import { LAST_EVENT_KEY, sortKeys } from './dynamo-keys.js';
-import { type DynamoTableOptions, documentClientOf } from './dynamo-table.js';
+import { type DynamoTableOptions, documentClientOf, queryItems } from './dynamo-table.js';
 import type { AppendRequest, AppendResult, EventLog, NewEvent } from './event-log.js';
 import { toStoredEvent } from './to-stored-event.js';
 
@@ -75,25 +74,10 @@ export class DynamoEventLog implements EventLog {
   }
 
   async read(session: string, options: { afterSeq?: number } = {}): Promise<StoredEvent[]> {
-    const items: Array<Record<string, unknown>> = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.#client.send(
-        new QueryCommand({
-          TableName: this.#table,
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: {
-            ':pk': session,
-            ':from': sortKeys.event((options.afterSeq ?? 0) + 1),
-            ':to': LAST_EVENT_KEY,
-          },
-          ConsistentRead: true,
-          ExclusiveStartKey,
-        }),
-      );
-      items.push(...(page.Items ?? []));
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey !== undefined);
+    const items = await queryItems(this.#client, this.#table, session, {
+      from: sortKeys.event((options.afterSeq ?? 0) + 1),
+      to: LAST_EVENT_KEY,
+    });
     return Promise.all(items.map((item) => this.#decode(session, item)));
   }
 

@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, paginateQuery } from '@aws-sdk/lib-dynamodb';
 
 /** Where an adapter on the event-log table works. */
 export interface DynamoTableOptions {
@@ -12,4 +12,33 @@ export interface DynamoTableOptions {
 /** The document client the options name, or a default one. */
 export function documentClientOf(options: Pick<DynamoTableOptions, 'client'>): DynamoDBDocumentClient {
   return options.client ?? DynamoDBDocumentClient.from(new DynamoDBClient({}));
+}
+
+/** Which sort keys of a partition to read: those that start with a prefix, or a range. */
+export type SortKeys = { prefix: string } | { from: string; to: string };
+
+/** Every item of partition `pk` whose sort key matches, in key order: all pages, read consistently. */
+export async function queryItems(
+  client: DynamoDBDocumentClient,
+  table: string,
+  pk: string,
+  keys: SortKeys,
+): Promise<Array<Record<string, unknown>>> {
+  const byPrefix = 'prefix' in keys;
+  const pages = paginateQuery(
+    { client },
+    {
+      TableName: table,
+      KeyConditionExpression: byPrefix
+        ? 'pk = :pk AND begins_with(sk, :prefix)'
+        : 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: byPrefix
+        ? { ':pk': pk, ':prefix': keys.prefix }
+        : { ':pk': pk, ':from': keys.from, ':to': keys.to },
+      ConsistentRead: true,
+    },
+  );
+  const items: Array<Record<string, unknown>> = [];
+  for await (const page of pages) items.push(...(page.Items ?? []));
+  return items;
 }

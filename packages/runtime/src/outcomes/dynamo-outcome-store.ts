@@ -1,9 +1,9 @@
 import type { ToolOutcome } from '@agentstep/protocol';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { loadBody, storeBody } from '../event-log/dynamo-content.js';
 import { sortKeys } from '../event-log/dynamo-keys.js';
-import { type DynamoTableOptions, documentClientOf } from '../event-log/dynamo-table.js';
+import { type DynamoTableOptions, documentClientOf, queryItems } from '../event-log/dynamo-table.js';
 import type { CallRef, OutcomeStore } from './outcome-store.js';
 
 /** Options of {@link DynamoOutcomeStore}: the event-log table, and optionally the client. */
@@ -49,23 +49,11 @@ export class DynamoOutcomeStore implements OutcomeStore {
 
   async list(session: string, batch: string, count: number): Promise<Array<ToolOutcome | undefined>> {
     const outcomes = new Array<ToolOutcome | undefined>(count).fill(undefined);
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.#client.send(
-        new QueryCommand({
-          TableName: this.#table,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': session, ':prefix': sortKeys.outcomePrefix(batch) },
-          ConsistentRead: true,
-          ExclusiveStartKey,
-        }),
-      );
-      for (const item of page.Items ?? []) {
-        const position = Number(String(item.sk).slice(sortKeys.outcomePrefix(batch).length));
-        if (position < count) outcomes[position] = await this.#decode(session, item);
-      }
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey !== undefined);
+    const prefix = sortKeys.outcomePrefix(batch);
+    for (const item of await queryItems(this.#client, this.#table, session, { prefix })) {
+      const position = Number(String(item.sk).slice(prefix.length));
+      if (position < count) outcomes[position] = await this.#decode(session, item);
+    }
     return outcomes;
   }
 

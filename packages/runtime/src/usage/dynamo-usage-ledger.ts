@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { sortKeys } from '../event-log/dynamo-keys.js';
-import { type DynamoTableOptions, documentClientOf } from '../event-log/dynamo-table.js';
+import { type DynamoTableOptions, documentClientOf, queryItems } from '../event-log/dynamo-table.js';
 import { type StepUsage, stepUsageSchema } from './step-usage.js';
 import type { UsageLedger } from './usage-ledger.js';
 
@@ -28,22 +28,7 @@ export class DynamoUsageLedger implements UsageLedger {
   }
 
   async list(session: string): Promise<StepUsage[]> {
-    const entries: StepUsage[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.#client.send(
-        new QueryCommand({
-          TableName: this.#table,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': session, ':prefix': sortKeys.usagePrefix },
-          ConsistentRead: true,
-          ExclusiveStartKey,
-        }),
-      );
-      for (const item of page.Items ?? [])
-        entries.push(stepUsageSchema.parse(JSON.parse(String(item.entry))));
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey !== undefined);
-    return entries;
+    const items = await queryItems(this.#client, this.#table, session, { prefix: sortKeys.usagePrefix });
+    return items.map((item) => stepUsageSchema.parse(JSON.parse(String(item.entry))));
   }
 }
