@@ -1,8 +1,13 @@
 import { mkdtempSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type RecordingServer, startRecordingServer } from '@agentstep/runtime/testing';
+import {
+  anthropicStream,
+  openAIStream,
+  type RecordingServer,
+  sseReply,
+  startRecordingServer,
+} from '@agentstep/runtime/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonLines, runCliAsync } from './run-cli.js';
 
@@ -23,67 +28,27 @@ const outputs = [
 const pieces = (text: string) => text.match(/.{1,7}/gs) ?? [];
 
 /** What an OpenAI-compatible server streams for one completion, usage frame included. */
-function completion(text: string): string {
-  const chunk = (delta: object, finish: string | null) =>
-    `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'local', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-  const usage = {
-    prompt_tokens: 900,
-    completion_tokens: 40,
-    total_tokens: 940,
-    prompt_tokens_details: { cached_tokens: 512 },
-  };
-  return [
-    chunk({ role: 'assistant', content: '' }, null),
-    ...pieces(text).map((piece) => chunk({ content: piece }, null)),
-    // OpenAI says `stop` for a stop sequence and for the model's own end alike.
-    chunk({}, 'stop'),
-    `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'local', choices: [], usage })}\n\n`,
-    'data: [DONE]\n\n',
-  ].join('');
-}
+const completion = (text: string) =>
+  openAIStream(pieces(text), {
+    usage: { prompt_tokens: 900, completion_tokens: 40, prompt_tokens_details: { cached_tokens: 512 } },
+  });
 
 /** What Anthropic's Messages API streams for one message, stop sequence and usage included. */
-function message(text: string, stopSequence: string | null): string {
-  const event = (type: string, data: object) =>
-    `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
-  const usage = {
-    input_tokens: 300,
-    output_tokens: 1,
-    cache_creation_input_tokens: 0,
-    cache_read_input_tokens: 600,
-  };
-  return [
-    event('message_start', {
-      message: {
-        id: 'm',
-        type: 'message',
-        role: 'assistant',
-        model: 'claude',
-        content: [],
-        stop_reason: null,
-        stop_sequence: null,
-        usage,
-      },
-    }),
-    event('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }),
-    ...pieces(text).map((piece) =>
-      event('content_block_delta', { index: 0, delta: { type: 'text_delta', text: piece } }),
-    ),
-    event('content_block_stop', { index: 0 }),
-    event('message_delta', {
-      delta: { stop_reason: stopSequence ? 'stop_sequence' : 'end_turn', stop_sequence: stopSequence },
-      usage: { output_tokens: 40 },
-    }),
-    event('message_stop', {}),
-  ].join('');
-}
+const message = (text: string, stopSequence: string | null) =>
+  anthropicStream(pieces(text), {
+    stopSequence,
+    usage: {
+      input_tokens: 300,
+      output_tokens: 40,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 600,
+    },
+  });
 
-const reply = (body: string) => (response: ServerResponse) =>
-  response.writeHead(200, { 'content-type': 'text/event-stream' }).end(body);
 let server: RecordingServer;
 
 beforeAll(async () => {
-  server = await startRecordingServer(reply('unexpected request'));
+  server = await startRecordingServer(sseReply('unexpected request'));
 });
 afterAll(() => server.close());
 
@@ -120,7 +85,7 @@ const textOf = (content: string | Array<{ text: string }> | undefined) =>
 describe('agentstep run against a provider’s streaming API on 127.0.0.1', () => {
   it('openai: completes a tool-using run, streaming tokens (--mode token); requests carry the system prompt, the rebuilt messages, the stop sequences and stream: true', async () => {
     server.reset();
-    server.replies.push(reply(completion(outputs[0] ?? '')), reply(completion(outputs[1] ?? '')));
+    server.replies.push(sseReply(completion(outputs[0] ?? '')), sseReply(completion(outputs[1] ?? '')));
     const { lines, requests } = await runAgainstServer(
       'openai:local-model',
       `${server.url}/v1`,
@@ -152,8 +117,8 @@ describe('agentstep run against a provider’s streaming API on 127.0.0.1', () =
   it('anthropic: completes a tool-using run; requests carry the system prompt, the rebuilt messages, the stop sequences and stream: true', async () => {
     server.reset();
     server.replies.push(
-      reply(message(outputs[0] ?? '', '</execute>')),
-      reply(message(outputs[1] ?? '', null)),
+      sseReply(message(outputs[0] ?? '', '</execute>')),
+      sseReply(message(outputs[1] ?? '', null)),
     );
     const { lines, requests } = await runAgainstServer('anthropic:claude-test', server.url, {
       ANTHROPIC_API_KEY: 'test-key',

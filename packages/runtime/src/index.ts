@@ -18,6 +18,7 @@ export type { Model, ModelPart, ModelRequest } from './model/model.js';
 export { ModelAuthFailedError, ModelNotFoundError, ModelUnavailableError } from './model/model-errors.js';
 export { addUsage, type ModelUsage, modelUsageSchema, NO_USAGE } from './model/model-usage.js';
 export { OpenAIModel, type OpenAIModelOptions } from './model/openai-model.js';
+export { ProviderModel } from './model/provider-model.js';
 export { RecordingModel } from './model/recording-model.js';
 export { type Cassette, cassetteSchema, ReplayModel } from './model/replay-model.js';
 export {

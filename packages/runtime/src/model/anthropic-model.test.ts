@@ -1,51 +1,25 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collectParts, collectStream } from '../testing/collect-stream.js';
+import { anthropicStream, sseReply } from '../testing/provider-streams.js';
 import { type RecordingServer, type Reply, startRecordingServer } from '../testing/recording-server.js';
 import { AnthropicModel } from './anthropic-model.js';
 
 let server: RecordingServer;
 
-/** A Messages stream, as Anthropic writes it: named events, one JSON object each. */
-function sse(deltas: string[], stopSequence: string | null = null): Reply {
-  const event = (type: string, data: object) =>
-    `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
-  const usage = {
-    input_tokens: 10,
-    output_tokens: 1,
-    cache_creation_input_tokens: 100,
-    cache_read_input_tokens: 200,
-  };
-  return (response) => {
-    response.writeHead(200, { 'content-type': 'text/event-stream' });
-    response.write(
-      event('message_start', {
-        message: {
-          id: 'm',
-          type: 'message',
-          role: 'assistant',
-          model: 'claude',
-          content: [],
-          stop_reason: null,
-          stop_sequence: null,
-          usage,
-        },
-      }),
-    );
-    response.write(event('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }));
-    for (const text of deltas)
-      response.write(event('content_block_delta', { index: 0, delta: { type: 'text_delta', text } }));
-    response.write(event('content_block_stop', { index: 0 }));
-    const stop_reason = stopSequence ? 'stop_sequence' : 'end_turn';
-    response.write(
-      event('message_delta', {
-        delta: { stop_reason, stop_sequence: stopSequence },
-        usage: { output_tokens: 5 },
-      }),
-    );
-    response.end(event('message_stop', {}));
-  };
-}
+/** A message streaming `deltas`, ended by `stopSequence` if given, with cache reads and writes. */
+const sse = (deltas: string[], stopSequence: string | null = null): Reply =>
+  sseReply(
+    anthropicStream(deltas, {
+      stopSequence,
+      usage: {
+        input_tokens: 10,
+        output_tokens: 5,
+        cache_creation_input_tokens: 100,
+        cache_read_input_tokens: 200,
+      },
+    }),
+  );
 
 /** An API error as Anthropic writes it, with optional headers such as `retry-after-ms`. */
 const failing =

@@ -1,9 +1,10 @@
 import type { ModelMessage } from '@agentstep/protocol';
 import Anthropic from '@anthropic-ai/sdk';
-import { continueAtStops, type RequestEnd } from './continue-at-stops.js';
-import type { Model, ModelPart, ModelRequest } from './model.js';
+import type { RequestEnd } from './continue-at-stops.js';
+import type { ModelPart, ModelRequest } from './model.js';
 import { explainModelError } from './model-errors.js';
 import type { ModelUsage } from './model-usage.js';
+import { ProviderModel } from './provider-model.js';
 
 /** Options of {@link AnthropicModel}. */
 export interface AnthropicModelOptions {
@@ -34,23 +35,18 @@ interface AnthropicUsage {
  * session reads it from the prompt cache. Stop sequences are handled as A7 says; a continuation
  * prefills the assistant's message with the output so far.
  */
-export class AnthropicModel implements Model {
-  readonly id: string;
+export class AnthropicModel extends ProviderModel {
   readonly #client: Anthropic;
   readonly #options: AnthropicModelOptions;
 
   constructor(options: AnthropicModelOptions) {
-    this.id = `anthropic:${options.model}`;
+    super(`anthropic:${options.model}`);
     this.#options = options;
     // The SDK reads its defaults (key and URL variables) where these are undefined.
     this.#client = options.client ?? new Anthropic({ baseURL: options.baseURL, apiKey: options.apiKey });
   }
 
-  stream(request: ModelRequest): AsyncIterable<ModelPart> {
-    return continueAtStops((prefill, stops) => this.#request(request, prefill, stops), request.stopSequences);
-  }
-
-  async *#request(
+  protected async *request(
     request: ModelRequest,
     prefill: string,
     stops: readonly string[],

@@ -8,10 +8,11 @@ import {
   type SystemContentBlock,
   type TokenUsage,
 } from '@aws-sdk/client-bedrock-runtime';
-import { continueAtStops, type RequestEnd } from './continue-at-stops.js';
-import type { Model, ModelPart, ModelRequest } from './model.js';
+import type { RequestEnd } from './continue-at-stops.js';
+import type { ModelPart, ModelRequest } from './model.js';
 import { explainModelError } from './model-errors.js';
 import type { ModelUsage } from './model-usage.js';
+import { ProviderModel } from './provider-model.js';
 
 /** Options of {@link BedrockModel}. */
 export interface BedrockModelOptions {
@@ -33,23 +34,18 @@ const STREAM_TIMEOUTS = { connectionTimeout: 10_000, requestTimeout: 120_000 };
  * and the history up to the newest message) so later steps read it from the prompt cache. Stop
  * sequences are handled as A7 says; a continuation prefills the assistant's message.
  */
-export class BedrockModel implements Model {
-  readonly id: string;
+export class BedrockModel extends ProviderModel {
   readonly #client: BedrockRuntimeClient;
   readonly #options: BedrockModelOptions;
 
   constructor(options: BedrockModelOptions) {
-    this.id = `bedrock:${options.modelId}`;
+    super(`bedrock:${options.modelId}`);
     this.#options = options;
     // A connection that never opens or a stream that goes quiet fails instead of hanging.
     this.#client = options.client ?? new BedrockRuntimeClient({ requestHandler: STREAM_TIMEOUTS });
   }
 
-  stream(request: ModelRequest): AsyncIterable<ModelPart> {
-    return continueAtStops((prefill, stops) => this.#request(request, prefill, stops), request.stopSequences);
-  }
-
-  async *#request(
+  protected async *request(
     request: ModelRequest,
     prefill: string,
     stops: readonly string[],

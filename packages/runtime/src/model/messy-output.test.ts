@@ -12,6 +12,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runModel, STOP_SEQUENCES } from '../steps/run-model.js';
+import { anthropicStream, openAIStream, sseReply } from '../testing/provider-streams.js';
 import { type RecordingServer, startRecordingServer } from '../testing/recording-server.js';
 import { AnthropicModel } from './anthropic-model.js';
 import { BedrockModel } from './bedrock-model.js';
@@ -47,8 +48,6 @@ function providerOutput(fixture: string, prefill: string, stops: readonly string
 }
 
 let fixture = '';
-const sse = (response: ServerResponse, events: string[]) =>
-  response.writeHead(200, { 'content-type': 'text/event-stream' }).end(events.join(''));
 const lastText = (messages: Array<{ role: string; content: unknown }>) => {
   const last = messages.at(-1);
   if (last?.role !== 'assistant') return '';
@@ -60,45 +59,13 @@ const lastText = (messages: Array<{ role: string; content: unknown }>) => {
 function openAIReply(response: ServerResponse, body: string) {
   const request = JSON.parse(body);
   const { text, stop } = providerOutput(fixture, lastText(request.messages), request.stop ?? []);
-  const chunk = (delta: object, finish: string | null) =>
-    `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-  sse(response, [
-    ...pieces(text).map((content) => chunk({ content }, null)),
-    chunk({}, stop ? 'stop' : 'length'),
-    'data: [DONE]\n\n',
-  ]);
+  sseReply(openAIStream(pieces(text), { finish: stop ? 'stop' : 'length' }))(response, body);
 }
 
 function anthropicReply(response: ServerResponse, body: string) {
   const request = JSON.parse(body);
   const { text, stop } = providerOutput(fixture, lastText(request.messages), request.stop_sequences ?? []);
-  const event = (type: string, data: object) =>
-    `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
-  const usage = { input_tokens: 1, output_tokens: 1 };
-  sse(response, [
-    event('message_start', {
-      message: {
-        id: 'm',
-        type: 'message',
-        role: 'assistant',
-        model: 'c',
-        content: [],
-        stop_reason: null,
-        stop_sequence: null,
-        usage,
-      },
-    }),
-    event('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }),
-    ...pieces(text).map((piece) =>
-      event('content_block_delta', { index: 0, delta: { type: 'text_delta', text: piece } }),
-    ),
-    event('content_block_stop', { index: 0 }),
-    event('message_delta', {
-      delta: { stop_reason: stop ? 'stop_sequence' : 'end_turn', stop_sequence: stop ?? null },
-      usage: { output_tokens: 1 },
-    }),
-    event('message_stop', {}),
-  ]);
+  sseReply(anthropicStream(pieces(text), { stopSequence: stop ?? null }))(response, body);
 }
 
 function bedrockReply(input: ConverseStreamCommandInput): ConverseStreamCommandOutput {

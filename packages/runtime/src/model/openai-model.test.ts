@@ -1,27 +1,21 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collectParts, collectStream } from '../testing/collect-stream.js';
+import { openAIStream, sseReply } from '../testing/provider-streams.js';
 import { type RecordingServer, type Reply, startRecordingServer } from '../testing/recording-server.js';
 import { OpenAIModel } from './openai-model.js';
 
 let server: RecordingServer;
 const requests = () => server.bodies.map((body) => JSON.parse(body || '{}') as Record<string, unknown>);
 
-/** A Chat Completions stream, as OpenAI writes it: one `data:` line per chunk, then `[DONE]`. */
-function sse(deltas: string[], finish = 'stop'): Reply {
-  const chunk = (delta: object, finishReason: string | null) =>
-    `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`;
-  return (response) => {
-    response.writeHead(200, { 'content-type': 'text/event-stream' });
-    response.write(chunk({ role: 'assistant', content: '' }, null));
-    for (const content of deltas) response.write(chunk({ content }, null));
-    response.write(chunk({}, finish));
-    response.write(
-      `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [], usage: { prompt_tokens: 50, completion_tokens: 30, total_tokens: 80, prompt_tokens_details: { cached_tokens: 20 } } })}\n\n`,
-    );
-    response.end('data: [DONE]\n\n');
-  };
-}
+/** A completion streaming `deltas`, with a usage frame. */
+const sse = (deltas: string[], finish = 'stop'): Reply =>
+  sseReply(
+    openAIStream(deltas, {
+      finish,
+      usage: { prompt_tokens: 50, completion_tokens: 30, prompt_tokens_details: { cached_tokens: 20 } },
+    }),
+  );
 
 function status(code: number, headers: Record<string, string> = {}): Reply {
   return (response) =>

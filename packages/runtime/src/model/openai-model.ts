@@ -1,9 +1,10 @@
 import OpenAI from 'openai';
 import type { CompletionUsage } from 'openai/resources/completions';
-import { continueAtStops, type RequestEnd } from './continue-at-stops.js';
-import type { Model, ModelPart, ModelRequest } from './model.js';
+import type { RequestEnd } from './continue-at-stops.js';
+import type { ModelPart, ModelRequest } from './model.js';
 import { explainModelError } from './model-errors.js';
 import type { ModelUsage } from './model-usage.js';
+import { ProviderModel } from './provider-model.js';
 
 /** Options of {@link OpenAIModel}. */
 export interface OpenAIModelOptions {
@@ -24,23 +25,18 @@ export interface OpenAIModelOptions {
  * retried by the SDK with backoff that honours `retry-after`; what retrying cannot fix is a named
  * error that says what to fix.
  */
-export class OpenAIModel implements Model {
-  readonly id: string;
+export class OpenAIModel extends ProviderModel {
   readonly #client: OpenAI;
   readonly #options: OpenAIModelOptions;
 
   constructor(options: OpenAIModelOptions) {
-    this.id = `openai:${options.model}`;
+    super(`openai:${options.model}`);
     this.#options = options;
     // The SDK reads its defaults (key and URL variables) where these are undefined.
     this.#client = options.client ?? new OpenAI({ baseURL: options.baseURL, apiKey: options.apiKey });
   }
 
-  stream(request: ModelRequest): AsyncIterable<ModelPart> {
-    return continueAtStops((prefill, stops) => this.#request(request, prefill, stops), request.stopSequences);
-  }
-
-  async *#request(
+  protected async *request(
     request: ModelRequest,
     prefill: string,
     stops: readonly string[],

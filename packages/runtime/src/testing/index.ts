@@ -1,6 +1,13 @@
 export { collectParts, collectStream } from './collect-stream.js';
 export { describeEventLogContract } from './event-log-contract.js';
 export { describeOutcomeStoreContract } from './outcome-store-contract.js';
+export {
+  type AnthropicStreamUsage,
+  anthropicStream,
+  type OpenAIStreamUsage,
+  openAIStream,
+  sseReply,
+} from './provider-streams.js';
 export { type RecordingServer, type Reply, startRecordingServer } from './recording-server.js';
 export { describeUsageLedgerContract } from './usage-ledger-contract.js';
 export { describeWorkspaceContract } from './workspace-contract.js';

@@ -1,0 +1,25 @@
+import { continueAtStops, type RequestEnd } from './continue-at-stops.js';
+import type { Model, ModelPart, ModelRequest } from './model.js';
+
+/**
+ * A model behind a provider's streaming API. Subclasses make one request; every provider shares
+ * how a step is streamed from one or more of them (`continueAtStops`, A7).
+ */
+export abstract class ProviderModel implements Model {
+  /** @param id how prices and metrics name the model: `openai:gpt-4o` */
+  constructor(readonly id: string) {}
+
+  stream(request: ModelRequest): AsyncIterable<ModelPart> {
+    return continueAtStops((prefill, stops) => this.request(request, prefill, stops), request.stopSequences);
+  }
+
+  /**
+   * One provider request with these stop sequences, continuing `prefill` (the step's output so
+   * far) as the assistant's message when it is not empty.
+   */
+  protected abstract request(
+    request: ModelRequest,
+    prefill: string,
+    stops: readonly string[],
+  ): AsyncGenerator<ModelPart, RequestEnd>;
+}
