@@ -114,6 +114,18 @@ describe('BedrockModel', () => {
     ]);
   });
 
+  it('sends no cache points to a model without prompt caching, which Bedrock would refuse', async () => {
+    bedrock.on(ConverseStreamCommand).resolves(converse(['ok'], 'end_turn'));
+    const llama = new BedrockModel({
+      modelId: 'meta.llama3-3-70b-instruct-v1:0',
+      client: new BedrockRuntimeClient({ region: 'us-east-1' }),
+    });
+    await collectStream(llama.stream(request));
+    const input = bedrock.commandCalls(ConverseStreamCommand)[0]?.args[0].input;
+    expect(JSON.stringify(input)).not.toContain('cachePoint');
+    expect(input?.system).toEqual([{ text: 'You are an agent.' }]);
+  });
+
   it('adds nothing after a natural end', async () => {
     bedrock.on(ConverseStreamCommand).resolves(converse(['All done.'], 'end_turn'));
     expect(await collectStream(model().stream(request))).toEqual(['All done.']);

@@ -22,7 +22,15 @@ export interface BedrockModelOptions {
   client?: BedrockRuntimeClient;
   /** @default 4096 */
   maxTokens?: number;
+  /**
+   * Whether to send cache points. Bedrock refuses them for models without prompt caching.
+   * @default true for Anthropic Claude and Amazon Nova models, which have it
+   */
+  promptCaching?: boolean;
 }
+
+/** Bedrock models with prompt caching; others reject a request that carries cache points. */
+const CACHING_MODELS = /anthropic\.claude|amazon\.nova/;
 
 const CACHE_POINT = { cachePoint: { type: 'default' as const } };
 /** Milliseconds to connect, and that a stream may stay silent. */
@@ -30,17 +38,20 @@ const STREAM_TIMEOUTS = { connectionTimeout: 10_000, requestTimeout: 120_000 };
 
 /**
  * A model on Amazon Bedrock through ConverseStream: the system prompt in the system field, stop
- * sequences in the inference config, and a `cachePoint` after the stable prefix (the system prompt,
- * and the history up to the newest message) so later steps read it from the prompt cache. Stop
+ * sequences in the inference config, and, for models with prompt caching, a `cachePoint` after the
+ * stable prefix (the system prompt, and the history up to the newest message) so later steps read
+ * it from the prompt cache. Stop
  * sequences are handled as A7 says; a continuation prefills the assistant's message.
  */
 export class BedrockModel extends ProviderModel {
   readonly #client: BedrockRuntimeClient;
   readonly #options: BedrockModelOptions;
+  readonly #caching: boolean;
 
   constructor(options: BedrockModelOptions) {
     super(`bedrock:${options.modelId}`);
     this.#options = options;
+    this.#caching = options.promptCaching ?? CACHING_MODELS.test(options.modelId);
     // A connection that never opens or a stream that goes quiet fails instead of hanging.
     this.#client = options.client ?? new BedrockRuntimeClient({ requestHandler: STREAM_TIMEOUTS });
   }
@@ -55,9 +66,11 @@ export class BedrockModel extends ProviderModel {
       const { stream } = await this.#client.send(
         new ConverseStreamCommand({
           modelId: this.#options.modelId,
-          system: [{ text: request.system }, CACHE_POINT] as SystemContentBlock[],
+          system: [{ text: request.system }, ...(this.#caching ? [CACHE_POINT] : [])] as SystemContentBlock[],
           messages: [
-            ...request.messages.map(toBedrockMessage),
+            ...request.messages.map((message, index) =>
+              toBedrockMessage(message, this.#caching && index === request.messages.length - 1),
+            ),
             ...(prefill ? [{ role: 'assistant' as const, content: [{ text: prefill }] }] : []),
           ],
           inferenceConfig: {
@@ -104,9 +117,9 @@ function usageOf(usage: TokenUsage): ModelUsage {
   };
 }
 
-/** A message as a text block; the newest one is followed by the cache point that closes the prefix. */
-function toBedrockMessage(message: ModelMessage, index: number, messages: readonly ModelMessage[]): Message {
+/** A message as a text block, followed by the cache point that closes the prefix when it is the newest. */
+function toBedrockMessage(message: ModelMessage, cachePoint: boolean): Message {
   const content: ContentBlock[] = [{ text: message.content }];
-  if (index === messages.length - 1) content.push(CACHE_POINT as ContentBlock);
+  if (cachePoint) content.push(CACHE_POINT as ContentBlock);
   return { role: message.role, content };
 }
