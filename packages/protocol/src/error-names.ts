@@ -13,6 +13,8 @@ export const ERROR_NAMES = {
   modelAuthFailed: 'ModelAuthFailed',
   /** The provider does not know the model: fix the model id, retrying cannot help. */
   modelNotFound: 'ModelNotFound',
+  /** The provider refused the request itself (400): fix the model's settings, retrying cannot help. */
+  modelRejectedRequest: 'ModelRejectedRequest',
   /** The provider is throttling or failing after the client's own retries: safe to retry later. */
   modelUnavailable: 'ModelUnavailable',
   /** A scripted or replayed model has no output for the requested step. */

@@ -15,7 +15,12 @@ export {
 } from './model/continue-at-stops.js';
 export { createModel, type ModelChoice } from './model/create-model.js';
 export type { Model, ModelPart, ModelRequest } from './model/model.js';
-export { ModelAuthFailedError, ModelNotFoundError, ModelUnavailableError } from './model/model-errors.js';
+export {
+  ModelAuthFailedError,
+  ModelNotFoundError,
+  ModelRejectedRequestError,
+  ModelUnavailableError,
+} from './model/model-errors.js';
 export { addUsage, type ModelUsage, modelUsageSchema, NO_USAGE } from './model/model-usage.js';
 export { OpenAIModel, type OpenAIModelOptions } from './model/openai-model.js';
 export { ProviderModel } from './model/provider-model.js';

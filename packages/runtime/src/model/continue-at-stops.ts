@@ -71,8 +71,8 @@ export async function* continueAtStops(
           parser.push(next.value);
         }
         yield next.value;
-        // Without stop sequences, the request is closed here, where the provider would have stopped.
-        if (stops.length === 0 && parser.position() === 'done') break;
+        // A provider without (or ignoring) stop sequences is closed where it should have stopped.
+        if (parser.position() === 'done') break;
       }
     } finally {
       await iterator.return?.({ stopped: false });

@@ -95,6 +95,36 @@ describe('OpenAIModel', () => {
     });
   });
 
+  it('asks a model that refuses stop sequences again without them, from then on, and closes its steps where they end', async () => {
+    const unsupported: Reply = (response) =>
+      response.writeHead(400, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          error: {
+            message: "Unsupported parameter: 'stop' is not supported with this model.",
+            type: 'invalid_request_error',
+            param: 'stop',
+            code: 'unsupported_parameter',
+          },
+        }),
+      );
+    server.replies.push(unsupported, sse(['<execute>[]</execute>\n<results>invented']), sse(['Done.']));
+    const reasoning = model();
+    expect((await collectStream(reasoning.stream(request))).join('')).toBe(
+      '<execute>[]</execute>\n<results>invented',
+    );
+    expect(await collectStream(reasoning.stream(request))).toEqual(['Done.']);
+    expect(requests().map((body) => body.stop)).toEqual([['</execute>', '<end>'], undefined, undefined]);
+  });
+
+  it('reports any other refused request as ModelRejectedRequest, once, with the provider’s reason', async () => {
+    server.replies.push(status(400));
+    await expect(collectStream(model().stream(request))).rejects.toMatchObject({
+      name: 'ModelRejectedRequest',
+      message: expect.stringContaining('rejected the request (400): 400 status 400'),
+    });
+    expect(requests()).toHaveLength(1);
+  });
+
   it('retries a 429 that says when, then streams', async () => {
     server.replies.push(status(429, { 'retry-after-ms': '10' }), sse(['ok']));
     expect(await collectStream(model().stream(request))).toEqual(['ok']);

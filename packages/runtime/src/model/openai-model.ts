@@ -28,6 +28,8 @@ export interface OpenAIModelOptions {
 export class OpenAIModel extends ProviderModel {
   readonly #client: OpenAI;
   readonly #options: OpenAIModelOptions;
+  /** Set once the model refused the `stop` parameter. */
+  #stopUnsupported = false;
 
   constructor(options: OpenAIModelOptions) {
     super(`openai:${options.model}`);
@@ -54,24 +56,46 @@ export class OpenAIModel extends ProviderModel {
     return { stopped: finish === 'stop' };
   }
 
+  /**
+   * Starts a streamed completion. A model that refuses stop sequences (OpenAI's reasoning models
+   * reject `stop`) is asked again without them, now and for every later request; its steps are
+   * then closed where they end, as for any provider that ignores stop sequences.
+   */
   async #create(request: ModelRequest, prefill: string, stops: readonly string[]) {
     try {
-      return await this.#client.chat.completions.create({
-        model: this.#options.model,
-        stream: true,
-        stream_options: { include_usage: true },
-        ...(stops.length > 0 ? { stop: [...stops] } : {}),
-        messages: [
-          { role: 'system', content: request.system },
-          ...request.messages,
-          ...(prefill ? [{ role: 'assistant' as const, content: prefill }] : []),
-        ],
-        ...(this.#options.maxTokens ? { max_tokens: this.#options.maxTokens } : {}),
-      });
+      return await this.#send(request, prefill, this.#stopUnsupported ? [] : stops);
     } catch (error) {
-      throw explainModelError(error, `${this.#options.model} at ${this.#client.baseURL}`, 'OPENAI_API_KEY');
+      if (this.#stopUnsupported || stops.length === 0 || !refusedStop(error)) throw this.#explain(error);
+      this.#stopUnsupported = true;
+      return this.#send(request, prefill, []).catch((again: unknown) => {
+        throw this.#explain(again);
+      });
     }
   }
+
+  #explain(error: unknown): unknown {
+    return explainModelError(error, `${this.#options.model} at ${this.#client.baseURL}`, 'OPENAI_API_KEY');
+  }
+
+  #send(request: ModelRequest, prefill: string, stops: readonly string[]) {
+    return this.#client.chat.completions.create({
+      model: this.#options.model,
+      stream: true,
+      stream_options: { include_usage: true },
+      ...(stops.length > 0 ? { stop: [...stops] } : {}),
+      messages: [
+        { role: 'system', content: request.system },
+        ...request.messages,
+        ...(prefill ? [{ role: 'assistant' as const, content: prefill }] : []),
+      ],
+      ...(this.#options.maxTokens ? { max_tokens: this.#options.maxTokens } : {}),
+    });
+  }
+}
+
+/** Whether the server refused the request for its `stop` parameter. */
+function refusedStop(error: unknown): boolean {
+  return error instanceof OpenAI.APIError && error.status === 400 && /\bstop\b/.test(error.message);
 }
 
 /** OpenAI's prompt tokens already include the cached ones; it reports no cache writes. */
