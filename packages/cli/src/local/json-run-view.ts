@@ -1,7 +1,7 @@
 import type { EngineEvent, TurnRun } from '@agentstep/local';
-import { createParser, type ParseMode, type StoredEvent, type StreamingParser } from '@agentstep/protocol';
+import type { ParseMode } from '@agentstep/protocol';
 import type { CliIo } from '../io/cli-io.js';
-import { isStepEvent, MODEL_STATES, type RunView, type SessionItem, type ViewSource } from './run-view.js';
+import { MODEL_STATES, type RunView, type SessionItem, type ViewSource } from './run-view.js';
 import { SessionFollower } from './session-follower.js';
 
 /**
@@ -13,7 +13,6 @@ export class JsonRunView implements RunView {
   readonly #io: CliIo;
   readonly #follower: SessionFollower;
   readonly #mode: ParseMode;
-  #tokens: { step: number; parser: StreamingParser } | undefined;
 
   constructor(io: CliIo, source: ViewSource, mode: ParseMode) {
     this.#io = io;
@@ -27,16 +26,13 @@ export class JsonRunView implements RunView {
 
   onModelChunk(step: number, chunk: string): void {
     if (this.#mode !== 'token') return;
-    if (this.#tokens?.step !== step) {
-      // What was logged before this step (the last batch's results) comes first; its own events later.
-      void this.#caughtUp(isStepEvent);
-      this.#tokens = { step, parser: createParser({ mode: 'token' }) };
-    }
-    const events = this.#tokens.parser.push(chunk);
     const timestamp = this.#io.now() / 1000;
-    this.#follower.after(() => {
-      for (const event of events)
-        if (event.type === 'think' || event.type === 'respond') this.#line({ ...event, timestamp });
+    this.#follower.stream(step, chunk, {
+      show: (item) => this.#show(item),
+      streamed: (events) => {
+        for (const event of events)
+          if (event.type === 'think' || event.type === 'respond') this.#line({ ...event, timestamp });
+      },
     });
   }
 
@@ -47,8 +43,8 @@ export class JsonRunView implements RunView {
     this.#line({ type: 'error', content, timestamp: this.#io.now() / 1000 });
   }
 
-  #caughtUp(stopAt?: (stored: StoredEvent) => boolean): Promise<void> {
-    return this.#follower.follow((item) => this.#show(item), stopAt);
+  #caughtUp(): Promise<void> {
+    return this.#follower.follow((item) => this.#show(item));
   }
 
   #show(item: SessionItem): void {

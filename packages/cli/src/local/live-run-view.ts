@@ -1,14 +1,7 @@
 import type { EngineEvent, TurnRun } from '@agentstep/local';
-import {
-  createParser,
-  type ParsedEvent,
-  type ParseMode,
-  type StoredEvent,
-  type StreamingParser,
-  type WireEventOf,
-} from '@agentstep/protocol';
+import type { ParsedEvent, ParseMode, WireEventOf } from '@agentstep/protocol';
 import type { CliIo } from '../io/cli-io.js';
-import { isStepEvent, MODEL_STATES, type RunView, type SessionItem, type ViewSource } from './run-view.js';
+import { MODEL_STATES, type RunView, type SessionItem, type ViewSource } from './run-view.js';
 import { SessionFollower } from './session-follower.js';
 
 const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
@@ -27,7 +20,6 @@ export class LiveRunView implements RunView {
   readonly #names = new Map<number, string>();
   #step = 0;
   #batch: string | undefined;
-  #tokens: { step: number; parser: StreamingParser } | undefined;
   /** The kind of text the current line streams, while a line is open. */
   #open: 'think' | 'respond' | undefined;
   #spinner: NodeJS.Timeout | undefined;
@@ -57,15 +49,12 @@ export class LiveRunView implements RunView {
   onModelChunk(step: number, chunk: string): void {
     if (this.#mode !== 'token') return;
     this.#stopSpinning();
-    if (this.#tokens?.step !== step) {
-      // What was logged before this step (the last batch's results) comes first; its own events later.
-      void this.#caughtUp(isStepEvent);
-      this.#tokens = { step, parser: createParser({ mode: 'token' }) };
-      this.#follower.after(() => this.#say(`\n● model step ${++this.#step}`));
-    }
-    const events = this.#tokens.parser.push(chunk);
-    this.#follower.after(() => {
-      for (const event of events) this.#stream(event);
+    this.#follower.stream(step, chunk, {
+      show: (item) => this.#showItem(item),
+      stepStarted: () => this.#say(`\n● model step ${++this.#step}`),
+      streamed: (events) => {
+        for (const event of events) this.#stream(event);
+      },
     });
   }
 
@@ -80,12 +69,14 @@ export class LiveRunView implements RunView {
     );
   }
 
-  #caughtUp(stopAt?: (stored: StoredEvent) => boolean): Promise<void> {
-    return this.#follower.follow((item) => {
-      this.#closeLine();
-      if ('seq' in item) this.#show(item);
-      else this.#say(DIM(`  ${describeMetric(item)}`));
-    }, stopAt);
+  #caughtUp(): Promise<void> {
+    return this.#follower.follow((item) => this.#showItem(item));
+  }
+
+  #showItem(item: SessionItem): void {
+    this.#closeLine();
+    if ('seq' in item) this.#show(item);
+    else this.#say(DIM(`  ${describeMetric(item)}`));
   }
 
   /** Thinking (dimmed) and prose as they stream; anything else ends the open line. */

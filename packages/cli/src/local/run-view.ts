@@ -29,11 +29,6 @@ export type SessionItem = StoredEvent | WireEventOf<'metric'>;
 /** The states that take model steps. */
 export const MODEL_STATES = new Set(['ModelStep', 'AdvanceTurn']);
 
-/** An event a model step writes (rather than the results or the user message logged before it). */
-export function isStepEvent(stored: StoredEvent): boolean {
-  return stored.event.type !== 'result' && stored.event.type !== 'user';
-}
-
 /** The model, with each text chunk also handed to `onChunk` as it streams. */
 export function observeModel(model: Model, onChunk: (step: number, chunk: string) => void): Model {
   return {
