@@ -3,7 +3,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import type { RequestEnd } from './continue-at-stops.js';
 import type { ModelPart, ModelRequest } from './model.js';
 import { explainModelError } from './model-errors.js';
-import type { ModelUsage } from './model-usage.js';
+import { usageWithCacheApart } from './model-usage.js';
 import { ProviderModel } from './provider-model.js';
 
 /** Options of {@link AnthropicModel}. */
@@ -82,21 +82,14 @@ export class AnthropicModel extends ProviderModel {
         'ANTHROPIC_API_KEY',
       );
     }
-    yield usageOf(counters);
+    yield usageWithCacheApart({
+      uncachedInput: counters.input_tokens,
+      output: counters.output_tokens,
+      cacheRead: counters.cache_read_input_tokens,
+      cacheWrite: counters.cache_creation_input_tokens,
+    });
     return end;
   }
-}
-
-/** Anthropic counts cache reads and writes apart from `input_tokens`; ours include them. */
-function usageOf(counters: AnthropicUsage): ModelUsage {
-  const cacheReadTokens = counters.cache_read_input_tokens ?? 0;
-  const cacheWriteTokens = counters.cache_creation_input_tokens ?? 0;
-  return {
-    inputTokens: (counters.input_tokens ?? 0) + cacheReadTokens + cacheWriteTokens,
-    outputTokens: counters.output_tokens ?? 0,
-    cacheReadTokens,
-    cacheWriteTokens,
-  };
 }
 
 function withoutNulls(usage: AnthropicUsage): AnthropicUsage {

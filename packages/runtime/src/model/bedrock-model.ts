@@ -11,7 +11,7 @@ import {
 import type { RequestEnd } from './continue-at-stops.js';
 import type { ModelPart, ModelRequest } from './model.js';
 import { explainModelError } from './model-errors.js';
-import type { ModelUsage } from './model-usage.js';
+import { type ModelUsage, usageWithCacheApart } from './model-usage.js';
 import { ProviderModel } from './provider-model.js';
 
 /** Options of {@link BedrockModel}. */
@@ -105,16 +105,14 @@ function requestEnd(stop: MessageStopEvent): RequestEnd {
   return { stopped: stop.stopReason === 'stop_sequence', sequence };
 }
 
-/** Bedrock counts cache reads and writes apart from `inputTokens`; ours include them. */
+/** Bedrock's token usage, which counts cache reads and writes apart from `inputTokens`. */
 function usageOf(usage: TokenUsage): ModelUsage {
-  const cacheReadTokens = usage.cacheReadInputTokens ?? 0;
-  const cacheWriteTokens = usage.cacheWriteInputTokens ?? 0;
-  return {
-    inputTokens: (usage.inputTokens ?? 0) + cacheReadTokens + cacheWriteTokens,
-    outputTokens: usage.outputTokens ?? 0,
-    cacheReadTokens,
-    cacheWriteTokens,
-  };
+  return usageWithCacheApart({
+    uncachedInput: usage.inputTokens,
+    output: usage.outputTokens,
+    cacheRead: usage.cacheReadInputTokens,
+    cacheWrite: usage.cacheWriteInputTokens,
+  });
 }
 
 /** A message as a text block, followed by the cache point that closes the prefix when it is the newest. */

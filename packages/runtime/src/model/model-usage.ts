@@ -33,3 +33,23 @@ export function addUsage(a: ModelUsage, b: ModelUsage): ModelUsage {
     cacheWriteTokens: a.cacheWriteTokens + b.cacheWriteTokens,
   };
 }
+
+/**
+ * The usage of a provider that counts cache reads and writes apart from its input tokens
+ * (Anthropic, Bedrock); ours include them. Missing counts are 0.
+ */
+export function usageWithCacheApart(counts: {
+  uncachedInput?: number | null | undefined;
+  output?: number | null | undefined;
+  cacheRead?: number | null | undefined;
+  cacheWrite?: number | null | undefined;
+}): ModelUsage {
+  const cacheReadTokens = counts.cacheRead ?? 0;
+  const cacheWriteTokens = counts.cacheWrite ?? 0;
+  return {
+    inputTokens: (counts.uncachedInput ?? 0) + cacheReadTokens + cacheWriteTokens,
+    outputTokens: counts.output ?? 0,
+    cacheReadTokens,
+    cacheWriteTokens,
+  };
+}
