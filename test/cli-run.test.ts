@@ -189,6 +189,7 @@ describe.skipIf(dynamoEndpoint === '')(
         'call',
         'result',
         'respond',
+        'turn_end',
       ]);
       const context = JSON.parse(runCli(['context', 'kept'], '', cwd).stdout) as Array<{
         role: string;

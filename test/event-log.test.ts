@@ -17,7 +17,7 @@ const tableName = 'agentstep-events-contract';
 describe.skipIf(dynamoEndpoint === '')('the event-log table on DynamoDB Local', () => {
   const client = localDocumentClient();
   beforeAll(() => ensureEventLogTable(client, tableName));
-  describeEventLogContract('DynamoEventLog', () => new DynamoEventLog({ tableName, client }));
+  describeEventLogContract('DynamoEventLog', (clock) => new DynamoEventLog({ tableName, client, clock }));
   describeOutcomeStoreContract('DynamoOutcomeStore', () => new DynamoOutcomeStore({ tableName, client }));
   describeUsageLedgerContract('DynamoUsageLedger', () => new DynamoUsageLedger({ tableName, client }));
 });

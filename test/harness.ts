@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { LocalEngine, type LocalEngineOptions, loadAgent, type SynthesizedAgent } from '@agentstep/local';
 import type { StoredEvent, TurnInput } from '@agentstep/protocol';
-import { demoTools, ScriptedModel, submitTurn, systemClock, type Tool } from '@agentstep/runtime';
+import {
+  demoTools,
+  type EventLog,
+  type Model,
+  type OutcomeStore,
+  ScriptedModel,
+  submitTurn,
+  systemClock,
+  type Tool,
+  type UsageLedger,
+} from '@agentstep/runtime';
 import { dynamoStores, ensureEventLogTable } from '@agentstep/runtime/dynamo';
 import { localDocumentClient } from './dynamo-client.js';
 
@@ -15,6 +25,17 @@ export interface AgentSetup {
   tools?: readonly Tool[];
   chaos?: LocalEngineOptions['chaos'];
   maxConcurrency?: number;
+  /** Wraps the scripted model, e.g. to make a step fail. */
+  model?: (scripted: Model) => Model;
+  /** Wraps the DynamoDB Local stores, e.g. to inject a fault through a port. */
+  stores?: (stores: Stores) => Stores;
+}
+
+/** The stores a local agent runs on. */
+export interface Stores {
+  log: EventLog;
+  outcomes: OutcomeStore;
+  usage: UsageLedger;
 }
 
 /** A local agent on DynamoDB Local and the synthesized definition, with a scripted model. */
@@ -23,13 +44,14 @@ export async function localAgent(setup: AgentSetup) {
   const client = localDocumentClient();
   tableReady ??= ensureEventLogTable(client, TABLE);
   await tableReady;
-  const stores = dynamoStores(TABLE, client);
-  const model = new ScriptedModel(setup.script);
+  const real = dynamoStores(TABLE, client);
+  const stores = setup.stores?.(real) ?? real;
+  const scripted = new ScriptedModel(setup.script);
   const engine = new LocalEngine({
     agent: synthesized,
     deps: {
       ...stores,
-      model,
+      model: setup.model?.(scripted) ?? scripted,
       clock: systemClock,
       tools: setup.tools ?? demoTools,
       ...(setup.maxConcurrency ? { maxConcurrency: setup.maxConcurrency } : {}),
@@ -40,11 +62,11 @@ export async function localAgent(setup: AgentSetup) {
   const turn = async (prompt: string, input: Partial<TurnInput> & { session?: string } = {}) => {
     const session = input.session ?? `s-${randomUUID()}`;
     const turnId = `t-${randomUUID()}`;
-    await submitTurn({ session, turn: turnId, prompt }, { log: stores.log, clock: systemClock });
+    await submitTurn({ session, turn: turnId, prompt }, { ...stores, clock: systemClock });
     const run = await engine.runTurn({ ...input, session, turn: turnId });
-    return { ...run, session, events: await stores.log.read(session) };
+    return { ...run, session, events: await real.log.read(session) };
   };
-  return { turn, model, stores };
+  return { turn, model: scripted, stores: real };
 }
 
 /** A model step that calls the given tools in one batch. */

@@ -20,7 +20,7 @@ describe('AgentStep (synthesized)', () => {
 
   it('deploys every step on Node.js 22, arm64, with its own log group and role', () => {
     const functions = template.findResources('AWS::Lambda::Function');
-    expect(Object.keys(functions)).toHaveLength(7);
+    expect(Object.keys(functions)).toHaveLength(8);
     for (const { Properties } of Object.values(functions)) {
       expect(Properties).toMatchObject({
         Runtime: 'nodejs22.x',

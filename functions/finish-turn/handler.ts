@@ -1,7 +1,7 @@
 import { finishTurnInputSchema } from '@agentstep/protocol';
-import { type EventLog, finishTurn } from '@agentstep/runtime';
+import { type Clock, type EventLog, finishTurn } from '@agentstep/runtime';
 import { type HandlerDeps, stepHandler } from '@agentstep/runtime/lambda';
 
-/** FinishTurn: frees the session of a turn that finished or reached its step limit. */
-export const createHandler = (deps: { log: EventLog } & HandlerDeps) =>
+/** FinishTurn: the terminal record of a turn that finished or reached a limit; frees the session. */
+export const createHandler = (deps: { log: EventLog; clock: Clock } & HandlerDeps) =>
   stepHandler(finishTurnInputSchema, finishTurn, deps);

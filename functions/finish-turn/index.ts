@@ -1,6 +1,7 @@
+import { systemClock } from '@agentstep/runtime';
 import { dynamoStores } from '@agentstep/runtime/dynamo';
 import { tableEnvSchema } from '../env.js';
 import { createHandler } from './handler.js';
 
 const env = tableEnvSchema.parse(process.env);
-export const handler = createHandler(dynamoStores(env.AGENTSTEP_TABLE));
+export const handler = createHandler({ ...dynamoStores(env.AGENTSTEP_TABLE), clock: systemClock });

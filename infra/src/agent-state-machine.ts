@@ -75,7 +75,8 @@ export class AgentStateMachine extends Construct {
       }).addRetry(RETRY_APPEND);
 
     const catchAll = { resultPath: '$.error' };
-    const failTurn = task('FailTurn', 'fail-turn');
+    // The last resort: if FailTurn itself fails, ReleaseTurn still ends the turn and frees the session.
+    const failTurn = task('FailTurn', 'fail-turn').addCatch(task('ReleaseTurn', 'release-turn'), catchAll);
     const startTurn = task('StartTurn', 'start-turn').addCatch(failTurn, catchAll);
     const modelStep = task('ModelStep', 'model-step').addRetry(RETRY_MODEL).addCatch(failTurn, catchAll);
     const advanceTurn = task('AdvanceTurn', 'advance-turn')

@@ -135,6 +135,7 @@ export class AgentStep extends Construct {
       'advance-turn': make('advance-turn', modelEnv, Duration.minutes(5)),
       'finish-turn': make('finish-turn', shared),
       'fail-turn': make('fail-turn', shared),
+      'release-turn': make('release-turn', shared),
     };
     for (const fn of Object.values(functions)) this.table.grantReadWriteData(fn);
     for (const fn of [functions['model-step'], functions['advance-turn']]) {

@@ -42,7 +42,8 @@ export type StepName =
   | 'record-tool-failure'
   | 'advance-turn'
   | 'finish-turn'
-  | 'fail-turn';
+  | 'fail-turn'
+  | 'release-turn';
 
 /** Props of {@link StepFunction}. */
 export interface StepFunctionProps {

@@ -5,6 +5,9 @@ Runs one turn of the agent locally, with no AWS account: the state machine CDK s
 an embedded engine, every task on the handler its Lambda runs, the event log in DynamoDB Local
 (data in .agentstep/). Exit code 0: finished; 3: a limit or budget stopped it; 1: it failed.
   --session ID               continue a session (default: a new one)
+  --take-over                take the session even from a turn whose lease still runs (a dead run)
+  --lease SECONDS            how long this turn holds its session without a write before another
+                             turn may take it over (default 1800); each step renews it
   --model scripted|replay|bedrock:<modelId>|openai:<model>|anthropic:<model>
                              scripted (default) plays --script FILE or the built-in demo script;
                              replay plays --cassette FILE; openai: any OpenAI-compatible server

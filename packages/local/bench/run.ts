@@ -26,7 +26,7 @@ async function runTurn(agent: SynthesizedAgent, stores: Stores, script: string[]
     agent,
     deps: { ...stores, model: new ScriptedModel(script), clock: systemClock, tools: demoTools },
   });
-  await submitTurn({ session, turn: 't', prompt: 'bench' }, { log: stores.log, clock: systemClock });
+  await submitTurn({ session, turn: 't', prompt: 'bench' }, { ...stores, clock: systemClock });
   return engine.runTurn({ session, turn: 't', maxSteps: 1000 });
 }
 

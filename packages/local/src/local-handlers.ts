@@ -4,6 +4,7 @@ import { createHandler as finishTurn } from '@agentstep/functions/finish-turn';
 import { createHandler as invokeTool } from '@agentstep/functions/invoke-tool';
 import { createHandler as modelStep } from '@agentstep/functions/model-step';
 import { createHandler as recordToolFailure } from '@agentstep/functions/record-tool-failure';
+import { createHandler as releaseTurn } from '@agentstep/functions/release-turn';
 import { createHandler as startTurn } from '@agentstep/functions/start-turn';
 import type { StepName } from '@agentstep/infra';
 import type { Budget, PriceTable, TurnLimits } from '@agentstep/protocol';
@@ -69,5 +70,6 @@ export function localHandlers(deps: LocalDeps): Record<StepName, StepHandler<unk
     'advance-turn': advanceTurn(modelDeps),
     'finish-turn': finishTurn(shared),
     'fail-turn': failTurn(shared),
+    'release-turn': releaseTurn(shared),
   };
 }

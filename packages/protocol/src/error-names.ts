@@ -17,6 +17,8 @@ export const ERROR_NAMES = {
   modelRejectedRequest: 'ModelRejectedRequest',
   /** The provider is throttling or failing after the client's own retries: safe to retry later. */
   modelUnavailable: 'ModelUnavailable',
+  /** A turn whose lease expired was closed by the turn that took its session over. */
+  turnTakenOver: 'TurnTakenOver',
   /** A scripted or replayed model has no output for the requested step. */
   scriptEnded: 'ScriptEnded',
 } as const;

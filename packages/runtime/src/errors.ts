@@ -4,11 +4,12 @@ import { ERROR_NAMES } from '@agentstep/protocol';
 export class SessionBusyError extends Error {
   override readonly name = ERROR_NAMES.sessionBusy;
 
-  constructor(session: string, holder: string | undefined, turn: string) {
+  /** @param leaseUntil when the holder's lease expires, in ms since the epoch, if known */
+  constructor(session: string, holder: string | undefined, turn: string, leaseUntil?: number) {
     super(
       holder === undefined
         ? `Turn ${turn} does not hold session ${session}: start the turn before appending to it.`
-        : `Session ${session} is busy with turn ${holder}; turn ${turn} must wait until it finishes or is cancelled.`,
+        : `Session ${session} is busy with turn ${holder}${leaseUntil === undefined ? '' : ` (its lease runs until ${new Date(leaseUntil).toISOString()})`}; turn ${turn} must wait until that turn ends or its lease expires, or take the session over if that turn is dead.`,
     );
   }
 }

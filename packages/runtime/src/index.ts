@@ -1,6 +1,14 @@
 export { type Clock, systemClock } from './clock/clock.js';
 export { AppendConflictError, CallNotFoundError, SessionBusyError } from './errors.js';
-export type { AppendRequest, AppendResult, EventLog, NewEvent } from './event-log/event-log.js';
+export {
+  type AppendRequest,
+  type AppendResult,
+  DEFAULT_LEASE_MS,
+  type EventLog,
+  type LeaseOptions,
+  type LeaseTaken,
+  type NewEvent,
+} from './event-log/event-log.js';
 export { InMemoryEventLog } from './event-log/in-memory-event-log.js';
 export { isBlockedAddress } from './http/blocked-addresses.js';
 export { type HttpFetchOptions, httpFetchTool, type ResolvedAddress } from './http/http-fetch-tool.js';
@@ -37,15 +45,19 @@ export { InMemoryOutcomeStore } from './outcomes/in-memory-outcome-store.js';
 export type { CallRef, OutcomeStore } from './outcomes/outcome-store.js';
 export { advanceTurn } from './steps/advance-turn.js';
 export { batchId } from './steps/batch-id.js';
+export { closeOpenBatch, type OpenBatchRef } from './steps/close-open-batch.js';
+export { endTurn, type TurnEnd } from './steps/end-turn.js';
 export { failTurn } from './steps/fail-turn.js';
 export { finishTurn } from './steps/finish-turn.js';
 export { type InvokeToolOutput, invokeTool } from './steps/invoke-tool.js';
 export { type ModelStepDeps, modelStep } from './steps/model-step.js';
 export { recordResults } from './steps/record-results.js';
 export { describeCaught, recordToolFailure } from './steps/record-tool-failure.js';
+export { releaseTurn } from './steps/release-turn.js';
 export { STOP_SEQUENCES } from './steps/run-model.js';
 export { startTurn } from './steps/start-turn.js';
 export { type SubmitTurnInput, submitTurn } from './steps/submit-turn.js';
+export { takeSession } from './steps/take-session.js';
 export { BUILT_IN_TOOLSETS, type BuiltInToolsConfig, builtInTools } from './tools/built-in-tools.js';
 export { defineTool, type Tool, type ToolContext, type ToolDefinition } from './tools/define-tool.js';
 export { demoTools } from './tools/demo-tools.js';

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { LocalEngine, loadAgent } from '@agentstep/local';
+import { LocalEngine, loadAgent, type TurnRun } from '@agentstep/local';
+import type { TurnInput } from '@agentstep/protocol';
 import {
   builtInTools,
+  endTurn,
   LocalDirectoryWorkspace,
   sessionSpend,
   submitTurn,
@@ -66,8 +68,14 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
       ...(options.chaos ? { chaos: options.chaos } : {}),
       onEvent: (event) => view.onEvent(event),
     });
-    await submitTurn({ session, turn, prompt: options.prompt }, { log: store.log, clock: systemClock });
-    const run = await engine.runTurn({ session, turn, ...limitsOf(options) });
+    const deps = { ...store, clock: systemClock };
+    const { previous } = await submitTurn(
+      { session, turn, prompt: options.prompt, lease: options.lease },
+      deps,
+    );
+    if (previous !== undefined)
+      notice(`took session ${session} over from turn ${previous}, which is now closed in its log.`);
+    const run = await runOrEnd(engine, { session, turn, ...limitsOf(options) }, deps);
     await recorder?.save();
     await view.finish(run);
     await recordStats(io, session, run.stats, sessionSpend(await store.usage.list(session)));
@@ -75,6 +83,25 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     return EXIT_CODES[run.output.status];
   } finally {
     await store.close();
+  }
+}
+
+/**
+ * Runs the submitted turn; if the engine itself fails (not the turn: its failures end in the
+ * state machine), the turn still ends in the log and the session is freed.
+ */
+async function runOrEnd(
+  engine: LocalEngine,
+  input: TurnInput,
+  deps: Parameters<typeof endTurn>[1],
+): Promise<TurnRun> {
+  try {
+    return await engine.runTurn(input);
+  } catch (error) {
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    const message = `The turn's execution could not run: ${reason}`;
+    await endTurn({ session: input.session, turn: input.turn, status: 'failed', message }, deps);
+    throw error;
   }
 }
 

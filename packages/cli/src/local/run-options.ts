@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Budget, ParseMode } from '@agentstep/protocol';
+import type { LeaseOptions } from '@agentstep/runtime';
 import { UsageError } from '../usage-error.js';
 import type { StoreKind } from './open-store.js';
 
@@ -29,6 +30,8 @@ export interface RunOptions {
   budget: Budget;
   /** A JSON price table merged over the built-in one. */
   prices?: string;
+  /** The turn's lease on its session (`--lease`), and whether to take a live one over (`--take-over`). */
+  lease: LeaseOptions;
 }
 
 const DEFAULT_PROMPT = 'Check three things for me at once, then summarize.';
@@ -59,6 +62,8 @@ export function parseRunOptions(args: string[]): RunOptions {
       'max-wall': { type: 'string' },
       prices: { type: 'string' },
       sequential: { type: 'boolean', default: false },
+      lease: { type: 'string' },
+      'take-over': { type: 'boolean', default: false },
     },
   });
   const model = values.model ?? 'scripted';
@@ -86,6 +91,7 @@ export function parseRunOptions(args: string[]): RunOptions {
     store: values.store,
     json: values.json,
     sequential: values.sequential,
+    lease: leaseOf(values.lease, values['take-over']),
     ...optional('session', values.session),
     ...optional('script', values.script),
     ...optional('cassette', values.cassette),
@@ -112,6 +118,12 @@ function budgetOf(values: Record<string, string | boolean | undefined>): Budget 
     ...optional('maxCostUsd', cost === undefined ? undefined : Number(cost)),
     ...optional('maxWallSeconds', wholeNumber('--max-wall', text('max-wall'), 1, 31_536_000)),
   };
+}
+
+/** The turn's lease: `--lease SECONDS` without a write before another turn may take the session. */
+function leaseOf(seconds: string | undefined, takeOver: boolean): LeaseOptions {
+  const leaseSeconds = wholeNumber('--lease', seconds, 1, 86_400);
+  return { ...optional('leaseMs', leaseSeconds === undefined ? undefined : leaseSeconds * 1000), takeOver };
 }
 
 function chaosOf(probability: string | undefined, seed: string | undefined): RunOptions['chaos'] {

@@ -31,7 +31,7 @@ const run: TurnRun = {
 /** One model step as the engine and the model present it to a view: streamed, logged, measured. */
 async function playStep(View: typeof LiveRunView | typeof JsonRunView, mode: 'token' | 'event') {
   const stores = inMemoryStores();
-  await submitTurn({ session: 's', turn: 't', prompt: 'go' }, { log: stores.log, clock: { now: () => at } });
+  await submitTurn({ session: 's', turn: 't', prompt: 'go' }, { ...stores, clock: { now: () => at } });
   const io = memoryIo();
   const view: RunView = new View(io, { ...stores, session: 's', afterSeq: 1, afterMetrics: 0 }, mode);
   view.onEvent({ type: 'StateEntered', state: { name: 'ModelStep' } });
@@ -91,7 +91,7 @@ describe('LiveRunView', () => {
   it('shows the results logged before a step ahead of what the step streams, even when the step logs first', async () => {
     const stores = inMemoryStores();
     const clock = { now: () => at };
-    await submitTurn({ session: 's', turn: 't', prompt: 'go' }, { log: stores.log, clock });
+    await submitTurn({ session: 's', turn: 't', prompt: 'go' }, { ...stores, clock });
     const io = memoryIo();
     const view = new LiveRunView(io, { ...stores, session: 's', afterSeq: 1, afterMetrics: 0 }, 'token');
     const result = {

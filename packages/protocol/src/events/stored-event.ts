@@ -6,11 +6,23 @@ import {
   respondEventSchema,
   resultEventSchema,
   thinkEventSchema,
+  turnEndEventSchema,
   userEventSchema,
 } from './wire-event.js';
 
-/** The event types that form the conversation log (C1); all others are transient. */
-export const PERSISTED_EVENT_TYPES = ['user', 'think', 'call', 'result', 'respond', 'cancelled'] as const;
+/**
+ * The event types kept in a session's log: the conversation (C1) and each turn's terminal record
+ * (`turn_end`, never sent to the model); all others are transient.
+ */
+export const PERSISTED_EVENT_TYPES = [
+  'user',
+  'think',
+  'call',
+  'result',
+  'respond',
+  'cancelled',
+  'turn_end',
+] as const;
 
 /** A persisted event type. */
 export type PersistedEventType = (typeof PERSISTED_EVENT_TYPES)[number];
@@ -28,6 +40,7 @@ export const persistedEventSchema = z.discriminatedUnion('type', [
   resultEventSchema,
   respondEventSchema,
   cancelledEventSchema,
+  turnEndEventSchema,
 ]);
 
 /** A persisted wire event. */

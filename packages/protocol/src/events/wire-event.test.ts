@@ -27,6 +27,14 @@ const specExamples: unknown[] = [
   { type: 'cancelled', content: 'Cancelled by the user', timestamp: 1.5 },
 ];
 
+/** The terminal record of a turn: the one extension event kept in the log. */
+const turnEnd = {
+  type: 'turn_end',
+  content: 'The turn failed: ModelAuthFailed: the key was refused',
+  timestamp: 1.5,
+  payload: { turn: 't1', status: 'failed', error: 'ModelAuthFailed' },
+};
+
 describe('wireEventSchema', () => {
   it.each(specExamples)('C1 accepts the spec example %j', (example) => {
     expect(wireEventSchema.parse(example)).toEqual(example);
@@ -35,6 +43,12 @@ describe('wireEventSchema', () => {
   it('C1 covers all eleven event types', () => {
     const types = specExamples.map((example) => wireEventSchema.parse(example).type);
     expect(new Set(types).size).toBe(11);
+  });
+
+  it('accepts the turn_end extension and refuses an unknown status', () => {
+    expect(wireEventSchema.parse(turnEnd)).toEqual(turnEnd);
+    const unknown = { ...turnEnd, payload: { turn: 't1', status: 'finished' } };
+    expect(wireEventSchema.safeParse(unknown).success).toBe(false);
   });
 
   it.each([
@@ -55,6 +69,7 @@ describe('isPersistedType', () => {
     ['result', true],
     ['respond', true],
     ['cancelled', true],
+    ['turn_end', true],
     ['execute', false],
     ['end', false],
     ['metric', false],
@@ -64,13 +79,14 @@ describe('isPersistedType', () => {
     expect(isPersistedType(type)).toBe(persisted);
   });
 
-  it('C1 lists exactly the six persisted types', () => {
+  it('C1 lists exactly the six persisted types and the turn_end record', () => {
     expect([...PERSISTED_EVENT_TYPES].sort()).toEqual([
       'call',
       'cancelled',
       'respond',
       'result',
       'think',
+      'turn_end',
       'user',
     ]);
   });

@@ -100,7 +100,32 @@ export const cancelledEventSchema = z.object({
   timestamp,
 });
 
-/** Any of the eleven events of `protocol-and-event-stream.md`, in the spec's wire shape. */
+/** How a turn ended: it finished, a limit or budget stopped it, it failed, or it was cancelled. */
+export const TURN_END_STATUSES = ['done', 'limit', 'failed', 'cancelled'] as const;
+
+/** How a turn ended, as its terminal record says. */
+export type TurnEndStatus = (typeof TURN_END_STATUSES)[number];
+
+/**
+ * The terminal record of a turn, an extension event like `metric`: every turn ends with exactly
+ * one, whatever path ended it. `content` says what happened for people; `payload.error` names the
+ * error of a failed turn. Persisted in the log, never sent to the model.
+ */
+export const turnEndEventSchema = z.object({
+  type: z.literal('turn_end'),
+  content: text,
+  timestamp,
+  payload: z.object({
+    turn: z.string().min(1),
+    status: z.enum(TURN_END_STATUSES),
+    error: text.optional(),
+  }),
+});
+
+/**
+ * The eleven events of `protocol-and-event-stream.md` in the spec's wire shape, and the
+ * `turn_end` extension.
+ */
 export const wireEventSchema = z.discriminatedUnion('type', [
   userEventSchema,
   thinkEventSchema,
@@ -113,6 +138,7 @@ export const wireEventSchema = z.discriminatedUnion('type', [
   errorEventSchema,
   interruptEventSchema,
   cancelledEventSchema,
+  turnEndEventSchema,
 ]);
 
 /** An event as clients receive it. */

@@ -115,15 +115,11 @@ export const finishTurnInputSchema = z.object({
   limit: z.string().optional(),
 });
 
-/** FailTurn's input: the state at the failure (with its open batch, if any) and the error. */
-export const failTurnInputSchema = z.object({
-  session: ref,
-  turn: ref,
-  batch: ref.optional(),
-  calls: z.array(callItemSchema).optional(),
-  count: count.optional(),
-  error: caughtErrorSchema,
-});
+/**
+ * FailTurn's (and ReleaseTurn's) input: the state at the failure and the error; the open batch is
+ * found in the log.
+ */
+export const failTurnInputSchema = z.object({ session: ref, turn: ref, error: caughtErrorSchema });
 
 /** AdvanceTurn's output: the next model step, or the loop state when the loop must stop or move. */
 export const advanceTurnOutputSchema = z.union([

@@ -6,17 +6,28 @@ import {
   GetCommand,
   TransactWriteCommand,
   UpdateCommand,
-  type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import { type Clock, systemClock } from '../clock/clock.js';
 import { AppendConflictError, SessionBusyError } from '../errors.js';
 import { loadBody, type StoredBody, storeBody } from './dynamo-content.js';
 import { LAST_EVENT_KEY, sortKeys } from './dynamo-keys.js';
 import { type DynamoTableOptions, documentClientOf, queryItems } from './dynamo-table.js';
-import type { AppendRequest, AppendResult, EventLog, NewEvent } from './event-log.js';
+import {
+  type AppendRequest,
+  type AppendResult,
+  DEFAULT_LEASE_MS,
+  type EventLog,
+  type LeaseOptions,
+  type LeaseTaken,
+  type NewEvent,
+} from './event-log.js';
 import { toStoredEvent } from './to-stored-event.js';
 
-/** Options of {@link DynamoEventLog}: the event-log table, and optionally the client. */
-export type DynamoEventLogOptions = DynamoTableOptions;
+/** Options of {@link DynamoEventLog}: the event-log table, and optionally the client and clock. */
+export interface DynamoEventLogOptions extends DynamoTableOptions {
+  /** What lease expiry is measured against. @default systemClock */
+  clock?: Clock;
+}
 
 /** Events per transaction: DynamoDB allows 100 actions, two go to the head and the marker. */
 const PART_EVENTS = 90;
@@ -29,15 +40,18 @@ type EncodedEvent = { event: NewEvent; stored: StoredBody };
 /**
  * An {@link EventLog} on one DynamoDB table (design: docs/decisions/0005). Each append is one
  * transaction per 90 events: a conditional update of the session head (the turn holds the
- * session, the next seq is unchanged), an idempotency marker and the event items.
+ * session, the next seq is unchanged; the lease is renewed, or dropped by a releasing append), an
+ * idempotency marker and the event items.
  */
 export class DynamoEventLog implements EventLog {
   readonly #client: DynamoDBDocumentClient;
   readonly #table: string;
+  readonly #clock: Clock;
 
   constructor(options: DynamoEventLogOptions) {
     this.#client = documentClientOf(options);
     this.#table = options.tableName;
+    this.#clock = options.clock ?? systemClock;
   }
 
   async append(request: AppendRequest): Promise<AppendResult> {
@@ -81,36 +95,40 @@ export class DynamoEventLog implements EventLog {
     return Promise.all(items.map((item) => this.#decode(session, item)));
   }
 
-  async acquireTurn(session: string, turn: string): Promise<void> {
+  async acquireTurn(session: string, turn: string, options: LeaseOptions = {}): Promise<LeaseTaken> {
+    const now = this.#clock.now();
+    // Without a length, the session keeps the one its holder chose (StartTurn after submitTurn).
+    const leaseMs = options.leaseMs === undefined ? 'if_not_exists(leaseMs, :leaseMs)' : ':leaseMs';
     try {
-      await this.#updateHead(session, {
-        UpdateExpression: 'SET turn = :turn, nextSeq = if_not_exists(nextSeq, :first)',
-        ConditionExpression: 'attribute_not_exists(turn) OR turn = :turn',
-        ExpressionAttributeValues: { ':turn': turn, ':first': 1 },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      });
+      const { Attributes } = await this.#client.send(
+        new UpdateCommand({
+          TableName: this.#table,
+          Key: { pk: session, sk: sortKeys.head },
+          UpdateExpression: `SET turn = :turn, leaseMs = ${leaseMs}, leaseUntil = :now + ${leaseMs}, nextSeq = if_not_exists(nextSeq, :first)`,
+          // A head without a lease (written before leases existed) counts as expired.
+          ...(options.takeOver
+            ? {}
+            : {
+                ConditionExpression:
+                  'attribute_not_exists(turn) OR turn = :turn OR attribute_not_exists(leaseUntil) OR leaseUntil < :now',
+              }),
+          ExpressionAttributeValues: {
+            ':turn': turn,
+            ':leaseMs': options.leaseMs ?? DEFAULT_LEASE_MS,
+            ':now': now,
+            ':first': 1,
+          },
+          ReturnValues: 'ALL_OLD',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
+      const previous = Attributes?.turn as string | undefined;
+      return previous !== undefined && previous !== turn ? { previous } : {};
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      throw new SessionBusyError(session, error.Item?.turn?.S, turn);
+      const until = error.Item?.leaseUntil?.N;
+      throw new SessionBusyError(session, error.Item?.turn?.S, turn, until ? Number(until) : undefined);
     }
-  }
-
-  async releaseTurn(session: string, turn: string): Promise<void> {
-    try {
-      await this.#updateHead(session, {
-        UpdateExpression: 'REMOVE turn',
-        ConditionExpression: 'turn = :turn',
-        ExpressionAttributeValues: { ':turn': turn },
-      });
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    }
-  }
-
-  async #updateHead(session: string, update: Omit<UpdateCommandInput, 'TableName' | 'Key'>): Promise<void> {
-    await this.#client.send(
-      new UpdateCommand({ TableName: this.#table, Key: { pk: session, sk: sortKeys.head }, ...update }),
-    );
   }
 
   async #appendPart(
@@ -124,7 +142,13 @@ export class DynamoEventLog implements EventLog {
     for (let attempt = 1; ; attempt++) {
       const head =
         attempt === 1 && knownHead !== undefined ? knownHead : await this.#get(session, sortKeys.head);
-      if (head?.turn !== turn) throw new SessionBusyError(session, head?.turn as string | undefined, turn);
+      if (head?.turn !== turn)
+        throw new SessionBusyError(
+          session,
+          head?.turn as string | undefined,
+          turn,
+          head?.leaseUntil as number | undefined,
+        );
       const appended = await this.#tryTransaction(request, part, total, encoded, head.nextSeq as number);
       if (appended !== undefined) return { ...appended, replayed: false };
       // A duplicate delivery of this append won the race: report its result (C3).
@@ -165,6 +189,8 @@ export class DynamoEventLog implements EventLog {
   ) {
     const { session, turn, key } = request;
     const TableName = this.#table;
+    // Only the last part of a long append may free the session: the others still need it.
+    const release = request.release === true && part === total - 1;
     const marker = {
       pk: session,
       sk: sortKeys.append(key, part),
@@ -177,12 +203,15 @@ export class DynamoEventLog implements EventLog {
         Update: {
           TableName,
           Key: { pk: session, sk: sortKeys.head },
-          UpdateExpression: 'SET nextSeq = :next',
+          UpdateExpression: release
+            ? 'SET nextSeq = :next REMOVE turn, leaseMs, leaseUntil'
+            : 'SET nextSeq = :next, leaseUntil = :now + if_not_exists(leaseMs, :leaseMs)',
           ConditionExpression: 'turn = :turn AND nextSeq = :expected',
           ExpressionAttributeValues: {
             ':turn': turn,
             ':expected': firstSeq,
             ':next': firstSeq + encoded.length,
+            ...(release ? {} : { ':now': this.#clock.now(), ':leaseMs': DEFAULT_LEASE_MS }),
           },
         },
       },

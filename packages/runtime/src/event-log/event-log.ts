@@ -20,6 +20,8 @@ export interface AppendRequest {
    * use it to skip reading the session head; a wrong hint costs a retry, never a wrong append.
    */
   expectedSeq?: number;
+  /** Frees the session in the same atomic write: the turn's last append (its terminal record). */
+  release?: boolean;
 }
 
 /** Where an append landed. */
@@ -31,17 +33,42 @@ export interface AppendResult {
   replayed: boolean;
 }
 
+/** How a turn takes its session's lease. */
+export interface LeaseOptions {
+  /**
+   * How long the lease lasts without a write; every append by the holder renews it.
+   * @default - the length the session's lease has now, else DEFAULT_LEASE_MS
+   */
+  leaseMs?: number;
+  /** Take the session even from a holder whose lease has not expired yet. @default false */
+  takeOver?: boolean;
+}
+
+/** What taking a lease found. */
+export interface LeaseTaken {
+  /** The other turn that held the session and lost it (its lease had expired, or `takeOver`). */
+  previous?: string;
+}
+
+/**
+ * How long a turn holds its session without a write before another turn may take it over: longer
+ * than the longest gap between two appends of a running turn (a 5-minute model step retried up to
+ * four times, or a 5-minute tool call retried three times).
+ */
+export const DEFAULT_LEASE_MS = 30 * 60 * 1000;
+
 /**
  * A session's append-only event log (C2, C3): gap-free `seq` from 1, idempotent appends, one
- * writing turn per session at a time.
+ * writing turn per session at a time, holding the session by a lease that its appends renew.
  */
 export interface EventLog {
-  /** Appends events after the session's last one; replays return the first result (C3). */
+  /** Appends events after the session's last one and renews the lease; replays return the first result (C3). */
   append(request: AppendRequest): Promise<AppendResult>;
   /** The session's events in `seq` order, after `afterSeq` when given; content always whole. */
   read(session: string, options?: { afterSeq?: number }): Promise<StoredEvent[]>;
-  /** Makes `turn` the session's only writer; the same turn may acquire again. Throws SessionBusy. */
-  acquireTurn(session: string, turn: string): Promise<void>;
-  /** Frees the session if `turn` holds it; otherwise does nothing. */
-  releaseTurn(session: string, turn: string): Promise<void>;
+  /**
+   * Makes `turn` the session's only writer, by a lease: free sessions, the same turn again and
+   * expired leases are taken; another live holder throws SessionBusy unless `takeOver`.
+   */
+  acquireTurn(session: string, turn: string, options?: LeaseOptions): Promise<LeaseTaken>;
 }

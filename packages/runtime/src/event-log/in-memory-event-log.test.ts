@@ -1,4 +1,4 @@
 import { describeEventLogContract } from '../testing/event-log-contract.js';
 import { InMemoryEventLog } from './in-memory-event-log.js';
 
-describeEventLogContract('InMemoryEventLog', () => new InMemoryEventLog());
+describeEventLogContract('InMemoryEventLog', (clock) => new InMemoryEventLog({ clock }));

@@ -1,12 +1,26 @@
 import type { StoredEvent } from '@agentstep/protocol';
+import { type Clock, systemClock } from '../clock/clock.js';
 import { SessionBusyError } from '../errors.js';
-import type { AppendRequest, AppendResult, EventLog } from './event-log.js';
+import {
+  type AppendRequest,
+  type AppendResult,
+  DEFAULT_LEASE_MS,
+  type EventLog,
+  type LeaseOptions,
+  type LeaseTaken,
+} from './event-log.js';
 import { toStoredEvent } from './to-stored-event.js';
+
+interface Lease {
+  turn: string;
+  leaseMs: number;
+  until: number;
+}
 
 interface SessionState {
   events: StoredEvent[];
   appends: Map<string, AppendResult>;
-  turn?: string;
+  lease?: Lease;
 }
 
 /**
@@ -15,18 +29,26 @@ interface SessionState {
  */
 export class InMemoryEventLog implements EventLog {
   readonly #sessions = new Map<string, SessionState>();
+  readonly #clock: Clock;
 
-  async append({ session, turn, key, events }: AppendRequest): Promise<AppendResult> {
+  constructor(options: { clock?: Clock } = {}) {
+    this.#clock = options.clock ?? systemClock;
+  }
+
+  async append({ session, turn, key, events, release }: AppendRequest): Promise<AppendResult> {
     const state = this.#session(session);
     const previous = state.appends.get(key);
     if (previous !== undefined) return { ...previous, replayed: true };
-    if (state.turn !== turn) throw new SessionBusyError(session, state.turn, turn);
+    const { lease } = state;
+    if (lease?.turn !== turn) throw new SessionBusyError(session, lease?.turn, turn);
     const firstSeq = state.events.length + 1;
     events.forEach((event, index) => {
       state.events.push(structuredClone(toStoredEvent(session, firstSeq + index, event)));
     });
     const result = { firstSeq, count: events.length, replayed: false };
     state.appends.set(key, result);
+    if (release) delete state.lease;
+    else lease.until = this.#clock.now() + lease.leaseMs;
     return result;
   }
 
@@ -35,16 +57,16 @@ export class InMemoryEventLog implements EventLog {
     return structuredClone(events.slice(options.afterSeq ?? 0));
   }
 
-  async acquireTurn(session: string, turn: string): Promise<void> {
+  async acquireTurn(session: string, turn: string, options: LeaseOptions = {}): Promise<LeaseTaken> {
     const state = this.#session(session);
-    if (state.turn !== undefined && state.turn !== turn)
-      throw new SessionBusyError(session, state.turn, turn);
-    state.turn = turn;
-  }
-
-  async releaseTurn(session: string, turn: string): Promise<void> {
-    const state = this.#sessions.get(session);
-    if (state?.turn === turn) delete state.turn;
+    const now = this.#clock.now();
+    const held = state.lease;
+    if (held !== undefined && held.turn !== turn && held.until >= now && !options.takeOver)
+      throw new SessionBusyError(session, held.turn, turn, held.until);
+    // Without a length, the session keeps the one its holder chose (StartTurn after submitTurn).
+    const leaseMs = options.leaseMs ?? held?.leaseMs ?? DEFAULT_LEASE_MS;
+    state.lease = { turn, leaseMs, until: now + leaseMs };
+    return held !== undefined && held.turn !== turn ? { previous: held.turn } : {};
   }
 
   #session(session: string): SessionState {

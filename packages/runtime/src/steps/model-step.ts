@@ -12,6 +12,7 @@ import {
 import type { EventLog } from '../event-log/event-log.js';
 import type { OutcomeStore } from '../outcomes/outcome-store.js';
 import { batchId } from './batch-id.js';
+import { hasBatchFailure } from './has-batch-failure.js';
 import { calledTool } from './read-calls.js';
 import { runModel, STOP_SEQUENCES } from './run-model.js';
 import { budgetLimit, recordSpend, type SpendDeps } from './spend.js';
@@ -50,7 +51,7 @@ export async function modelStep(state: LoopState, deps: ModelStepDeps): Promise<
     stepEvents = await takeStep(state, batch, log, deps);
   }
   const calls = stepEvents.filter((stored) => stored.event.type === 'call');
-  const batchFailed = calls.length === 0 && (await hasBatchFailure(state, batch, deps.outcomes));
+  const batchFailed = calls.length === 0 && (await hasBatchFailure(state.session, batch, deps.outcomes));
   return {
     ...state,
     batch,
@@ -100,11 +101,6 @@ async function takeStep(
     expectedSeq: (log.at(-1)?.seq ?? 0) + 1,
   });
   return record.events.map((event, index) => ({ session: state.session, seq: firstSeq + index, ...event }));
-}
-
-async function hasBatchFailure(state: LoopState, batch: string, outcomes: OutcomeStore): Promise<boolean> {
-  const outcome = await outcomes.get({ session: state.session, batch, position: 0 });
-  return outcome?.tool === BATCH_TOOL_NAME;
 }
 
 function callItem(stored: StoredEvent, deps: ModelStepDeps): CallItem {

@@ -5,8 +5,9 @@ import {
   type StartTurnInput,
   type TurnLimits,
 } from '@agentstep/protocol';
-import type { Clock } from '../clock/clock.js';
 import type { EventLog } from '../event-log/event-log.js';
+import type { AppendResultsDeps } from './append-results.js';
+import { takeSession } from './take-session.js';
 
 /**
  * The first state of a turn's execution: confirms the turn holds its session, finds the session's
@@ -16,9 +17,9 @@ import type { EventLog } from '../event-log/event-log.js';
  */
 export async function startTurn(
   input: StartTurnInput,
-  deps: { log: EventLog; clock: Clock; limits?: Partial<TurnLimits>; budget?: Budget },
+  deps: AppendResultsDeps & { limits?: Partial<TurnLimits>; budget?: Budget },
 ): Promise<LoopState> {
-  await deps.log.acquireTurn(input.session, input.turn);
+  await takeSession(input.session, input.turn, {}, deps);
   const limits = { ...DEFAULT_TURN_LIMITS, ...deps.limits };
   return {
     session: input.session,

@@ -281,8 +281,10 @@ describe('finishTurn and failTurn', () => {
       status: 'failed',
       message: 'States.Timeout: took too long',
     });
-    const result = JSON.parse((await deps.log.read('s1')).at(-1)?.event.content ?? '');
+    const events = await deps.log.read('s1');
+    const result = JSON.parse(events.find((stored) => stored.event.type === 'result')?.event.content ?? '');
     expect(result.map((item: { status: string }) => item.status)).toEqual(['failure', 'failure']);
+    expect(events.at(-1)?.event).toMatchObject({ type: 'turn_end', payload: { status: 'failed' } });
     await deps.log.acquireTurn('s1', 'next-turn');
   });
 });

@@ -1,26 +1,31 @@
-import type { Clock } from '../clock/clock.js';
-import type { EventLog } from '../event-log/event-log.js';
+import type { LeaseOptions } from '../event-log/event-log.js';
+import type { AppendResultsDeps } from './append-results.js';
+import { takeSession } from './take-session.js';
 
 /** What a client submits to start a turn. */
 export interface SubmitTurnInput {
   session: string;
   turn: string;
   prompt: string;
+  /** The turn's lease: its length, and whether to take the session from a live holder. */
+  lease?: LeaseOptions;
 }
 
 /**
  * Starts a turn on the client side, before its execution starts: takes the session for the turn
- * (SessionBusy if another turn has it) and appends the user message, idempotently per turn.
+ * (SessionBusy while another turn's lease runs; an expired turn is closed in the log) and appends
+ * the user message, idempotently per turn. Returns the turn it took the session from, if any.
  */
 export async function submitTurn(
   input: SubmitTurnInput,
-  deps: { log: EventLog; clock: Clock },
-): Promise<void> {
-  await deps.log.acquireTurn(input.session, input.turn);
+  deps: AppendResultsDeps,
+): Promise<{ previous?: string }> {
+  const taken = await takeSession(input.session, input.turn, input.lease ?? {}, deps);
   await deps.log.append({
     session: input.session,
     turn: input.turn,
     key: `user:${input.turn}`,
     events: [{ event: { type: 'user', content: input.prompt, timestamp: deps.clock.now() / 1000 } }],
   });
+  return taken;
 }

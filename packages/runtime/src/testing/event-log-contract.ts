@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_NAMES, type PersistedEvent } from '@agentstep/protocol';
 import { describe, expect, it } from 'vitest';
+import type { Clock } from '../clock/clock.js';
 import type { EventLog, NewEvent } from '../event-log/event-log.js';
 
 const at = 1_700_000_000.25;
@@ -24,11 +25,19 @@ async function openSession(log: EventLog): Promise<{ session: string; turn: stri
   return { session, turn };
 }
 
+/** A clock the test moves by hand, from a fixed start. */
+function manualClock(): Clock & { advance(ms: number): void } {
+  let now = 1_700_000_000_000;
+  return { now: () => now, advance: (ms) => (now += ms) };
+}
+
 /**
- * The behaviour every {@link EventLog} adapter must have (C2, C3, one writer per session). Run it
- * with a factory for the adapter under test; each test works in its own session.
+ * The behaviour every {@link EventLog} adapter must have (C2, C3, one writer per session by a
+ * lease). Run it with a factory for the adapter under test on the given clock; each test works in
+ * its own session.
  */
-export function describeEventLogContract(adapter: string, createLog: () => EventLog): void {
+export function describeEventLogContract(adapter: string, createLogOn: (clock: Clock) => EventLog): void {
+  const createLog = () => createLogOn(manualClock());
   describe(`EventLog contract: ${adapter}`, () => {
     it('C2 numbers events gap-free from 1 across appends, and returns each append range', async () => {
       const log = createLog();
@@ -91,21 +100,71 @@ export function describeEventLogContract(adapter: string, createLog: () => Event
     it('allows one writing turn per session: a second turn gets SessionBusy and writes nothing', async () => {
       const log = createLog();
       const { session, turn } = await openSession(log);
-      await log.acquireTurn(session, turn);
+      expect(await log.acquireTurn(session, turn)).toEqual({});
       await expect(log.acquireTurn(session, 'other-turn')).rejects.toMatchObject({
         name: ERROR_NAMES.sessionBusy,
+        message: expect.stringContaining('lease runs until'),
       });
       await expect(
         log.append({ session, turn: 'other-turn', key: 'x', events: [user('interleaved?')] }),
       ).rejects.toMatchObject({ name: ERROR_NAMES.sessionBusy, message: expect.stringContaining(turn) });
       expect(await log.read(session)).toEqual([]);
-      await log.releaseTurn(session, 'other-turn');
-      await expect(log.acquireTurn(session, 'other-turn')).rejects.toMatchObject({
+      await log.append({ session, turn, key: 'end', events: [user('last')], release: true });
+      expect(await log.acquireTurn(session, 'other-turn')).toEqual({});
+      await log.append({ session, turn: 'other-turn', key: 'y', events: [user('now mine')] });
+      expect(await log.read(session)).toHaveLength(2);
+    });
+
+    it('a releasing append frees the session once; replayed, it returns the first result', async () => {
+      const log = createLog();
+      const { session, turn } = await openSession(log);
+      const end = { session, turn, key: 'end', events: [user('bye')], release: true };
+      const first = await log.append(end);
+      await log.acquireTurn(session, 'next');
+      expect(await log.append(end)).toEqual({ ...first, replayed: true });
+      await log.append({ session, turn: 'next', key: 'n', events: [user('next')] });
+      expect((await log.read(session)).map((event) => event.event)).toMatchObject([
+        { content: 'bye' },
+        { content: 'next' },
+      ]);
+    });
+
+    it('lets another turn take an expired lease, names the turn it took it from, and refuses the old one', async () => {
+      const clock = manualClock();
+      const log = createLogOn(clock);
+      const session = `s-${randomUUID()}`;
+      await log.acquireTurn(session, 'old', { leaseMs: 1_000 });
+      clock.advance(999);
+      await expect(log.acquireTurn(session, 'new')).rejects.toMatchObject({ name: ERROR_NAMES.sessionBusy });
+      clock.advance(2);
+      expect(await log.acquireTurn(session, 'new')).toEqual({ previous: 'old' });
+      await expect(
+        log.append({ session, turn: 'old', key: 'late', events: [user('zombie')] }),
+      ).rejects.toMatchObject({ name: ERROR_NAMES.sessionBusy });
+      expect(await log.read(session)).toEqual([]);
+    });
+
+    it('renews the lease with every append, keeping the length the turn chose', async () => {
+      const clock = manualClock();
+      const log = createLogOn(clock);
+      const session = `s-${randomUUID()}`;
+      await log.acquireTurn(session, 'holder', { leaseMs: 1_000 });
+      await log.acquireTurn(session, 'holder');
+      clock.advance(800);
+      await log.append({ session, turn: 'holder', key: 'a', events: [user('still here')] });
+      clock.advance(800);
+      await expect(log.acquireTurn(session, 'other')).rejects.toMatchObject({
         name: ERROR_NAMES.sessionBusy,
       });
-      await log.releaseTurn(session, turn);
-      await log.acquireTurn(session, 'other-turn');
-      await log.append({ session, turn: 'other-turn', key: 'y', events: [user('now mine')] });
+      clock.advance(201);
+      expect(await log.acquireTurn(session, 'other')).toEqual({ previous: 'holder' });
+    });
+
+    it('takes a live lease over when asked to', async () => {
+      const log = createLog();
+      const { session, turn } = await openSession(log);
+      expect(await log.acquireTurn(session, 'rescuer', { takeOver: true })).toEqual({ previous: turn });
+      await log.append({ session, turn: 'rescuer', key: 'r', events: [user('mine')] });
       expect(await log.read(session)).toHaveLength(1);
     });
 
