@@ -25,7 +25,8 @@ export async function eventsCommand(args: string[], io: CliIo): Promise<number> 
 
 function describe({ seq, batch, position, event }: StoredEvent): string {
   const where = batch === undefined ? '' : ` ${batch}${position === undefined ? '' : `#${position}`}`;
-  const content = event.content ?? '';
+  const content =
+    event.type === 'turn_end' ? `[${event.payload.status}] ${event.content}` : (event.content ?? '');
   const preview =
     content.length > PREVIEW ? `${content.slice(0, PREVIEW)}… (${content.length} characters)` : content;
   return `${String(seq).padStart(4)} ${event.type.padEnd(9)}${where}  ${preview.replaceAll('\n', '⏎')}`;
