@@ -1,5 +1,5 @@
 import { dynamoStores } from '@agentstep/runtime/dynamo';
-import { tableEnvSchema } from '../env.js';
+import { tableEnvSchema } from '../table-env-schema.js';
 import { createHandler } from './handler.js';
 
 const env = tableEnvSchema.parse(process.env);

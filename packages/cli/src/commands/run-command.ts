@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { LocalEngine, loadAgent } from '@agentstep/local';
-import {
-  builtInTools,
-  LocalDirectoryWorkspace,
-  sessionSpend,
-  submitTurn,
-  systemClock,
-} from '@agentstep/runtime';
+import { LocalDirectoryWorkspace, sessionSpend, submitTurn, systemClock } from '@agentstep/runtime';
+import { builtInTools } from '@agentstep/runtime/tools';
 import type { CliIo } from '../io/cli-io.js';
 import { agentCacheFile } from '../local/agent-cache.js';
 import { JsonRunView } from '../local/json-run-view.js';
