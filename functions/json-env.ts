@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** An environment variable holding JSON text, checked against `schema`. */
 export function jsonEnv<T extends z.ZodType>(schema: T, fallback: string) {

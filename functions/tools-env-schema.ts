@@ -1,5 +1,5 @@
 import { lambdaToolSpecSchema } from '@agentstep/runtime/lambda-tool';
-import { z } from 'zod';
+import * as z from 'zod';
 import { jsonEnv } from './json-env.js';
 import { tableEnvSchema } from './table-env-schema.js';
 

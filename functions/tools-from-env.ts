@@ -1,7 +1,7 @@
 import type { Tool } from '@agentstep/runtime';
 import { lambdaTool } from '@agentstep/runtime/lambda-tool';
 import { type BuiltInToolsConfig, builtInTools } from '@agentstep/runtime/tools';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { toolsEnvSchema } from './tools-env-schema.js';
 
 /** The agent's tools as the environment names them: built-in toolsets, then Lambda tools. */

@@ -5,7 +5,7 @@ import { buildMessages, type StoredEvent } from '@agentstep/protocol';
 import { defineTool, demoTools, LocalDirectoryWorkspace } from '@agentstep/runtime';
 import { builtInTools } from '@agentstep/runtime/tools';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { dynamoEndpoint } from './dynamo-client.js';
 import { batch, localAgent, resultItems } from './harness.js';
 

@@ -8,7 +8,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3'
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { AgentStateMachine } from './agent-state-machine.js';
 import { grantBedrockModel } from './bedrock-grant.js';
 import { EventLogTable } from './event-log-table.js';
