@@ -10,8 +10,8 @@ import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import type * as z from 'zod';
 import { AgentStateMachine } from './agent-state-machine.js';
-import { grantBedrockModel } from './bedrock-grant.js';
 import { EventLogTable } from './event-log-table.js';
+import { grantBedrockModel } from './grant-bedrock-model.js';
 import { StepLambda, type StepName } from './step-lambda.js';
 
 /** An existing Lambda function offered to the model as a tool. */

@@ -4,7 +4,7 @@ import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import * as z from 'zod';
 import { defineTool, type Tool } from '../tools/define-tool.js';
-import { isBlockedAddress } from './blocked-addresses.js';
+import { isBlockedAddress } from './is-blocked-address.js';
 
 /** A resolved address. */
 export interface ResolvedAddress {
