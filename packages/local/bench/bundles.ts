@@ -100,7 +100,7 @@ function verdict(name: string, bytes: number, ms: number, sdkMs: number): string
 const folder = lambdaLikeFolder();
 try {
   console.log(
-    `Lambda bundles (minified, AWS SDK external, as deployed; import: median of ${RUNS} fresh node processes)`,
+    `\nLambda bundles (minified, AWS SDK external, as deployed; import: median of ${RUNS} fresh node processes)`,
   );
   for (const name of functionNames()) {
     const { code, sdkImports } = await bundle(name);
