@@ -1,9 +1,11 @@
 import { priceTableSchema } from '@agentstep/protocol';
-import { createModel, createToolset, DEFAULT_PRICES, systemClock } from '@agentstep/runtime';
+import { createToolset, DEFAULT_PRICES, systemClock } from '@agentstep/runtime';
 import { dynamoStores } from '@agentstep/runtime/dynamo';
-import { z } from 'zod';
-import { jsonEnv, toolsEnvSchema } from './env.js';
+import { createModel } from '@agentstep/runtime/models';
+import * as z from 'zod';
+import { jsonEnv } from './json-env.js';
 import { modelApiKey } from './model-api-key.js';
+import { toolsEnvSchema } from './tools-env-schema.js';
 import { toolsFromEnv } from './tools-from-env.js';
 
 const env = toolsEnvSchema

@@ -1,7 +1,8 @@
-import { type BuiltInToolsConfig, builtInTools, type Tool } from '@agentstep/runtime';
-import { lambdaTool } from '@agentstep/runtime/lambda';
-import type { z } from 'zod';
-import type { toolsEnvSchema } from './env.js';
+import type { Tool } from '@agentstep/runtime';
+import { lambdaTool } from '@agentstep/runtime/lambda-tool';
+import { type BuiltInToolsConfig, builtInTools } from '@agentstep/runtime/tools';
+import type * as z from 'zod';
+import type { toolsEnvSchema } from './tools-env-schema.js';
 
 /** The agent's tools as the environment names them: built-in toolsets, then Lambda tools. */
 export function toolsFromEnv(env: z.output<typeof toolsEnvSchema>, config: BuiltInToolsConfig = {}): Tool[] {

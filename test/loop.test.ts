@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildMessages, type StoredEvent } from '@agentstep/protocol';
-import { builtInTools, defineTool, demoTools, LocalDirectoryWorkspace } from '@agentstep/runtime';
+import { defineTool, demoTools, LocalDirectoryWorkspace } from '@agentstep/runtime';
+import { builtInTools } from '@agentstep/runtime/tools';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { dynamoEndpoint } from './dynamo-client.js';
 import { batch, localAgent, resultItems } from './harness.js';
 

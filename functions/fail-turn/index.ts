@@ -1,7 +1,4 @@
-import { systemClock } from '@agentstep/runtime';
-import { dynamoStores } from '@agentstep/runtime/dynamo';
-import { tableEnvSchema } from '../env.js';
+import { tableStepDeps } from '../table-step-deps.js';
 import { createHandler } from './handler.js';
 
-const env = tableEnvSchema.parse(process.env);
-export const handler = createHandler({ ...dynamoStores(env.AGENTSTEP_TABLE), clock: systemClock });
+export const handler = createHandler(tableStepDeps);

@@ -1,8 +1,8 @@
 import { createToolset } from '@agentstep/runtime';
 import { dynamoStores } from '@agentstep/runtime/dynamo';
 import { S3Workspace } from '@agentstep/runtime/s3';
-import { z } from 'zod';
-import { toolsEnvSchema } from '../env.js';
+import * as z from 'zod';
+import { toolsEnvSchema } from '../tools-env-schema.js';
 import { toolsFromEnv } from '../tools-from-env.js';
 import { createHandler } from './handler.js';
 

@@ -1,8 +1,9 @@
 import { budgetSchema } from '@agentstep/protocol';
 import { systemClock } from '@agentstep/runtime';
 import { dynamoStores } from '@agentstep/runtime/dynamo';
-import { z } from 'zod';
-import { jsonEnv, tableEnvSchema } from '../env.js';
+import * as z from 'zod';
+import { jsonEnv } from '../json-env.js';
+import { tableEnvSchema } from '../table-env-schema.js';
 import { createHandler } from './handler.js';
 
 const env = tableEnvSchema

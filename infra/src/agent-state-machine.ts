@@ -20,7 +20,7 @@ import {
 } from 'aws-cdk-lib/aws-stepfunctions';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
-import type { StepName } from './step-function.js';
+import type { StepName } from './step-lambda.js';
 
 /** Props of {@link AgentStateMachine}. */
 export interface AgentStateMachineProps {

@@ -4,7 +4,7 @@ import type { Bucket, CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { AgentStep, type AgentStepProps } from './agent-step.js';
-import { profileFoundationModel } from './bedrock-grant.js';
+import { profileFoundationModel } from './grant-bedrock-model.js';
 
 /** Props of {@link AgentStepStack}. */
 export interface AgentStepStackProps extends StackProps {

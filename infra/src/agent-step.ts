@@ -8,11 +8,11 @@ import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3'
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { AgentStateMachine } from './agent-state-machine.js';
-import { grantBedrockModel } from './bedrock-grant.js';
 import { EventLogTable } from './event-log-table.js';
-import { StepFunction, type StepName } from './step-function.js';
+import { grantBedrockModel } from './grant-bedrock-model.js';
+import { StepLambda, type StepName } from './step-lambda.js';
 
 /** An existing Lambda function offered to the model as a tool. */
 export interface LambdaToolProps {
@@ -106,7 +106,7 @@ export class AgentStep extends Construct {
       ...(props.httpAllowHosts ? { AGENTSTEP_HTTP_ALLOW_HOSTS: props.httpAllowHosts.join(',') } : {}),
     };
     const make = (step: StepName, environment: Record<string, string>, timeout?: Duration) =>
-      new StepFunction(this, step, { step, environment, ...(timeout ? { timeout } : {}) }).function;
+      new StepLambda(this, step, { step, environment, ...(timeout ? { timeout } : {}) }).function;
     const invokeTool = make(
       'invoke-tool',
       { ...tools, ...(this.workspace ? { AGENTSTEP_WORKSPACE_BUCKET: this.workspace.bucketName } : {}) },

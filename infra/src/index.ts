@@ -5,7 +5,7 @@ export { EventLogTable, type EventLogTableProps } from './event-log-table.js';
 export {
   repositoryRoot,
   STEP_BUNDLING,
-  StepFunction,
-  type StepFunctionProps,
+  StepLambda,
+  type StepLambdaProps,
   type StepName,
-} from './step-function.js';
+} from './step-lambda.js';

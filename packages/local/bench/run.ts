@@ -1,5 +1,3 @@
-import { join } from 'node:path';
-import { repositoryRoot, STEP_BUNDLING } from '@agentstep/infra';
 import {
   demoTools,
   type EventLog,
@@ -12,10 +10,8 @@ import {
 } from '@agentstep/runtime';
 import { dynamoStores, ensureEventLogTable } from '@agentstep/runtime/dynamo';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { build } from 'esbuild';
 import { LocalEngine, loadAgent, type SynthesizedAgent, startDynamoDbLocal } from '../src/index.js';
 
-const MB = 1024 * 1024;
 const echo = (count: number) =>
   `<execute>${JSON.stringify(Array.from({ length: count }, (_, index) => ({ name: 'echo', args: { text: `call ${index}` } })))}</execute>`;
 
@@ -57,31 +53,6 @@ function verdict(label: string, transitions: number, target: number): string {
   return `${transitions <= target ? 'PASS' : 'MISS'}  ${label.padEnd(22)}${transitions} transitions (target <= ${target})`;
 }
 
-/** Minified size of each step's Lambda bundle, built with the settings CDK deploys with. */
-async function bundleSizes(agent: SynthesizedAgent): Promise<string[]> {
-  const steps = [...new Set(agent.functions.values())].sort();
-  return Promise.all(
-    steps.map(async (step) => {
-      const result = await build({
-        entryPoints: [join(repositoryRoot, 'functions', step, 'index.ts')],
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        target: STEP_BUNDLING.target ?? 'node22',
-        minify: STEP_BUNDLING.minify ?? true,
-        external: STEP_BUNDLING.externalModules ?? [],
-        banner: { js: STEP_BUNDLING.banner ?? '' },
-        write: false,
-        logLevel: 'error',
-      });
-      const bytes = result.outputFiles.reduce((sum, file) => sum + file.contents.length, 0);
-      const target =
-        step === 'model-step' ? `  ${bytes <= 1.5 * MB ? 'PASS' : 'MISS'} (target <= 1.5 MB)` : '';
-      return `${step.padEnd(22)}${(bytes / 1024).toFixed(0).padStart(6)} KB${target}`;
-    }),
-  );
-}
-
 const agent = await loadAgent();
 console.log(`AgentStep local engine benchmarks (Node ${process.version}, ${process.arch})`);
 console.log('\nState transitions per loop iteration with N tool calls');
@@ -96,5 +67,3 @@ try {
 } finally {
   await local.stop();
 }
-console.log('\nLambda bundle sizes (minified, AWS SDK external, as deployed)');
-for (const line of await bundleSizes(agent)) console.log(line);

@@ -1,7 +1,7 @@
 // DynamoDB adapters, apart from the core so that importing the runtime does not load the AWS SDK.
 export { DynamoEventLog, type DynamoEventLogOptions } from './event-log/dynamo-event-log.js';
-export { dynamoStores } from './event-log/dynamo-stores.js';
-export { type DynamoTableOptions, documentClientOf } from './event-log/dynamo-table.js';
-export { EVENT_LOG_KEYS, ensureEventLogTable } from './event-log/event-log-table.js';
 export { DynamoOutcomeStore, type DynamoOutcomeStoreOptions } from './outcomes/dynamo-outcome-store.js';
+export { dynamoStores } from './table/dynamo-stores.js';
+export { type DynamoTableOptions, documentClientOf } from './table/dynamo-table.js';
+export { EVENT_LOG_KEYS, ensureEventLogTable } from './table/ensure-event-log-table.js';
 export { DynamoUsageLedger, type DynamoUsageLedgerOptions } from './usage/dynamo-usage-ledger.js';

@@ -1,3 +1,5 @@
+// The core: ports, in-memory adapters, scripted models, tools and use cases. Nothing here loads a
+// provider SDK, the http tool, middy, Powertools or an AWS SDK client: those sit behind subpaths.
 export { type Clock, systemClock } from './clock/clock.js';
 export { AppendConflictError, CallNotFoundError, SessionBusyError } from './errors.js';
 export {
@@ -10,18 +12,13 @@ export {
   type NewEvent,
 } from './event-log/event-log.js';
 export { InMemoryEventLog } from './event-log/in-memory-event-log.js';
-export { isBlockedAddress } from './http/blocked-addresses.js';
-export { type HttpFetchOptions, httpFetchTool, type ResolvedAddress } from './http/http-fetch-tool.js';
 export { inMemoryStores } from './in-memory-stores.js';
-export { AnthropicModel, type AnthropicModelOptions } from './model/anthropic-model.js';
-export { BedrockModel, type BedrockModelOptions } from './model/bedrock-model.js';
 export {
   continueAtStops,
   MAX_CONTINUATIONS,
   type ProviderRequest,
   type RequestEnd,
 } from './model/continue-at-stops.js';
-export { createModel, type ModelChoice } from './model/create-model.js';
 export type { Model, ModelPart, ModelRequest } from './model/model.js';
 export {
   ModelAuthFailedError,
@@ -30,7 +27,6 @@ export {
   ModelUnavailableError,
 } from './model/model-errors.js';
 export { addUsage, type ModelUsage, modelUsageSchema, NO_USAGE } from './model/model-usage.js';
-export { OpenAIModel, type OpenAIModelOptions } from './model/openai-model.js';
 export { ProviderModel } from './model/provider-model.js';
 export { RecordingModel } from './model/recording-model.js';
 export { type Cassette, cassetteSchema, ReplayModel } from './model/replay-model.js';
@@ -58,19 +54,18 @@ export { STOP_SEQUENCES } from './steps/run-model.js';
 export { startTurn } from './steps/start-turn.js';
 export { type SubmitTurnInput, submitTurn } from './steps/submit-turn.js';
 export { takeSession } from './steps/take-session.js';
-export { BUILT_IN_TOOLSETS, type BuiltInToolsConfig, builtInTools } from './tools/built-in-tools.js';
 export { defineTool, type Tool, type ToolContext, type ToolDefinition } from './tools/define-tool.js';
 export { demoTools } from './tools/demo-tools.js';
 export { runTool } from './tools/run-tool.js';
 export { createToolset, type Toolset } from './tools/toolset.js';
 export { type ArgsCheck, validateArgs } from './tools/validate-args.js';
-export { spentBudget } from './usage/budget-check.js';
 export { InMemoryUsageLedger } from './usage/in-memory-usage-ledger.js';
 export { costOf, DEFAULT_PRICES, priceOf } from './usage/price-table.js';
 export { metricEvents, type SessionSpend, sessionSpend } from './usage/session-spend.js';
+export { spentBudget } from './usage/spent-budget.js';
 export { type StepUsage, stepUsageSchema } from './usage/step-usage.js';
 export type { UsageLedger } from './usage/usage-ledger.js';
 export { LocalDirectoryWorkspace } from './workspace/local-directory-workspace.js';
+export { resolveWorkspacePath } from './workspace/resolve-workspace-path.js';
 export type { Workspace, WorkspaceEntry } from './workspace/workspace.js';
-export { resolveWorkspacePath } from './workspace/workspace-path.js';
 export { workspaceTools } from './workspace/workspace-tools.js';

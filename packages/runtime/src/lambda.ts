@@ -1,4 +1,2 @@
-// Lambda adapters, apart from the core so that importing the runtime does not load middy or Powertools.
-
-export { type LambdaToolSpec, lambdaTool, lambdaToolSpecSchema } from './lambda/lambda-tool.js';
+// The Lambda step handler, apart from the core so that importing the runtime does not load middy or Powertools.
 export { type HandlerDeps, type StepHandler, stepHandler } from './lambda/step-handler.js';

@@ -1,7 +1,7 @@
 import { buildMessages } from '@agentstep/protocol';
 import type { CliIo } from '../io/cli-io.js';
 import { openStore } from '../local/open-store.js';
-import { parseSessionArgs } from '../local/session-arg.js';
+import { parseSessionArgs } from '../local/parse-session-args.js';
 
 /** `agentstep context ID`: the messages the model would see next, rebuilt from the log, as JSON. */
 export async function contextCommand(args: string[], io: CliIo): Promise<number> {

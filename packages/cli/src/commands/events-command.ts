@@ -1,7 +1,7 @@
 import type { StoredEvent } from '@agentstep/protocol';
 import type { CliIo } from '../io/cli-io.js';
 import { openStore } from '../local/open-store.js';
-import { parseSessionArgs } from '../local/session-arg.js';
+import { parseSessionArgs } from '../local/parse-session-args.js';
 
 const PREVIEW = 160;
 

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { createParser, type ParseMode } from '@agentstep/protocol';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CliIo } from '../io/cli-io.js';
 import { readAll } from '../io/read-all.js';
 import { splitChunks } from '../io/split-chunks.js';

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { renderSystemPrompt, toolDescriptionSchema } from '@agentstep/protocol';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CliIo } from '../io/cli-io.js';
 import { UsageError } from '../usage-error.js';
 

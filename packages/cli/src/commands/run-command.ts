@@ -2,23 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { LocalEngine, loadAgent, type TurnRun } from '@agentstep/local';
 import type { TurnInput } from '@agentstep/protocol';
-import {
-  builtInTools,
-  endTurn,
-  LocalDirectoryWorkspace,
-  sessionSpend,
-  submitTurn,
-  systemClock,
-} from '@agentstep/runtime';
+import { endTurn, LocalDirectoryWorkspace, sessionSpend, submitTurn, systemClock } from '@agentstep/runtime';
+import { builtInTools } from '@agentstep/runtime/tools';
 import type { CliIo } from '../io/cli-io.js';
-import { agentCacheFile } from '../local/agent-cache.js';
+import { agentCacheFile } from '../local/agent-cache-file.js';
 import { JsonRunView } from '../local/json-run-view.js';
 import { LiveRunView } from '../local/live-run-view.js';
 import { loadModel } from '../local/load-model.js';
 import { loadPrices } from '../local/load-prices.js';
 import { openStore, type StoreKind } from '../local/open-store.js';
-import { providersWithCredentials } from '../local/provider-credentials.js';
-import { recorderFor } from '../local/recorder.js';
+import { providersWithCredentials } from '../local/providers-with-credentials.js';
+import { recorderFor } from '../local/recorder-for.js';
 import { parseRunOptions, type RunOptions } from '../local/run-options.js';
 import { observeModel, type RunView, type ViewSource } from '../local/run-view.js';
 import { recordStats } from '../local/session-stats.js';

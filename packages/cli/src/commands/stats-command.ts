@@ -1,5 +1,5 @@
 import type { CliIo } from '../io/cli-io.js';
-import { parseSessionArgs } from '../local/session-arg.js';
+import { parseSessionArgs } from '../local/parse-session-args.js';
 import { readStats } from '../local/session-stats.js';
 
 /** `agentstep stats ID`: what the session's local runs cost, as JSON. */

@@ -1,4 +1,5 @@
-import { createModel, type Model, ReplayModel, ScriptedModel } from '@agentstep/runtime';
+import { type Model, ReplayModel, ScriptedModel } from '@agentstep/runtime';
+import { createModel } from '@agentstep/runtime/models';
 import demoScript from '../../../../examples/demo-script.json' with { type: 'json' };
 import type { CliIo } from '../io/cli-io.js';
 import { UsageError } from '../usage-error.js';

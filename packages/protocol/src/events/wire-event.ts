@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Seconds since the Unix epoch, fractional, as in the spec's event schema. */
 const timestamp = z.number().nonnegative();

@@ -1,6 +1,6 @@
 import { EventModeSink } from './event-mode-sink.js';
 import type { EventSink } from './event-sink.js';
-import { FinalCloserIndex } from './final-closers.js';
+import { FinalCloserIndex } from './final-closer-index.js';
 import {
   type BlockKind,
   CLOSERS,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 const ref = z.string().min(1).max(256);
 const count = z.number().int().nonnegative();

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A tool as the model sees it: a name, what it does, and its arguments' JSON Schema. */
 export const toolDescriptionSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** One call's outcome, exactly the spec's `<results>` item shape (B5). */
 export const toolOutcomeSchema = z.discriminatedUnion('status', [

@@ -9,9 +9,9 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { type Clock, systemClock } from '../clock/clock.js';
 import { AppendConflictError, SessionBusyError } from '../errors.js';
-import { loadBody, type StoredBody, storeBody } from './dynamo-content.js';
-import { LAST_EVENT_KEY, sortKeys } from './dynamo-keys.js';
-import { type DynamoTableOptions, documentClientOf, queryItems } from './dynamo-table.js';
+import { type DynamoTableOptions, documentClientOf, queryItems } from '../table/dynamo-table.js';
+import { LAST_EVENT_KEY, sortKeys } from '../table/sort-keys.js';
+import { loadBody, type StoredBody, storeBody } from '../table/stored-body.js';
 import {
   type AppendRequest,
   type AppendResult,

@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTool } from '../tools/run-tool.js';
-import { isBlockedAddress } from './blocked-addresses.js';
 import { type HttpFetchOptions, httpFetchTool } from './http-fetch-tool.js';
+import { isBlockedAddress } from './is-blocked-address.js';
 
 const context = { session: 's', turn: 't', batch: 'b', position: 0 };
 let server: Server;

@@ -2,9 +2,9 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineTool, type Tool } from '../tools/define-tool.js';
-import { isBlockedAddress } from './blocked-addresses.js';
+import { isBlockedAddress } from './is-blocked-address.js';
 
 /** A resolved address. */
 export interface ResolvedAddress {

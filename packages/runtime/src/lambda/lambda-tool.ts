@@ -1,5 +1,5 @@
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineTool, type Tool } from '../tools/define-tool.js';
 
 /** A Lambda function offered to the model as a tool. */

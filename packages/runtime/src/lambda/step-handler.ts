@@ -3,7 +3,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { parser } from '@aws-lambda-powertools/parser/middleware';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /** What every step handler may be given besides its use case's own dependencies. */
 export interface HandlerDeps {

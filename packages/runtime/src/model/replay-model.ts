@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseJsonWith, ScriptedModel, scriptedStepSchema } from './scripted-model.js';
 
 /** A recorded session: each model step's output chunks and usage, as `--record` writes them. */

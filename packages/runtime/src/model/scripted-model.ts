@@ -1,5 +1,5 @@
 import { ERROR_NAMES } from '@agentstep/protocol';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Model, ModelPart, ModelRequest } from './model.js';
 import { modelUsageSchema } from './model-usage.js';
 

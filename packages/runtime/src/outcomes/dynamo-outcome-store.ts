@@ -1,9 +1,9 @@
 import type { ToolOutcome } from '@agentstep/protocol';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { loadBody, storeBody } from '../event-log/dynamo-content.js';
-import { sortKeys } from '../event-log/dynamo-keys.js';
-import { type DynamoTableOptions, documentClientOf, queryItems } from '../event-log/dynamo-table.js';
+import { type DynamoTableOptions, documentClientOf, queryItems } from '../table/dynamo-table.js';
+import { sortKeys } from '../table/sort-keys.js';
+import { loadBody, storeBody } from '../table/stored-body.js';
 import type { CallRef, OutcomeStore } from './outcome-store.js';
 
 /** Options of {@link DynamoOutcomeStore}: the event-log table, and optionally the client. */

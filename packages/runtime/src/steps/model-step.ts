@@ -14,9 +14,9 @@ import type { OutcomeStore } from '../outcomes/outcome-store.js';
 import { batchId } from './batch-id.js';
 import { hasBatchFailure } from './has-batch-failure.js';
 import { calledTool } from './read-calls.js';
+import { budgetLimit, recordSpend, type SpendDeps } from './record-spend.js';
 import { runModel, STOP_SEQUENCES } from './run-model.js';
-import { budgetLimit, recordSpend, type SpendDeps } from './spend.js';
-import { stepRecord } from './step-events.js';
+import { stepRecord } from './step-record.js';
 
 const DEFAULT_MAX_CONCURRENCY = 10;
 

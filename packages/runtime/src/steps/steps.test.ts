@@ -1,6 +1,6 @@
 import type { LoopState, ModelStepOutput } from '@agentstep/protocol';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { InMemoryEventLog } from '../event-log/in-memory-event-log.js';
 import { ScriptedModel } from '../model/scripted-model.js';
 import { InMemoryOutcomeStore } from '../outcomes/in-memory-outcome-store.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /** What a tool knows about the call it serves; identity comes from here, never from args (B2). */
 export interface ToolContext {

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineTool, type Tool } from './define-tool.js';
 
 /** Largest `blob` the demo tool makes: 64 MiB. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineTool } from './define-tool.js';
 import { demoTools } from './demo-tools.js';
 import { runTool } from './run-tool.js';

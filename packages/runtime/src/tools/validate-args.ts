@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { IDENTITY_ARGUMENT, type Tool } from './define-tool.js';
 
 /** Valid arguments, or every problem with them in one message. */

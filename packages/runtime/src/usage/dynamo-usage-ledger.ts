@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { sortKeys } from '../event-log/dynamo-keys.js';
-import { type DynamoTableOptions, documentClientOf, queryItems } from '../event-log/dynamo-table.js';
+import { type DynamoTableOptions, documentClientOf, queryItems } from '../table/dynamo-table.js';
+import { sortKeys } from '../table/sort-keys.js';
 import { type StepUsage, stepUsageSchema } from './step-usage.js';
 import type { UsageLedger } from './usage-ledger.js';
 

@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { resolveWorkspacePath } from './resolve-workspace-path.js';
 import type { Workspace, WorkspaceEntry } from './workspace.js';
-import { resolveWorkspacePath } from './workspace-path.js';
 
 /** A {@link Workspace} in a local folder: each session's files under `<root>/<session>/`. */
 export class LocalDirectoryWorkspace implements Workspace {

@@ -5,8 +5,8 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { resolveWorkspacePath } from './resolve-workspace-path.js';
 import type { Workspace, WorkspaceEntry } from './workspace.js';
-import { resolveWorkspacePath } from './workspace-path.js';
 
 /** Options of {@link S3Workspace}. */
 export interface S3WorkspaceOptions {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineTool, type Tool } from '../tools/define-tool.js';
 import type { Workspace } from './workspace.js';
 

@@ -2,9 +2,9 @@ import type { LoopState, PriceTable } from '@agentstep/protocol';
 import type { Clock } from '../clock/clock.js';
 import type { Model } from '../model/model.js';
 import type { ModelUsage } from '../model/model-usage.js';
-import { spentBudget } from '../usage/budget-check.js';
 import { costOf, DEFAULT_PRICES, priceOf } from '../usage/price-table.js';
 import { sessionSpend } from '../usage/session-spend.js';
+import { spentBudget } from '../usage/spent-budget.js';
 import type { UsageLedger } from '../usage/usage-ledger.js';
 
 /** What spending needs: the ledger, the clock, the model and its prices. */

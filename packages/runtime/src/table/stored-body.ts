@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { sortKeys } from './dynamo-keys.js';
 import { queryItems } from './dynamo-table.js';
+import { sortKeys } from './sort-keys.js';
 
 /** Bodies up to this size live inside the event item; larger ones are chunked. */
 const INLINE_BODY_BYTES = 32 * 1024;

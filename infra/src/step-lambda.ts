@@ -45,8 +45,8 @@ export type StepName =
   | 'fail-turn'
   | 'release-turn';
 
-/** Props of {@link StepFunction}. */
-export interface StepFunctionProps {
+/** Props of {@link StepLambda}. */
+export interface StepLambdaProps {
   readonly step: StepName;
   readonly environment: Record<string, string>;
   /** @default 30 seconds */
@@ -60,10 +60,10 @@ export interface StepFunctionProps {
  * the AWS SDK left to the runtime, with its own role and log group. `AGENTSTEP_STEP` names the step, so the
  * local engine can route the synthesized definition's tasks to the same handler.
  */
-export class StepFunction extends Construct {
+export class StepLambda extends Construct {
   readonly function: NodejsFunction;
 
-  constructor(scope: Construct, id: string, props: StepFunctionProps) {
+  constructor(scope: Construct, id: string, props: StepLambdaProps) {
     super(scope, id);
     const logGroup = new LogGroup(this, 'Logs', {
       retention: RetentionDays.ONE_MONTH,

@@ -1,5 +1,5 @@
 import { type Cassette, cassetteSchema, type Model, RecordingModel } from '@agentstep/runtime';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CliIo } from '../io/cli-io.js';
 import { UsageError } from '../usage-error.js';
 

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { providersWithCredentials } from './provider-credentials.js';
+import { providersWithCredentials } from './providers-with-credentials.js';
 
 const emptyHome = mkdtempSync(join(tmpdir(), 'home-'));
 

@@ -1,7 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoEventLog } from '../event-log/dynamo-event-log.js';
 import { DynamoOutcomeStore } from '../outcomes/dynamo-outcome-store.js';
 import { DynamoUsageLedger } from '../usage/dynamo-usage-ledger.js';
-import { DynamoEventLog } from './dynamo-event-log.js';
 import { documentClientOf } from './dynamo-table.js';
 
 /** The event log, the outcome store and the usage ledger on one table, sharing one client. */

@@ -1,0 +1,20 @@
+import { lambdaToolSpecSchema } from '@agentstep/runtime/lambda-tool';
+import * as z from 'zod';
+import { jsonEnv } from './json-env.js';
+import { tableEnvSchema } from './table-env-schema.js';
+
+const commaList = z
+  .string()
+  .default('')
+  .transform((names) => names.split(',').filter((name) => name !== ''));
+
+/**
+ * Environment of the functions that know the tools: the built-in toolsets, comma-separated. Apart
+ * from `tableEnvSchema` so that functions without tools do not load the Lambda client.
+ */
+export const toolsEnvSchema = tableEnvSchema.extend({
+  AGENTSTEP_TOOLSETS: commaList,
+  AGENTSTEP_HTTP_ALLOW_HOSTS: commaList,
+  /** JSON array of Lambda tools, as the construct's `lambdaTools` describes them. */
+  AGENTSTEP_LAMBDA_TOOLS: jsonEnv(z.array(lambdaToolSpecSchema), '[]'),
+});

@@ -1,0 +1,2 @@
+// The Bedrock adapter, apart from the core so that only functions that use it load the Bedrock client.
+export { BedrockModel, type BedrockModelOptions } from './model/bedrock-model.js';

@@ -1,0 +1,2 @@
+// The model a name chooses, among all providers: importing it loads every provider's SDK.
+export { createModel, type ModelChoice } from './model/create-model.js';
