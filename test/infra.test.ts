@@ -28,7 +28,7 @@ describe('AgentStep (synthesized)', () => {
         LoggingConfig: { LogGroup: expect.anything() },
       });
     }
-    template.resourceCountIs('AWS::Logs::LogGroup', 8);
+    template.resourceCountIs('AWS::Logs::LogGroup', 9);
     expect(JSON.stringify(template.toJSON())).not.toContain('AWSLambdaBasicExecutionRole');
   });
 
