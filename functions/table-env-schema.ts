@@ -1,4 +1,5 @@
+import { ENV_NAMES } from '@agentstep/protocol';
 import * as z from 'zod';
 
 /** Environment every AgentStep function reads: the event-log table. */
-export const tableEnvSchema = z.object({ AGENTSTEP_TABLE: z.string().min(1) });
+export const tableEnvSchema = z.object({ [ENV_NAMES.table]: z.string().min(1) });

@@ -1,3 +1,4 @@
+import { ENV_NAMES } from '@agentstep/protocol';
 import { lambdaToolSpecSchema } from '@agentstep/runtime/lambda-tool';
 import * as z from 'zod';
 import { jsonEnv } from './json-env.js';
@@ -13,8 +14,8 @@ const commaList = z
  * from `tableEnvSchema` so that functions without tools do not load the Lambda client.
  */
 export const toolsEnvSchema = tableEnvSchema.extend({
-  AGENTSTEP_TOOLSETS: commaList,
-  AGENTSTEP_HTTP_ALLOW_HOSTS: commaList,
+  [ENV_NAMES.toolsets]: commaList,
+  [ENV_NAMES.httpAllowHosts]: commaList,
   /** JSON array of Lambda tools, as the construct's `lambdaTools` describes them. */
-  AGENTSTEP_LAMBDA_TOOLS: jsonEnv(z.array(lambdaToolSpecSchema), '[]'),
+  [ENV_NAMES.lambdaTools]: jsonEnv(z.array(lambdaToolSpecSchema), '[]'),
 });

@@ -1,3 +1,4 @@
+import { ENV_NAMES } from '@agentstep/protocol';
 import type { Tool } from '@agentstep/runtime';
 import { lambdaTool } from '@agentstep/runtime/lambda-tool';
 import { type BuiltInToolsConfig, builtInTools } from '@agentstep/runtime/tools';
@@ -7,7 +8,7 @@ import type { toolsEnvSchema } from './tools-env-schema.js';
 /** The agent's tools as the environment names them: built-in toolsets, then Lambda tools. */
 export function toolsFromEnv(env: z.output<typeof toolsEnvSchema>, config: BuiltInToolsConfig = {}): Tool[] {
   return [
-    ...builtInTools(env.AGENTSTEP_TOOLSETS, { httpAllowHosts: env.AGENTSTEP_HTTP_ALLOW_HOSTS, ...config }),
-    ...env.AGENTSTEP_LAMBDA_TOOLS.map((spec) => lambdaTool(spec)),
+    ...builtInTools(env[ENV_NAMES.toolsets], { httpAllowHosts: env[ENV_NAMES.httpAllowHosts], ...config }),
+    ...env[ENV_NAMES.lambdaTools].map((spec) => lambdaTool(spec)),
   ];
 }

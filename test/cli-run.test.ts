@@ -127,13 +127,17 @@ describe('agentstep run (the real binary)', () => {
     [['run', '--tools', 'kitchen-sink'], 'Unknown toolset "kitchen-sink". Built-in toolsets: demo'],
     [
       ['run', '--model', 'gpt'],
-      '--model must be "scripted", "replay", "bedrock:<modelId>", "openai:<model>" or "anthropic:<model>"',
+      '--model must be "scripted", "replay" or one of "bedrock:<model>", "openai:<model>", "anthropic:<model>"',
     ],
     [['run', '--script', 'missing.json'], 'Cannot read missing.json (ENOENT)'],
     [['stats'], 'stats takes one session id'],
     [['run', '--max-cost', '1'], '--max-cost needs a price for scripted: add one with --prices FILE'],
-    [['run', '--max-cost', 'lots'], '--max-cost must be a positive amount of US dollars'],
-    [['run', '--max-tokens', '0'], '--max-tokens must be a whole number from 1'],
+    [['run', '--max-cost', 'lots'], '--max-cost must be a number, received "lots"'],
+    [['run', '--max-cost', 'Infinity'], '--max-cost must be a number, received "Infinity"'],
+    [['run', '--max-tokens', '0'], '--max-tokens must be a whole number greater than 0'],
+    [['run', '--max-steps', '0x10'], '--max-steps must be a whole number, received "0x10"'],
+    [['run', '--max-steps', '10001'], '--max-steps must be a whole number of at most 10000'],
+    [['run', '--lease', '0'], '--lease must be a whole number from 1 to 86400'],
     [['run', '--mode', 'chunky'], '--mode must be "event" or "token"'],
     [['run', '--prices', 'missing-prices.json'], 'Cannot read missing-prices.json (ENOENT)'],
   ])('rejects %j with exit 2 and the reason', (args, reason) => {
@@ -155,8 +159,13 @@ describe('agentstep run (the real binary)', () => {
     expect(replayed.status).toBe(0);
     const withoutTime = (stdout: string) =>
       jsonLines(stdout).map(({ timestamp: _, payload, ...event }) => {
-        // Latency is measured, and the batch names the turn (a new id per run).
-        const { latency_ms: __, batch: ___, ...rest } = (payload ?? {}) as Record<string, unknown>;
+        // Latency is measured, and the batch and the terminal record name the turn (a new id per run).
+        const {
+          latency_ms: __,
+          batch: ___,
+          turn: ____,
+          ...rest
+        } = (payload ?? {}) as Record<string, unknown>;
         return { ...event, payload: rest } as Record<string, unknown>;
       });
     expect(withoutTime(replayed.stdout)).toEqual(withoutTime(recorded.stdout));

@@ -164,7 +164,11 @@ describe('AgentStep (synthesized)', () => {
   it('hands the budget to StartTurn and the prices to the model functions, checked at synthesis', () => {
     const stack = new Stack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Budget');
     const prices = { 'openai:my-model': { input: 1, output: 2 } };
-    const agent = new AgentStep(stack, 'Agent', { budget: { maxTokens: 50_000, maxCostUsd: 2 }, prices });
+    const agent = new AgentStep(stack, 'Agent', {
+      model: 'openai:my-model',
+      budget: { maxTokens: 50_000, maxCostUsd: 2 },
+      prices,
+    });
     const variables = (step: keyof AgentStep['functions']) =>
       Template.fromStack(stack).toJSON().Resources[
         stack.getLogicalId(agent.functions[step].node.defaultChild as CfnFunction)
@@ -180,6 +184,13 @@ describe('AgentStep (synthesized)', () => {
     expect(() => synth({ prices: { x: { input: 1 } as never } })).toThrow(
       'AgentStep prop prices is not valid',
     );
+  });
+
+  it('fails synthesis on a cost budget for a model without a price, as the CLI refuses it', () => {
+    expect(() => synth({ model: 'openai:unpriced', budget: { maxCostUsd: 1 } })).toThrow(
+      'AgentStep prop budget.maxCostUsd needs a price for openai:unpriced',
+    );
+    expect(() => synth({ model: 'openai:gpt-4o-mini', budget: { maxCostUsd: 1 } })).not.toThrow();
   });
 
   it.each([0, 41, 2.5])('refuses maxConcurrency %s with a clear error', (maxConcurrency) => {

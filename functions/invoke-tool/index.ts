@@ -1,3 +1,4 @@
+import { ENV_NAMES } from '@agentstep/protocol';
 import { createToolset } from '@agentstep/runtime';
 import { dynamoStores } from '@agentstep/runtime/dynamo';
 import { S3Workspace } from '@agentstep/runtime/s3';
@@ -7,13 +8,12 @@ import { toolsFromEnv } from '../tools-from-env.js';
 import { createHandler } from './handler.js';
 
 const env = toolsEnvSchema
-  .extend({ AGENTSTEP_WORKSPACE_BUCKET: z.string().min(1).optional() })
+  .extend({ [ENV_NAMES.workspaceBucket]: z.string().min(1).optional() })
   .parse(process.env);
-const workspace = env.AGENTSTEP_WORKSPACE_BUCKET
-  ? new S3Workspace({ bucket: env.AGENTSTEP_WORKSPACE_BUCKET })
-  : undefined;
+const bucket = env[ENV_NAMES.workspaceBucket];
+const workspace = bucket ? new S3Workspace({ bucket }) : undefined;
 
 export const handler = createHandler({
-  ...dynamoStores(env.AGENTSTEP_TABLE),
+  ...dynamoStores(env[ENV_NAMES.table]),
   toolset: createToolset(toolsFromEnv(env, workspace ? { workspace } : {})),
 });

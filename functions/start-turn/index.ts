@@ -1,25 +1,25 @@
-import { budgetSchema } from '@agentstep/protocol';
-import { systemClock } from '@agentstep/runtime';
-import { dynamoStores } from '@agentstep/runtime/dynamo';
+import { budgetSchema, ENV_NAMES, turnLimitsSchema } from '@agentstep/protocol';
 import * as z from 'zod';
 import { jsonEnv } from '../json-env.js';
-import { tableEnvSchema } from '../table-env-schema.js';
+import { tableStepDeps } from '../table-step-deps.js';
 import { createHandler } from './handler.js';
 
-const env = tableEnvSchema
-  .extend({
-    AGENTSTEP_MAX_STEPS: z.coerce.number().int().min(1).optional(),
-    AGENTSTEP_STEPS_PER_EXECUTION: z.coerce.number().int().min(1).optional(),
+/** A whole number from the environment, checked by the limit's own schema. */
+const limitEnv = (limit: z.ZodNumber) => z.coerce.number().pipe(limit).optional();
+
+const env = z
+  .object({
+    [ENV_NAMES.maxSteps]: limitEnv(turnLimitsSchema.shape.maxSteps),
+    [ENV_NAMES.stepsPerExecution]: limitEnv(turnLimitsSchema.shape.stepsPerExecution),
     /** The deployment's default budget, as JSON (`budgetSchema`). */
-    AGENTSTEP_BUDGET: jsonEnv(budgetSchema, '{}'),
+    [ENV_NAMES.budget]: jsonEnv(budgetSchema, '{}'),
   })
   .parse(process.env);
+const maxSteps = env[ENV_NAMES.maxSteps];
+const stepsPerExecution = env[ENV_NAMES.stepsPerExecution];
+
 export const handler = createHandler({
-  ...dynamoStores(env.AGENTSTEP_TABLE),
-  clock: systemClock,
-  budget: env.AGENTSTEP_BUDGET,
-  limits: {
-    ...(env.AGENTSTEP_MAX_STEPS ? { maxSteps: env.AGENTSTEP_MAX_STEPS } : {}),
-    ...(env.AGENTSTEP_STEPS_PER_EXECUTION ? { stepsPerExecution: env.AGENTSTEP_STEPS_PER_EXECUTION } : {}),
-  },
+  ...tableStepDeps,
+  budget: env[ENV_NAMES.budget],
+  limits: { ...(maxSteps ? { maxSteps } : {}), ...(stepsPerExecution ? { stepsPerExecution } : {}) },
 });

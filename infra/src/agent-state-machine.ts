@@ -1,4 +1,14 @@
-import { ERROR_NAMES } from '@agentstep/protocol';
+import {
+  type CallItem,
+  ERROR_NAMES,
+  type InvokeToolInput,
+  type LoopState,
+  type ModelStepOutput,
+  NEXT,
+  STATE_NAMES,
+  startTurnInputSchema,
+  type TurnOutput,
+} from '@agentstep/protocol';
 import { Duration, Stack } from 'aws-cdk-lib';
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -48,6 +58,14 @@ const RETRY_APPEND = retryOn(ERROR_NAMES.appendConflict, 1, 5);
 const RETRY_MODEL = retryOn(ERROR_NAMES.modelUnavailable, 5, 3);
 
 /** Lambda's own transient errors, as CDK's `retryOnServiceExceptions` lists them. */
+/** Where a `Catch` puts the error, as FailTurn, RecordToolFailure and ReleaseTurn read it. */
+const ERROR_PATH = '$.error';
+
+/** The JSONPath of a payload field, checked against the payload's type. */
+function path<Payload>(field: keyof Payload & string): string {
+  return `$.${field}`;
+}
+
 const LAMBDA_SERVICE_ERRORS = [
   'Lambda.ClientExecutionTimeoutException',
   'Lambda.ServiceException',
@@ -74,26 +92,32 @@ export class AgentStateMachine extends Construct {
         retryOnServiceExceptions: true,
       }).addRetry(RETRY_APPEND);
 
-    const catchAll = { resultPath: '$.error' };
+    const catchAll = { resultPath: ERROR_PATH };
     // The last resort: if FailTurn itself fails, ReleaseTurn still ends the turn and frees the session.
-    const failTurn = task('FailTurn', 'fail-turn').addCatch(task('ReleaseTurn', 'release-turn'), catchAll);
-    const startTurn = task('StartTurn', 'start-turn').addCatch(failTurn, catchAll);
-    const modelStep = task('ModelStep', 'model-step').addRetry(RETRY_MODEL).addCatch(failTurn, catchAll);
-    const advanceTurn = task('AdvanceTurn', 'advance-turn')
+    const failTurn = task(STATE_NAMES.failTurn, 'fail-turn').addCatch(
+      task(STATE_NAMES.releaseTurn, 'release-turn'),
+      catchAll,
+    );
+    const startTurn = task(STATE_NAMES.startTurn, 'start-turn').addCatch(failTurn, catchAll);
+    const modelStep = task(STATE_NAMES.modelStep, 'model-step')
       .addRetry(RETRY_MODEL)
       .addCatch(failTurn, catchAll);
-    const finishTurn = task('FinishTurn', 'finish-turn').addCatch(failTurn, catchAll);
-    const runTools = this.#runTools(task('RecordToolFailure', 'record-tool-failure')).addCatch(
+    const advanceTurn = task(STATE_NAMES.advanceTurn, 'advance-turn')
+      .addRetry(RETRY_MODEL)
+      .addCatch(failTurn, catchAll);
+    const finishTurn = task(STATE_NAMES.finishTurn, 'finish-turn').addCatch(failTurn, catchAll);
+    const runTools = this.#runTools(task(STATE_NAMES.recordToolFailure, 'record-tool-failure')).addCatch(
       failTurn,
       catchAll,
     );
     const continueAsNew = this.#continueAsNew().addCatch(failTurn, catchAll);
 
     // One Choice per loop iteration: RunTools, N × InvokeTool, AdvanceTurn, Route = 3 + N transitions.
-    const route = new Choice(this, 'Route')
-      .when(Condition.stringEquals('$.next', 'tools'), runTools)
-      .when(Condition.stringEquals('$.next', 'results'), advanceTurn)
-      .when(Condition.stringEquals('$.next', 'continue'), continueAsNew)
+    const next = path<ModelStepOutput>('next');
+    const route = new Choice(this, STATE_NAMES.route)
+      .when(Condition.stringEquals(next, NEXT.tools), runTools)
+      .when(Condition.stringEquals(next, NEXT.results), advanceTurn)
+      .when(Condition.stringEquals(next, NEXT.continue), continueAsNew)
       .otherwise(finishTurn);
     startTurn.next(modelStep);
     modelStep.next(route);
@@ -125,11 +149,11 @@ export class AgentStateMachine extends Construct {
 
   /** RunTools: one InvokeTool per call, at most `$.concurrency` at once, outcomes kept out of state. */
   #runTools(recordToolFailure: IChainable): MapState {
-    const invokeTool = new CustomState(this, 'InvokeTool', {
+    const invokeTool = new CustomState(this, STATE_NAMES.invokeTool, {
       stateJson: {
         Type: 'Task',
         Resource: `arn:${Stack.of(this).partition}:states:::lambda:invoke`,
-        Parameters: { 'FunctionName.$': '$.target', 'Payload.$': '$' },
+        Parameters: { 'FunctionName.$': path<InvokeToolInput>('target'), 'Payload.$': '$' },
         ResultSelector: { 'position.$': '$.Payload.position', 'status.$': '$.Payload.status' },
       },
     })
@@ -139,48 +163,46 @@ export class AgentStateMachine extends Construct {
         maxAttempts: 3,
         backoffRate: 2,
       })
-      .addCatch(recordToolFailure, { resultPath: '$.error' });
-    return new MapState(this, 'RunTools', {
-      itemsPath: '$.calls',
-      maxConcurrencyPath: '$.concurrency',
-      itemSelector: {
-        'session.$': '$.session',
-        'turn.$': '$.turn',
-        'batch.$': '$.batch',
-        'position.$': '$$.Map.Item.Value.position',
-        'seq.$': '$$.Map.Item.Value.seq',
-        'target.$': '$$.Map.Item.Value.target',
-      },
+      .addCatch(recordToolFailure, { resultPath: ERROR_PATH });
+    const fromBatch = (field: keyof InvokeToolInput & keyof ModelStepOutput) => [
+      `${field}.$`,
+      path<ModelStepOutput>(field),
+    ];
+    const fromItem = (field: keyof InvokeToolInput & keyof CallItem) => [
+      `${field}.$`,
+      `$$.Map.Item.Value.${field}`,
+    ];
+    return new MapState(this, STATE_NAMES.runTools, {
+      itemsPath: path<ModelStepOutput>('calls'),
+      maxConcurrencyPath: path<ModelStepOutput>('concurrency'),
+      itemSelector: Object.fromEntries([
+        ...(['session', 'turn', 'batch'] as const).map(fromBatch),
+        ...(['position', 'seq', 'target'] as const).map(fromItem),
+      ]),
       resultPath: JsonPath.DISCARD,
     }).itemProcessor(invokeTool);
   }
 
   /** ContinueAsNew: the same turn goes on in a fresh execution of this state machine. */
   #continueAsNew(): CustomState {
-    const continued = new Pass(this, 'Continued', {
+    const continued = new Pass(this, STATE_NAMES.continued, {
       parameters: {
-        'session.$': '$.session',
-        'turn.$': '$.turn',
-        status: 'continued',
+        'session.$': path<LoopState>('session'),
+        'turn.$': path<LoopState>('turn'),
+        status: 'continued' satisfies TurnOutput['status'],
         'message.$': '$.continued.execution',
       },
     });
-    const continueAsNew = new CustomState(this, 'ContinueAsNew', {
+    // The fresh execution gets every field StartTurn takes, from the loop state that holds them all.
+    const carried = Object.keys(startTurnInputSchema.shape).map((field) => [`${field}.$`, `$.${field}`]);
+    const continueAsNew = new CustomState(this, STATE_NAMES.continueAsNew, {
       stateJson: {
         Type: 'Task',
         Resource: `arn:${Stack.of(this).partition}:states:::states:startExecution`,
         Parameters: {
           'StateMachineArn.$': '$$.StateMachine.Id',
           Input: {
-            'session.$': '$.session',
-            'turn.$': '$.turn',
-            'toolExecution.$': '$.toolExecution',
-            'maxSteps.$': '$.maxSteps',
-            'stepsPerExecution.$': '$.stepsPerExecution',
-            'step.$': '$.step',
-            'turnSteps.$': '$.turnSteps',
-            'budget.$': '$.budget',
-            'startedAt.$': '$.startedAt',
+            ...Object.fromEntries(carried),
             'AWS_STEP_FUNCTIONS_STARTED_BY_EXECUTION_ID.$': '$$.Execution.Id',
           },
         },

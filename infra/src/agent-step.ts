@@ -1,4 +1,14 @@
-import { type Budget, budgetSchema, type PriceTable, priceTableSchema } from '@agentstep/protocol';
+import {
+  type Budget,
+  budgetSchema,
+  costBudgetUnpriced,
+  DEFAULT_PRICES,
+  ENV_NAMES,
+  type PriceTable,
+  priceTableSchema,
+  providerModel,
+  SCRIPTED_MODEL,
+} from '@agentstep/protocol';
 import { Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -85,6 +95,7 @@ export class AgentStep extends Construct {
 
   constructor(scope: Construct, id: string, props: AgentStepProps = {}) {
     super(scope, id);
+    refuseUnpricedCostBudget(props);
     const maxConcurrency = props.maxConcurrency ?? 10;
     if (!Number.isInteger(maxConcurrency) || maxConcurrency < 1 || maxConcurrency > 40) {
       throw new Error(`maxConcurrency must be a whole number from 1 to 40, received ${maxConcurrency}.`);
@@ -94,37 +105,37 @@ export class AgentStep extends Construct {
       'EventLog',
       props.removalPolicy ? { removalPolicy: props.removalPolicy } : {},
     ).table;
-    const shared = { AGENTSTEP_TABLE: this.table.tableName };
+    const shared = { [ENV_NAMES.table]: this.table.tableName };
     const toolsets = props.builtInTools ?? ['demo'];
     this.workspace = toolsets.includes('workspace') ? workspaceBucket(this) : undefined;
     const tools = {
       ...shared,
-      AGENTSTEP_TOOLSETS: toolsets.join(','),
+      [ENV_NAMES.toolsets]: toolsets.join(','),
       ...(props.lambdaTools?.length
-        ? { AGENTSTEP_LAMBDA_TOOLS: lambdaToolsEnv(this, props.lambdaTools) }
+        ? { [ENV_NAMES.lambdaTools]: lambdaToolsEnv(this, props.lambdaTools) }
         : {}),
-      ...(props.httpAllowHosts ? { AGENTSTEP_HTTP_ALLOW_HOSTS: props.httpAllowHosts.join(',') } : {}),
+      ...(props.httpAllowHosts ? { [ENV_NAMES.httpAllowHosts]: props.httpAllowHosts.join(',') } : {}),
     };
     const make = (step: StepName, environment: Record<string, string>, timeout?: Duration) =>
       new StepLambda(this, step, { step, environment, ...(timeout ? { timeout } : {}) }).function;
     const invokeTool = make(
       'invoke-tool',
-      { ...tools, ...(this.workspace ? { AGENTSTEP_WORKSPACE_BUCKET: this.workspace.bucketName } : {}) },
+      { ...tools, ...(this.workspace ? { [ENV_NAMES.workspaceBucket]: this.workspace.bucketName } : {}) },
       Duration.minutes(5),
     );
     if (this.workspace) grantWorkspace(this.workspace, invokeTool);
     for (const tool of props.lambdaTools ?? []) tool.function.grantInvoke(invokeTool);
     const modelEnv = {
       ...tools,
-      AGENTSTEP_TOOLS_FUNCTION: invokeTool.functionName,
-      AGENTSTEP_MODEL: props.model ?? 'scripted',
-      AGENTSTEP_MAX_CONCURRENCY: String(maxConcurrency),
-      ...(props.modelScript ? { AGENTSTEP_MODEL_SCRIPT: props.modelScript } : {}),
-      ...(props.modelBaseUrl ? { AGENTSTEP_MODEL_BASE_URL: props.modelBaseUrl } : {}),
-      ...(props.instructions ? { AGENTSTEP_INSTRUCTIONS: props.instructions } : {}),
-      ...(props.modelApiKey ? { AGENTSTEP_MODEL_API_KEY_SECRET: props.modelApiKey.secretArn } : {}),
+      [ENV_NAMES.toolsFunction]: invokeTool.functionName,
+      [ENV_NAMES.model]: props.model ?? SCRIPTED_MODEL,
+      [ENV_NAMES.maxConcurrency]: String(maxConcurrency),
+      ...(props.modelScript ? { [ENV_NAMES.modelScript]: props.modelScript } : {}),
+      ...(props.modelBaseUrl ? { [ENV_NAMES.modelBaseUrl]: props.modelBaseUrl } : {}),
+      ...(props.instructions ? { [ENV_NAMES.instructions]: props.instructions } : {}),
+      ...(props.modelApiKey ? { [ENV_NAMES.modelApiKeySecret]: props.modelApiKey.secretArn } : {}),
       ...(props.prices
-        ? { AGENTSTEP_PRICES: JSON.stringify(checked(priceTableSchema, props.prices, 'prices')) }
+        ? { [ENV_NAMES.prices]: JSON.stringify(checked(priceTableSchema, props.prices, 'prices')) }
         : {}),
     };
     const functions = {
@@ -140,7 +151,8 @@ export class AgentStep extends Construct {
     for (const fn of Object.values(functions)) this.table.grantReadWriteData(fn);
     for (const fn of [functions['model-step'], functions['advance-turn']]) {
       props.modelApiKey?.grantRead(fn);
-      if (props.model?.startsWith('bedrock:')) grantBedrockModel(fn, props.model.slice('bedrock:'.length));
+      const named = providerModel(props.model ?? SCRIPTED_MODEL);
+      if (named?.provider === 'bedrock') grantBedrockModel(fn, named.modelId);
     }
     this.functions = functions;
     this.stateMachine = new AgentStateMachine(this, 'Loop', {
@@ -150,13 +162,24 @@ export class AgentStep extends Construct {
   }
 }
 
+/** A cost budget for a model without a price could never be spent: fail synthesis, not the turn. */
+function refuseUnpricedCostBudget(props: AgentStepProps): void {
+  const model = props.model ?? SCRIPTED_MODEL;
+  const prices = { ...DEFAULT_PRICES, ...props.prices };
+  if (props.budget && costBudgetUnpriced(props.budget, prices, model)) {
+    throw new Error(
+      `AgentStep prop budget.maxCostUsd needs a price for ${model}: add one to prices, e.g. {"${model}": {"input": 3, "output": 15}} (USD per million tokens).`,
+    );
+  }
+}
+
 function limitsEnv(props: AgentStepProps): Record<string, string> {
   return {
     ...(props.budget
-      ? { AGENTSTEP_BUDGET: JSON.stringify(checked(budgetSchema, props.budget, 'budget')) }
+      ? { [ENV_NAMES.budget]: JSON.stringify(checked(budgetSchema, props.budget, 'budget')) }
       : {}),
-    ...(props.maxSteps ? { AGENTSTEP_MAX_STEPS: String(props.maxSteps) } : {}),
-    ...(props.stepsPerExecution ? { AGENTSTEP_STEPS_PER_EXECUTION: String(props.stepsPerExecution) } : {}),
+    ...(props.maxSteps ? { [ENV_NAMES.maxSteps]: String(props.maxSteps) } : {}),
+    ...(props.stepsPerExecution ? { [ENV_NAMES.stepsPerExecution]: String(props.stepsPerExecution) } : {}),
   };
 }
 

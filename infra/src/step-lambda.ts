@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ENV_NAMES } from '@agentstep/protocol';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
@@ -83,7 +84,11 @@ export class StepLambda extends Construct {
       timeout: props.timeout ?? Duration.seconds(30),
       tracing: Tracing.ACTIVE,
       logGroup,
-      environment: { ...props.environment, AGENTSTEP_STEP: props.step, POWERTOOLS_SERVICE_NAME: 'agentstep' },
+      environment: {
+        ...props.environment,
+        [ENV_NAMES.step]: props.step,
+        POWERTOOLS_SERVICE_NAME: 'agentstep',
+      },
       bundling: STEP_BUNDLING,
     });
   }

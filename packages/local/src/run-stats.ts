@@ -1,3 +1,5 @@
+import { MODEL_STEP_STATES, STATE_NAMES } from '@agentstep/protocol';
+
 /** What one local turn cost, as `agentstep stats` reports it. */
 export interface RunStats {
   executions: number;
@@ -41,12 +43,10 @@ export function countState(stats: RunStats, event: EngineEvent): void {
     );
   }
   if (event.type === 'StateEntered') stats.stateTransitions++;
-  if (event.type === 'StateEntered' && state.name === 'InvokeTool') stats.toolCalls++;
-  if (event.type === 'StateExited' && MODEL_STATES.has(state.name) && tookModelStep(state.output))
+  if (event.type === 'StateEntered' && state.name === STATE_NAMES.invokeTool) stats.toolCalls++;
+  if (event.type === 'StateExited' && MODEL_STEP_STATES.has(state.name) && tookModelStep(state.output))
     stats.modelSteps++;
 }
-
-const MODEL_STATES = new Set(['ModelStep', 'AdvanceTurn']);
 
 /** ModelStep and AdvanceTurn hand on a `batch` exactly when they took a model step. */
 function tookModelStep(output: unknown): boolean {

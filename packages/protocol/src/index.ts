@@ -50,6 +50,14 @@ export {
   parseBatch,
 } from './parser/parse-batch.js';
 export type { ParsedEvent, ParseMode } from './parser/parsed-event.js';
+export { ENV_NAMES } from './payloads/env-names.js';
+export {
+  MODEL_PROVIDERS,
+  type ModelProvider,
+  providerModel,
+  SCRIPTED_MODEL,
+} from './payloads/model-choice.js';
+export { MODEL_STEP_STATES, STATE_NAMES } from './payloads/state-names.js';
 export {
   type AdvanceTurnOutput,
   advanceTurnOutputSchema,
@@ -70,6 +78,7 @@ export {
   loopStateSchema,
   type ModelStepOutput,
   modelStepOutputSchema,
+  NEXT,
   type RecordResultsOutput,
   type RecordToolFailureInput,
   recordResultsOutputSchema,
@@ -89,6 +98,8 @@ export { renderSystemPrompt, type SystemPromptOptions } from './prompt/render-sy
 export { describeTool, type ToolDescription, toolDescriptionSchema } from './prompt/tool-description.js';
 export { resultEvent, type UnstampedResultEvent } from './results/result-event.js';
 export { BATCH_TOOL_NAME, type ToolOutcome, toolOutcomeSchema } from './results/tool-outcome.js';
+export { costBudgetUnpriced } from './usage/cost-budget-unpriced.js';
+export { DEFAULT_PRICES, priceOf } from './usage/price-table.js';
 export {
   type ModelPrice,
   modelPriceSchema,

@@ -1,7 +1,7 @@
 import type { EngineEvent, TurnRun } from '@agentstep/local';
-import type { ParseMode } from '@agentstep/protocol';
+import { MODEL_STEP_STATES, type ParseMode } from '@agentstep/protocol';
 import type { CliIo } from '../io/cli-io.js';
-import { MODEL_STATES, type RunView, type SessionItem, type ViewSource } from './run-view.js';
+import type { RunView, SessionItem, ViewSource } from './run-view.js';
 import { SessionFollower } from './session-follower.js';
 
 /**
@@ -21,7 +21,7 @@ export class JsonRunView implements RunView {
   }
 
   onEvent(event: EngineEvent): void {
-    if (event.type === 'StateExited' && MODEL_STATES.has(event.state?.name ?? '')) void this.#caughtUp();
+    if (event.type === 'StateExited' && MODEL_STEP_STATES.has(event.state?.name ?? '')) void this.#caughtUp();
   }
 
   onModelChunk(step: number, chunk: string): void {

@@ -1,7 +1,13 @@
 import type { EngineEvent, TurnRun } from '@agentstep/local';
-import type { ParsedEvent, ParseMode, WireEventOf } from '@agentstep/protocol';
+import {
+  MODEL_STEP_STATES,
+  type ParsedEvent,
+  type ParseMode,
+  STATE_NAMES,
+  type WireEventOf,
+} from '@agentstep/protocol';
 import type { CliIo } from '../io/cli-io.js';
-import { MODEL_STATES, type RunView, type SessionItem, type ViewSource } from './run-view.js';
+import type { RunView, SessionItem, ViewSource } from './run-view.js';
 import { SessionFollower } from './session-follower.js';
 
 const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
@@ -32,12 +38,12 @@ export class LiveRunView implements RunView {
 
   onEvent(event: EngineEvent): void {
     const name = event.state?.name ?? '';
-    if (event.type === 'StateEntered' && MODEL_STATES.has(name)) this.#spin();
-    if (event.type === 'StateExited' && MODEL_STATES.has(name)) {
+    if (event.type === 'StateEntered' && MODEL_STEP_STATES.has(name)) this.#spin();
+    if (event.type === 'StateExited' && MODEL_STEP_STATES.has(name)) {
       this.#stopSpinning();
       void this.#caughtUp();
     }
-    if (event.type === 'StateExited' && name === 'InvokeTool') {
+    if (event.type === 'StateExited' && name === STATE_NAMES.invokeTool) {
       const { position, status } = (event.state?.output ?? {}) as { position?: number; status?: string };
       this.#follower.after(() => {
         const name = this.#names.get(position ?? -1) ?? '';

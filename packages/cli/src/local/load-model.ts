@@ -1,3 +1,4 @@
+import { providerModel } from '@agentstep/protocol';
 import { type Model, ReplayModel, ScriptedModel } from '@agentstep/runtime';
 import { createModel } from '@agentstep/runtime/models';
 import demoScript from '../../../../examples/demo-script.json' with { type: 'json' };
@@ -17,7 +18,7 @@ export async function loadModel(options: RunOptions, io: CliIo): Promise<{ model
 }
 
 async function chooseModel(options: RunOptions, io: CliIo): Promise<{ model: Model; source: string }> {
-  const [provider] = options.model.split(':');
+  const provider = providerModel(options.model)?.provider;
   if (provider === 'bedrock') return { model: createModel({ model: options.model }), source: options.model };
   if (provider === 'openai' || provider === 'anthropic') {
     const keyVariable = provider === 'openai' ? 'OPENAI_API_KEY' : 'ANTHROPIC_API_KEY';

@@ -1,5 +1,5 @@
-import { type PriceTable, priceTableSchema } from '@agentstep/protocol';
-import { DEFAULT_PRICES, type Model, parseJsonWith, priceOf } from '@agentstep/runtime';
+import { costBudgetUnpriced, DEFAULT_PRICES, type PriceTable, priceTableSchema } from '@agentstep/protocol';
+import { type Model, parseJsonWith } from '@agentstep/runtime';
 import type { CliIo } from '../io/cli-io.js';
 import { UsageError } from '../usage-error.js';
 import type { RunOptions } from './run-options.js';
@@ -10,7 +10,7 @@ import type { RunOptions } from './run-options.js';
  */
 export async function loadPrices(options: RunOptions, model: Model, io: CliIo): Promise<PriceTable> {
   const prices = { ...DEFAULT_PRICES, ...(options.prices ? await readPrices(options.prices, io) : {}) };
-  if (options.budget.maxCostUsd !== undefined && priceOf(prices, model.id) === undefined) {
+  if (costBudgetUnpriced(options.budget, prices, model.id)) {
     throw new UsageError(
       `--max-cost needs a price for ${model.id}: add one with --prices FILE, e.g. {"${model.id}": {"input": 3, "output": 15}} (USD per million tokens).`,
     );

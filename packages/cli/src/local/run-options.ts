@@ -1,6 +1,15 @@
 import { parseArgs } from 'node:util';
-import type { Budget, ParseMode } from '@agentstep/protocol';
+import {
+  type Budget,
+  budgetSchema,
+  MODEL_PROVIDERS,
+  type ParseMode,
+  providerModel,
+  SCRIPTED_MODEL,
+  turnLimitsSchema,
+} from '@agentstep/protocol';
 import type { LeaseOptions } from '@agentstep/runtime';
+import type * as z from 'zod';
 import { UsageError } from '../usage-error.js';
 import type { StoreKind } from './open-store.js';
 
@@ -34,6 +43,9 @@ export interface RunOptions {
   lease: LeaseOptions;
 }
 
+/** The model that plays back a cassette (CLI only). */
+const REPLAY_MODEL = 'replay';
+
 const DEFAULT_PROMPT = 'Check three things for me at once, then summarize.';
 
 /** Parses and checks `agentstep run`'s arguments; every mistake is a UsageError that says what to fix. */
@@ -66,13 +78,14 @@ export function parseRunOptions(args: string[]): RunOptions {
       'take-over': { type: 'boolean', default: false },
     },
   });
-  const model = values.model ?? 'scripted';
-  if (!['scripted', 'replay'].includes(model) && !/^(bedrock|openai|anthropic):.+/.test(model)) {
+  const model = values.model ?? SCRIPTED_MODEL;
+  if (![SCRIPTED_MODEL, REPLAY_MODEL].includes(model) && providerModel(model) === undefined) {
+    const providers = MODEL_PROVIDERS.map((provider) => `"${provider}:<model>"`).join(', ');
     throw new UsageError(
-      `--model must be "scripted", "replay", "bedrock:<modelId>", "openai:<model>" or "anthropic:<model>", received "${model}".`,
+      `--model must be "${SCRIPTED_MODEL}", "${REPLAY_MODEL}" or one of ${providers}, received "${model}".`,
     );
   }
-  if (model === 'replay' && values.cassette === undefined)
+  if (model === REPLAY_MODEL && values.cassette === undefined)
     throw new UsageError('--model replay needs --cassette FILE.');
   if (values.store !== 'dynamodb-local' && values.store !== 'memory') {
     throw new UsageError(`--store must be "dynamodb-local" or "memory", received "${values.store}".`);
@@ -98,10 +111,17 @@ export function parseRunOptions(args: string[]): RunOptions {
     ...optional('record', values.record),
     ...optional('baseUrl', values['base-url']),
     ...optional('prices', values.prices),
-    ...optional('maxSteps', wholeNumber('--max-steps', values['max-steps'], 1, 10_000)),
+    ...optional(
+      'maxSteps',
+      checkedNumber('--max-steps', values['max-steps'], turnLimitsSchema.shape.maxSteps),
+    ),
     ...optional(
       'stepsPerExecution',
-      wholeNumber('--steps-per-execution', values['steps-per-execution'], 1, 1_000),
+      checkedNumber(
+        '--steps-per-execution',
+        values['steps-per-execution'],
+        turnLimitsSchema.shape.stepsPerExecution,
+      ),
     ),
     ...optional('chaos', chaosOf(values.chaos, values.seed)),
   };
@@ -109,14 +129,15 @@ export function parseRunOptions(args: string[]): RunOptions {
 
 /** The session's budget from `--max-tokens`, `--max-cost` and `--max-wall`. */
 function budgetOf(values: Record<string, string | boolean | undefined>): Budget {
-  const text = (flag: string) => values[flag] as string | undefined;
-  const cost = text('max-cost');
-  if (cost !== undefined && !(Number(cost) > 0))
-    throw new UsageError(`--max-cost must be a positive amount of US dollars, received "${cost}".`);
+  const limit = (key: keyof Budget, flag: string) =>
+    optional(
+      key,
+      checkedNumber(`--${flag}`, values[flag] as string | undefined, budgetSchema.shape[key].unwrap()),
+    );
   return {
-    ...optional('maxTokens', wholeNumber('--max-tokens', text('max-tokens'), 1, Number.MAX_SAFE_INTEGER)),
-    ...optional('maxCostUsd', cost === undefined ? undefined : Number(cost)),
-    ...optional('maxWallSeconds', wholeNumber('--max-wall', text('max-wall'), 1, 31_536_000)),
+    ...limit('maxTokens', 'max-tokens'),
+    ...limit('maxCostUsd', 'max-cost'),
+    ...limit('maxWallSeconds', 'max-wall'),
   };
 }
 
@@ -133,6 +154,28 @@ function chaosOf(probability: string | undefined, seed: string | undefined): Run
     throw new UsageError(`--chaos must be a probability from 0 to 1, received "${probability}".`);
   return { probability: value, seed: wholeNumber('--seed', seed ?? '1', 0, 2 ** 32 - 1) ?? 1 };
 }
+
+/**
+ * A flag's number, written in decimal and checked by the schema that owns its rule, so the CLI
+ * never keeps a copy of a limit.
+ */
+function checkedNumber(flag: string, text: string | undefined, schema: z.ZodNumber): number | undefined {
+  if (text === undefined) return undefined;
+  const parsed = DECIMAL.test(text) ? schema.safeParse(Number(text)) : undefined;
+  if (parsed?.success) return parsed.data;
+  const kind = schema.isInt ? 'a whole number' : 'a number';
+  const issue = parsed?.error.issues[0];
+  const bound =
+    issue?.code === 'too_small'
+      ? ` ${issue.inclusive ? 'of at least' : 'greater than'} ${issue.minimum}`
+      : issue?.code === 'too_big'
+        ? ` of at most ${issue.maximum}`
+        : '';
+  throw new UsageError(`${flag} must be ${kind}${bound}, received "${text}".`);
+}
+
+/** A plain decimal number: no sign, hex, exponent or `Infinity`. */
+const DECIMAL = /^[0-9]+(\.[0-9]+)?$/;
 
 function wholeNumber(flag: string, text: string | undefined, min: number, max: number): number | undefined {
   if (text === undefined) return undefined;

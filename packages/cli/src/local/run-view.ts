@@ -26,9 +26,6 @@ export interface ViewSource {
 /** A logged event, or a model step's metric (which has no seq: it is not part of the log, C1). */
 export type SessionItem = StoredEvent | WireEventOf<'metric'>;
 
-/** The states that take model steps. */
-export const MODEL_STATES = new Set(['ModelStep', 'AdvanceTurn']);
-
 /** The model, with each text chunk also handed to `onChunk` as it streams. */
 export function observeModel(model: Model, onChunk: (step: number, chunk: string) => void): Model {
   return {

@@ -3,6 +3,22 @@ import * as z from 'zod';
 const ref = z.string().min(1).max(256);
 const count = z.number().int().nonnegative();
 
+/** Where the loop goes next, as ModelStep and AdvanceTurn set `next` and the Route state reads it. */
+export const NEXT = {
+  /** Run the batch's calls. */
+  tools: 'tools',
+  /** Only record a batch failure. */
+  results: 'results',
+  /** The turn is over (A9). */
+  finish: 'finish',
+  /** A budget or the step limit stopped the turn. */
+  limit: 'limit',
+  /** Take the next model step. */
+  model: 'model',
+  /** Go on in a fresh execution (ContinueAsNew). */
+  continue: 'continue',
+} as const;
+
 /** Limits of one turn, fixed when it starts. */
 export const turnLimitsSchema = z.object({
   /** Model steps one turn may take before it is stopped. */
@@ -85,7 +101,7 @@ export const modelStepOutputSchema = loopStateSchema.extend({
    * `tools`: run the calls; `results`: only record a batch failure; `finish`: the turn is over
    * (A9); `limit`: the budget is spent, and no model step was taken.
    */
-  next: z.enum(['tools', 'results', 'finish', 'limit']),
+  next: z.enum([NEXT.tools, NEXT.results, NEXT.finish, NEXT.limit]),
   /** With `limit`: which budget ran out, for people. */
   limit: z.string().optional(),
 });
@@ -96,7 +112,7 @@ export const invokeToolInputSchema = callItemSchema.extend({ session: ref, turn:
 /** What RecordResults hands on: the next loop state and where to go. */
 export const recordResultsOutputSchema = loopStateSchema.extend({
   /** `model`: next step; `continue`: go on in a fresh execution; `limit`: maxSteps reached. */
-  next: z.enum(['model', 'continue', 'limit']),
+  next: z.enum([NEXT.model, NEXT.continue, NEXT.limit]),
 });
 
 /** The error Step Functions caught, as a `Catch` with `ResultPath: $.error` stores it. */
@@ -124,7 +140,7 @@ export const failTurnInputSchema = z.object({ session: ref, turn: ref, error: ca
 /** AdvanceTurn's output: the next model step, or the loop state when the loop must stop or move. */
 export const advanceTurnOutputSchema = z.union([
   modelStepOutputSchema,
-  recordResultsOutputSchema.extend({ next: z.enum(['continue', 'limit']) }),
+  recordResultsOutputSchema.extend({ next: z.enum([NEXT.continue, NEXT.limit]) }),
 ]);
 
 /** How a turn's execution ended. */

@@ -1,3 +1,4 @@
+import { providerModel, SCRIPTED_MODEL } from '@agentstep/protocol';
 import { AnthropicModel } from './anthropic-model.js';
 import { BedrockModel } from './bedrock-model.js';
 import type { Model } from './model.js';
@@ -20,13 +21,12 @@ const PROVIDERS = 'scripted, bedrock:<modelId>, openai:<model>, anthropic:<model
 
 /** The model a choice names; throws an error that says what is supported. */
 export function createModel(choice: ModelChoice): Model {
-  const [provider, ...rest] = choice.model.split(':');
-  const name = rest.join(':');
+  const named = providerModel(choice.model);
   const connection = { baseURL: choice.baseURL, apiKey: choice.apiKey };
-  if (provider === 'anthropic' && name !== '') return new AnthropicModel({ model: name, ...connection });
-  if (provider === 'bedrock' && name !== '') return new BedrockModel({ modelId: name });
-  if (provider === 'openai' && name !== '') return new OpenAIModel({ model: name, ...connection });
-  if (choice.model !== 'scripted')
+  if (named?.provider === 'anthropic') return new AnthropicModel({ model: named.modelId, ...connection });
+  if (named?.provider === 'bedrock') return new BedrockModel({ modelId: named.modelId });
+  if (named?.provider === 'openai') return new OpenAIModel({ model: named.modelId, ...connection });
+  if (choice.model !== SCRIPTED_MODEL)
     throw new Error(`Unknown model "${choice.model}". Supported: ${PROVIDERS}.`);
   if (choice.script === undefined)
     throw new Error('The scripted model needs a script: a JSON array of model steps.');

@@ -1,8 +1,8 @@
-import type { LoopState, PriceTable } from '@agentstep/protocol';
+import { DEFAULT_PRICES, type LoopState, type PriceTable, priceOf } from '@agentstep/protocol';
 import type { Clock } from '../clock/clock.js';
 import type { Model } from '../model/model.js';
 import type { ModelUsage } from '../model/model-usage.js';
-import { costOf, DEFAULT_PRICES, priceOf } from '../usage/price-table.js';
+import { costOf } from '../usage/cost-of.js';
 import { sessionSpend } from '../usage/session-spend.js';
 import { spentBudget } from '../usage/spent-budget.js';
 import type { UsageLedger } from '../usage/usage-ledger.js';

@@ -1,5 +1,4 @@
-import type { ModelPrice, PriceTable } from '@agentstep/protocol';
-import type { ModelUsage } from '../model/model-usage.js';
+import type { ModelPrice, PriceTable } from './price-table-schema.js';
 
 const claude = (input: number, output: number): ModelPrice => ({
   input,
@@ -50,17 +49,6 @@ export function priceOf(table: PriceTable, modelId: string): ModelPrice | undefi
     .filter((key) => key.includes('*') && wildcard(key).test(modelId))
     .sort((a, b) => b.length - a.length);
   return matches[0] === undefined ? undefined : table[matches[0]];
-}
-
-/** What a usage cost at a price, in US dollars. */
-export function costOf(price: ModelPrice, usage: ModelUsage): number {
-  const uncached = usage.inputTokens - usage.cacheReadTokens - usage.cacheWriteTokens;
-  const dollars =
-    uncached * price.input +
-    usage.cacheReadTokens * (price.cacheRead ?? price.input) +
-    usage.cacheWriteTokens * (price.cacheWrite ?? price.input) +
-    usage.outputTokens * price.output;
-  return dollars / 1_000_000;
 }
 
 function wildcard(key: string): RegExp {

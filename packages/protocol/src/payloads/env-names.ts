@@ -1,0 +1,40 @@
+/**
+ * The environment variables the construct gives each Lambda and the Lambda reads at start-up: the
+ * deployment's contract between `infra/` and `functions/`, named once.
+ */
+export const ENV_NAMES = {
+  /** The event-log table (every function). */
+  table: 'AGENTSTEP_TABLE',
+  /** Which step a function runs, so the local engine can route tasks to the same handler. */
+  step: 'AGENTSTEP_STEP',
+  /** Built-in toolsets, comma-separated. */
+  toolsets: 'AGENTSTEP_TOOLSETS',
+  /** Hosts `http_fetch` may fetch, comma-separated. */
+  httpAllowHosts: 'AGENTSTEP_HTTP_ALLOW_HOSTS',
+  /** Lambda tools, as JSON. */
+  lambdaTools: 'AGENTSTEP_LAMBDA_TOOLS',
+  /** The bucket of the workspace toolset. */
+  workspaceBucket: 'AGENTSTEP_WORKSPACE_BUCKET',
+  /** The function that runs the calls. */
+  toolsFunction: 'AGENTSTEP_TOOLS_FUNCTION',
+  /** The model, as `--model` names it. */
+  model: 'AGENTSTEP_MODEL',
+  /** The scripted model's script, as JSON. */
+  modelScript: 'AGENTSTEP_MODEL_SCRIPT',
+  /** The provider's base URL. */
+  modelBaseUrl: 'AGENTSTEP_MODEL_BASE_URL',
+  /** The secret holding the provider's API key. */
+  modelApiKeySecret: 'AGENTSTEP_MODEL_API_KEY_SECRET',
+  /** The agent's own instructions. */
+  instructions: 'AGENTSTEP_INSTRUCTIONS',
+  /** Calls of one batch that may run at once. */
+  maxConcurrency: 'AGENTSTEP_MAX_CONCURRENCY',
+  /** Prices merged over the built-in table, as JSON. */
+  prices: 'AGENTSTEP_PRICES',
+  /** The deployment's default budget, as JSON. */
+  budget: 'AGENTSTEP_BUDGET',
+  /** Model steps one turn may take. */
+  maxSteps: 'AGENTSTEP_MAX_STEPS',
+  /** Model steps per execution before the turn continues in a fresh one. */
+  stepsPerExecution: 'AGENTSTEP_STEPS_PER_EXECUTION',
+} as const;

@@ -1,0 +1,24 @@
+/**
+ * The loop's state names: the state machine is built with them, and the local engine, its stats
+ * and the CLI's views read executions by them.
+ */
+export const STATE_NAMES = {
+  startTurn: 'StartTurn',
+  modelStep: 'ModelStep',
+  route: 'Route',
+  runTools: 'RunTools',
+  invokeTool: 'InvokeTool',
+  recordToolFailure: 'RecordToolFailure',
+  advanceTurn: 'AdvanceTurn',
+  continueAsNew: 'ContinueAsNew',
+  continued: 'Continued',
+  finishTurn: 'FinishTurn',
+  failTurn: 'FailTurn',
+  releaseTurn: 'ReleaseTurn',
+} as const;
+
+/** The states that take model steps. */
+export const MODEL_STEP_STATES: ReadonlySet<string> = new Set([
+  STATE_NAMES.modelStep,
+  STATE_NAMES.advanceTurn,
+]);
