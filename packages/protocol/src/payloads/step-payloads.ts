@@ -109,8 +109,8 @@ export const modelStepOutputSchema = loopStateSchema.extend({
 /** InvokeTool's input: the call and the batch it belongs to. */
 export const invokeToolInputSchema = callItemSchema.extend({ session: ref, turn: ref, batch: ref });
 
-/** What RecordResults hands on: the next loop state and where to go. */
-export const recordResultsOutputSchema = loopStateSchema.extend({
+/** What closing a batch (AdvanceTurn's first half) hands on: the next loop state and where to go. */
+export const closedBatchSchema = loopStateSchema.extend({
   /** `model`: next step; `continue`: go on in a fresh execution; `limit`: maxSteps reached. */
   next: z.enum([NEXT.model, NEXT.continue, NEXT.limit]),
 });
@@ -140,7 +140,7 @@ export const failTurnInputSchema = z.object({ session: ref, turn: ref, error: ca
 /** AdvanceTurn's output: the next model step, or the loop state when the loop must stop or move. */
 export const advanceTurnOutputSchema = z.union([
   modelStepOutputSchema,
-  recordResultsOutputSchema.extend({ next: z.enum([NEXT.continue, NEXT.limit]) }),
+  closedBatchSchema.extend({ next: z.enum([NEXT.continue, NEXT.limit]) }),
 ]);
 
 /** How a turn's execution ended. */
@@ -166,8 +166,8 @@ export type CallItem = z.infer<typeof callItemSchema>;
 export type ModelStepOutput = z.infer<typeof modelStepOutputSchema>;
 /** InvokeTool's input. */
 export type InvokeToolInput = z.infer<typeof invokeToolInputSchema>;
-/** RecordResults' output. */
-export type RecordResultsOutput = z.infer<typeof recordResultsOutputSchema>;
+/** A closed batch's next loop state. */
+export type ClosedBatch = z.infer<typeof closedBatchSchema>;
 /** How a turn ended. */
 export type TurnOutput = z.infer<typeof turnOutputSchema>;
 /** The error a `Catch` stored. */

@@ -8,7 +8,7 @@ export interface CallRef {
 }
 
 /**
- * Each call's outcome, stored once (B4): InvokeTool writes it, RecordResults reads the batch back
+ * Each call's outcome, stored once (B4): InvokeTool writes it, AdvanceTurn (closeBatch) reads the batch back
  * in call order. The first outcome stored for a call wins, so a re-delivered invocation can never
  * change what the log will say.
  */

@@ -1,7 +1,7 @@
 import type { AdvanceTurnOutput, ModelStepOutput } from '@agentstep/protocol';
 import type { AppendResultsDeps } from './append-results.js';
+import { closeBatch } from './close-batch.js';
 import { type ModelStepDeps, modelStep } from './model-step.js';
-import { recordResults } from './record-results.js';
 
 /**
  * Closes a batch and takes the next model step in one task: records the batch's results, then,
@@ -13,7 +13,7 @@ export async function advanceTurn(
   input: ModelStepOutput,
   deps: ModelStepDeps & AppendResultsDeps,
 ): Promise<AdvanceTurnOutput> {
-  const state = await recordResults(input, deps);
+  const state = await closeBatch(input, deps);
   if (state.next !== 'model') return { ...state, next: state.next };
   return modelStep(state, deps);
 }

@@ -8,11 +8,11 @@ import { defineTool } from '../tools/define-tool.js';
 import { demoTools } from '../tools/demo-tools.js';
 import { createToolset } from '../tools/toolset.js';
 import { InMemoryUsageLedger } from '../usage/in-memory-usage-ledger.js';
+import { closeBatch } from './close-batch.js';
 import { failTurn } from './fail-turn.js';
 import { finishTurn } from './finish-turn.js';
 import { invokeTool } from './invoke-tool.js';
 import { modelStep } from './model-step.js';
-import { recordResults } from './record-results.js';
 import { recordToolFailure } from './record-tool-failure.js';
 import { startTurn } from './start-turn.js';
 import { submitTurn } from './submit-turn.js';
@@ -108,7 +108,7 @@ describe('modelStep', () => {
     const deps = setup(['<execute>{"name": "echo"}</execute>']);
     const step = await modelStep(await begin(deps), deps);
     expect(step).toMatchObject({ calls: [], count: 1, next: 'results' });
-    await recordResults(step, deps);
+    await closeBatch(step, deps);
     const [result] = (await deps.log.read('s1')).slice(-1);
     expect(JSON.parse(result?.event.content ?? '')).toEqual([
       { tool: 'execute', status: 'failure', content: expect.stringContaining('must be a JSON array') },
@@ -171,12 +171,12 @@ describe('invokeTool', () => {
   });
 });
 
-describe('recordResults', () => {
+describe('closeBatch', () => {
   it('B5 appends one result in call order and moves the loop on', async () => {
     const deps = setup([batchOf]);
     const step = await modelStep(await begin(deps), deps);
     await runTools(step, deps);
-    const next = await recordResults(step, deps);
+    const next = await closeBatch(step, deps);
     expect(next).toEqual({
       session: 's1',
       turn: 't1',
@@ -200,7 +200,7 @@ describe('recordResults', () => {
   it('B4 gives a call with no stored outcome a failure result', async () => {
     const deps = setup([batchOf]);
     const step = await modelStep(await begin(deps), deps);
-    await recordResults(step, deps);
+    await closeBatch(step, deps);
     const [first] = JSON.parse((await deps.log.read('s1')).at(-1)?.event.content ?? '');
     expect(first).toEqual({
       tool: 'echo',
@@ -216,7 +216,7 @@ describe('recordResults', () => {
   ])('after %j goes to %s', async (counters, next) => {
     const deps = setup(['<execute>[]</execute>']);
     const step = await modelStep({ ...(await begin(deps)), ...counters }, deps);
-    expect((await recordResults(step, deps)).next).toBe(next);
+    expect((await closeBatch(step, deps)).next).toBe(next);
   });
 });
 
@@ -324,7 +324,7 @@ describe('usage and budgets', () => {
     const first = await modelStep(state, deps);
     expect(first.next).toBe('tools');
     await runTools(first, deps);
-    const second = await modelStep(await recordResults(first, deps), deps);
+    const second = await modelStep(await closeBatch(first, deps), deps);
     expect(second).toMatchObject({
       next: 'limit',
       calls: [],
@@ -355,7 +355,7 @@ describe('usage and budgets', () => {
     const state = await startTurn({ session: 's1', turn: 't1', budget: { maxWallSeconds: 3 } }, deps);
     const first = await modelStep(state, deps);
     await runTools(first, deps);
-    const next = await recordResults(first, deps);
+    const next = await closeBatch(first, deps);
     now += 5_000;
     const continued = await startTurn({ ...next, startedAt: next.startedAt, step: next.step }, deps);
     expect(continued.startedAt).toBe(1_000_000);

@@ -1,14 +1,11 @@
-import type { ModelStepOutput, RecordResultsOutput } from '@agentstep/protocol';
+import type { ClosedBatch, ModelStepOutput } from '@agentstep/protocol';
 import { type AppendResultsDeps, appendResults } from './append-results.js';
 
 /**
  * Ends a loop iteration: appends the batch's result and decides where the loop goes next — the
  * next model step, a fresh execution, or the step limit.
  */
-export async function recordResults(
-  input: ModelStepOutput,
-  deps: AppendResultsDeps,
-): Promise<RecordResultsOutput> {
+export async function closeBatch(input: ModelStepOutput, deps: AppendResultsDeps): Promise<ClosedBatch> {
   await appendResults(input, deps, 'The call produced no result: its tool function did not report back.');
   const turnSteps = input.turnSteps + 1;
   const executionSteps = input.executionSteps + 1;
