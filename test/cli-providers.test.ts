@@ -96,6 +96,7 @@ describe('agentstep run against a provider’s streaming API on 127.0.0.1', () =
       'user',
       'call',
       'result',
+      'turn_end',
     ]);
     const streamed = (type: string) => lines.filter((line) => line.type === type).map((line) => line.content);
     expect(streamed('think').length).toBeGreaterThan(1);
@@ -131,6 +132,7 @@ describe('agentstep run against a provider’s streaming API on 127.0.0.1', () =
       'result',
       'respond',
       'metric',
+      'turn_end',
     ]);
     expect(lines.find((line) => line.type === 'metric')).toMatchObject({
       step: { input: 900, output: 40 },

@@ -14,6 +14,7 @@ import {
   type EventLog,
   type Model,
   type OutcomeStore,
+  type StepStream,
   type Tool,
   type UsageLedger,
 } from '@agentstep/runtime';
@@ -37,6 +38,8 @@ export interface LocalDeps {
   /** Prices by model id. @default DEFAULT_PRICES */
   prices?: PriceTable;
   instructions?: string;
+  /** Where model steps publish their output as it streams. @default none */
+  stream?: StepStream;
 }
 
 /**
@@ -57,6 +60,7 @@ export function localHandlers(deps: LocalDeps): Record<StepName, StepHandler<unk
     sequentialTools: new Set(deps.tools.filter((tool) => tool.sequential).map((tool) => tool.name)),
     ...(deps.maxConcurrency ? { maxConcurrency: deps.maxConcurrency } : {}),
     ...(deps.instructions ? { instructions: deps.instructions } : {}),
+    ...(deps.stream ? { stream: deps.stream } : {}),
   };
   return {
     'start-turn': startTurn({

@@ -39,6 +39,22 @@ export {
 } from './model/scripted-model.js';
 export { InMemoryOutcomeStore } from './outcomes/in-memory-outcome-store.js';
 export type { CallRef, OutcomeStore } from './outcomes/outcome-store.js';
+export {
+  type BegunTurn,
+  beginTurn,
+  type IdSource,
+  randomIds,
+  type TurnRequest,
+} from './session/begin-turn.js';
+export type { ExecutionStarter } from './session/execution-starter.js';
+export { InMemoryStepStream } from './session/in-memory-step-stream.js';
+export {
+  type SessionDisplay,
+  SessionFollower,
+  type SessionItem,
+  type SessionSource,
+} from './session/session-follower.js';
+export type { StepStream, StreamedChunk } from './session/step-stream.js';
 export { advanceTurn } from './steps/advance-turn.js';
 export { batchId } from './steps/batch-id.js';
 export { closeBatch } from './steps/close-batch.js';

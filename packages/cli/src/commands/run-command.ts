@@ -1,8 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { LocalEngine, loadAgent, type TurnRun } from '@agentstep/local';
-import type { TurnInput } from '@agentstep/protocol';
-import { endTurn, LocalDirectoryWorkspace, sessionSpend, submitTurn, systemClock } from '@agentstep/runtime';
+import { LocalEngine, LocalExecutionStarter, loadAgent } from '@agentstep/local';
+import {
+  beginTurn,
+  InMemoryStepStream,
+  LocalDirectoryWorkspace,
+  randomIds,
+  type SessionSource,
+  sessionSpend,
+  systemClock,
+} from '@agentstep/runtime';
 import { builtInTools } from '@agentstep/runtime/tools';
 import type { CliIo } from '../io/cli-io.js';
 import { agentCacheFile } from '../local/agent-cache-file.js';
@@ -14,7 +20,7 @@ import { openStore, type StoreKind } from '../local/open-store.js';
 import { providersWithCredentials } from '../local/providers-with-credentials.js';
 import { recorderFor } from '../local/recorder-for.js';
 import { parseRunOptions, type RunOptions } from '../local/run-options.js';
-import { observeModel, type RunView, type ViewSource } from '../local/run-view.js';
+import type { RunView } from '../local/run-view.js';
 import { recordStats } from '../local/session-stats.js';
 import { UsageError } from '../usage-error.js';
 
@@ -48,28 +54,26 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const store = await openStore(options.store, io.dataDir, notice);
   try {
     const agent = await agentLoaded;
-    const session = options.session ?? `s-${randomUUID().slice(0, 8)}`;
-    const turn = `t-${randomUUID().slice(0, 8)}`;
+    const session = options.session ?? randomIds.session();
     const view = await viewFor(options, io, { ...store, session });
-    const recorded = recorder?.model ?? loaded.model;
-    const model =
-      options.mode === 'token'
-        ? observeModel(recorded, (step, chunk) => view.onModelChunk(step, chunk))
-        : recorded;
+    const stream = new InMemoryStepStream();
+    if (options.mode === 'token')
+      stream.subscribe(session, ({ step, text }) => view.onModelChunk(step, text));
     const engine = new LocalEngine({
       agent,
-      deps: { ...store, model, prices, clock: systemClock, tools },
+      deps: { ...store, model: recorder?.model ?? loaded.model, prices, clock: systemClock, tools, stream },
       ...(options.chaos ? { chaos: options.chaos } : {}),
       onEvent: (event) => view.onEvent(event),
     });
     const deps = { ...store, clock: systemClock };
-    const { previous } = await submitTurn(
-      { session, turn, prompt: options.prompt, lease: options.lease },
-      deps,
+    const starter = new LocalExecutionStarter(engine, deps);
+    const begun = await beginTurn(
+      { session, prompt: options.prompt, limits: limitsOf(options), lease: options.lease },
+      { ...deps, starter },
     );
-    if (previous !== undefined)
-      notice(`took session ${session} over from turn ${previous}, which is now closed in its log.`);
-    const run = await runOrEnd(engine, { session, turn, ...limitsOf(options) }, deps);
+    if (begun.previous !== undefined)
+      notice(`took session ${session} over from turn ${begun.previous}, which is now closed in its log.`);
+    const run = await starter.finished(begun.execution);
     await recorder?.save();
     await view.finish(run);
     await recordStats(io, session, run.stats, sessionSpend(await store.usage.list(session)));
@@ -77,25 +81,6 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     return EXIT_CODES[run.output.status];
   } finally {
     await store.close();
-  }
-}
-
-/**
- * Runs the submitted turn; if the engine itself fails (not the turn: its failures end in the
- * state machine), the turn still ends in the log and the session is freed.
- */
-async function runOrEnd(
-  engine: LocalEngine,
-  input: TurnInput,
-  deps: Parameters<typeof endTurn>[1],
-): Promise<TurnRun> {
-  try {
-    return await engine.runTurn(input);
-  } catch (error) {
-    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    const message = `The turn's execution could not run: ${reason}`;
-    await endTurn({ session: input.session, turn: input.turn, status: 'failed', message }, deps);
-    throw error;
   }
 }
 
@@ -114,7 +99,7 @@ function sessionNote(session: string, kind: StoreKind): string {
 async function viewFor(
   options: RunOptions,
   io: CliIo,
-  stores: Pick<ViewSource, 'log' | 'usage' | 'session'>,
+  stores: Pick<SessionSource, 'log' | 'usage' | 'session'>,
 ): Promise<RunView> {
   const source = {
     ...stores,

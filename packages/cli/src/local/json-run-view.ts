@@ -1,8 +1,8 @@
 import type { EngineEvent, TurnRun } from '@agentstep/local';
 import { MODEL_STEP_STATES, type ParseMode } from '@agentstep/protocol';
+import { SessionFollower, type SessionItem, type SessionSource } from '@agentstep/runtime';
 import type { CliIo } from '../io/cli-io.js';
-import type { RunView, SessionItem, ViewSource } from './run-view.js';
-import { SessionFollower } from './session-follower.js';
+import type { RunView } from './run-view.js';
 
 /**
  * JSON lines for programs (`--json`): the spec's events with their `seq`, each model step's
@@ -14,7 +14,7 @@ export class JsonRunView implements RunView {
   readonly #follower: SessionFollower;
   readonly #mode: ParseMode;
 
-  constructor(io: CliIo, source: ViewSource, mode: ParseMode) {
+  constructor(io: CliIo, source: SessionSource, mode: ParseMode) {
     this.#io = io;
     this.#follower = new SessionFollower(source);
     this.#mode = mode;

@@ -6,9 +6,9 @@ import {
   STATE_NAMES,
   type WireEventOf,
 } from '@agentstep/protocol';
+import { SessionFollower, type SessionItem, type SessionSource } from '@agentstep/runtime';
 import type { CliIo } from '../io/cli-io.js';
-import type { RunView, SessionItem, ViewSource } from './run-view.js';
-import { SessionFollower } from './session-follower.js';
+import type { RunView } from './run-view.js';
 
 const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 const DIM = (text: string) => `\u001b[2m${text}\u001b[22m`;
@@ -30,7 +30,7 @@ export class LiveRunView implements RunView {
   #open: 'think' | 'respond' | undefined;
   #spinner: NodeJS.Timeout | undefined;
 
-  constructor(io: CliIo, source: ViewSource, mode: ParseMode) {
+  constructor(io: CliIo, source: SessionSource, mode: ParseMode) {
     this.#io = io;
     this.#follower = new SessionFollower(source);
     this.#mode = mode;

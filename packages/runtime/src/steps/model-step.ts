@@ -11,6 +11,7 @@ import {
 } from '@agentstep/protocol';
 import type { EventLog } from '../event-log/event-log.js';
 import type { OutcomeStore } from '../outcomes/outcome-store.js';
+import type { StepStream } from '../session/step-stream.js';
 import { batchId } from './batch-id.js';
 import { hasBatchFailure } from './has-batch-failure.js';
 import { calledTool } from './read-calls.js';
@@ -24,6 +25,8 @@ const DEFAULT_MAX_CONCURRENCY = 10;
 export interface ModelStepDeps extends SpendDeps {
   log: EventLog;
   outcomes: OutcomeStore;
+  /** Where the model's output goes as it streams, for clients following the session. @default none */
+  stream?: StepStream;
   /** The tools the model may call, as the system prompt lists them. */
   tools: readonly ToolDescription[];
   /** The Lambda function that runs each call, by tool name (unknown names included). */
@@ -77,15 +80,19 @@ async function takeStep(
   deps: ModelStepDeps,
 ): Promise<StoredEvent[]> {
   const startedAt = deps.clock.now();
-  const { events: parsed, usage } = await runModel(deps.model, {
-    system: renderSystemPrompt({
-      tools: deps.tools,
-      ...(deps.instructions ? { instructions: deps.instructions } : {}),
-    }),
-    messages: buildMessages(log, deps.context),
-    step: state.step,
-    stopSequences: STOP_SEQUENCES,
-  });
+  const { events: parsed, usage } = await runModel(
+    deps.model,
+    {
+      system: renderSystemPrompt({
+        tools: deps.tools,
+        ...(deps.instructions ? { instructions: deps.instructions } : {}),
+      }),
+      messages: buildMessages(log, deps.context),
+      step: state.step,
+      stopSequences: STOP_SEQUENCES,
+    },
+    (text) => deps.stream?.write({ session: state.session, step: state.step, text }),
+  );
   const endedAt = deps.clock.now();
   await recordSpend({ session: state.session, batch, startedAt, endedAt, usage }, deps);
   const record = stepRecord(parsed, batch, endedAt / 1000);

@@ -12,10 +12,15 @@ export interface ModelRun {
 }
 
 /**
- * Streams one model step through the event-mode parser. Stops reading as soon as the step is over
- * (`</execute>` or `<end>`), which also cancels the provider's stream.
+ * Streams one model step through the event-mode parser, handing each text chunk to `onText` as it
+ * arrives. Stops reading as soon as the step is over (`</execute>` or `<end>`), which also cancels
+ * the provider's stream.
  */
-export async function runModel(model: Model, request: ModelRequest): Promise<ModelRun> {
+export async function runModel(
+  model: Model,
+  request: ModelRequest,
+  onText: (text: string) => void = () => {},
+): Promise<ModelRun> {
   const parser = createParser();
   const events: ParsedEvent[] = [];
   let usage = NO_USAGE;
@@ -24,6 +29,7 @@ export async function runModel(model: Model, request: ModelRequest): Promise<Mod
       usage = addUsage(usage, part);
       continue;
     }
+    onText(part);
     events.push(...parser.push(part));
     if (events.some((event) => event.type === 'execute' || event.type === 'end')) return { events, usage };
   }

@@ -1,0 +1,5 @@
+// Step Functions adapters, apart from the core so that importing the runtime does not load the SFN client.
+export {
+  StepFunctionsStarter,
+  type StepFunctionsStarterOptions,
+} from './sfn/step-functions-starter.js';
