@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import type { CliIo } from '../io/cli-io.js';
 
 /**
- * Where the synthesized loop is cached: named after the running code, so a change to the sources
- * (which rebuilds the CLI bundle under a new path) can never reuse a stale definition.
+ * Where the synthesized loop is cached: named after the running bundle, whose path carries a stamp
+ * of every workspace source, manifest and the lockfile (bin/bundle.js), so a change to any of them
+ * can never reuse a stale definition.
  */
 export function agentCacheFile(io: CliIo): string {
   const version = createHash('sha256')
