@@ -1,3 +1,4 @@
+import { CachedEventLog } from '@agentstep/runtime';
 import {
   DynamoEventLog,
   DynamoOutcomeStore,
@@ -18,6 +19,10 @@ describe.skipIf(dynamoEndpoint === '')('the event-log table on DynamoDB Local', 
   const client = localDocumentClient();
   beforeAll(() => ensureEventLogTable(client, tableName));
   describeEventLogContract('DynamoEventLog', (clock) => new DynamoEventLog({ tableName, client, clock }));
+  describeEventLogContract(
+    'CachedEventLog over DynamoEventLog',
+    (clock) => new CachedEventLog(new DynamoEventLog({ tableName, client, clock })),
+  );
   describeOutcomeStoreContract('DynamoOutcomeStore', () => new DynamoOutcomeStore({ tableName, client }));
   describeUsageLedgerContract('DynamoUsageLedger', () => new DynamoUsageLedger({ tableName, client }));
 });

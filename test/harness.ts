@@ -15,7 +15,8 @@ import {
 import { dynamoStores, ensureEventLogTable } from '@agentstep/runtime/dynamo';
 import { localDocumentClient } from './dynamo-client.js';
 
-const TABLE = 'agentstep-loop-tests';
+/** The table every local test agent's session lives in. */
+export const LOOP_TABLE = 'agentstep-loop-tests';
 let synthesized: SynthesizedAgent | undefined;
 let tableReady: Promise<void> | undefined;
 
@@ -42,9 +43,9 @@ export interface Stores {
 export async function localAgent(setup: AgentSetup) {
   synthesized ??= await loadAgent();
   const client = localDocumentClient();
-  tableReady ??= ensureEventLogTable(client, TABLE);
+  tableReady ??= ensureEventLogTable(client, LOOP_TABLE);
   await tableReady;
-  const real = dynamoStores(TABLE, client);
+  const real = dynamoStores(LOOP_TABLE, client);
   const stores = setup.stores?.(real) ?? real;
   const scripted = new ScriptedModel(setup.script);
   const engine = new LocalEngine({

@@ -2,6 +2,7 @@
 // provider SDK, the http tool, middy, Powertools or an AWS SDK client: those sit behind subpaths.
 export { type Clock, systemClock } from './clock/clock.js';
 export { AppendConflictError, CallNotFoundError, SessionBusyError } from './errors.js';
+export { CachedEventLog, type CachedEventLogOptions } from './event-log/cached-event-log.js';
 export {
   type AppendRequest,
   type AppendResult,

@@ -1,0 +1,110 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { describeEventLogContract } from '../testing/event-log-contract.js';
+import { CachedEventLog } from './cached-event-log.js';
+import type { EventLog, NewEvent } from './event-log.js';
+import { InMemoryEventLog } from './in-memory-event-log.js';
+
+describeEventLogContract('CachedEventLog', (clock) => new CachedEventLog(new InMemoryEventLog({ clock })));
+
+const note = (content: string): NewEvent => ({ event: { type: 'user', content, timestamp: 1 } });
+
+/** One step of a history two processes write and read through their own caches. */
+type Operation =
+  | { kind: 'append'; writer: 0 | 1; count: number; size: number }
+  | { kind: 'read'; reader: 0 | 1; afterSeq: number };
+
+const operation: fc.Arbitrary<Operation> = fc.oneof(
+  fc.record({
+    kind: fc.constant('append' as const),
+    writer: fc.constantFrom(0 as const, 1 as const),
+    count: fc.integer({ min: 0, max: 4 }),
+    size: fc.integer({ min: 0, max: 300 }),
+  }),
+  fc.record({
+    kind: fc.constant('read' as const),
+    reader: fc.constantFrom(0 as const, 1 as const),
+    afterSeq: fc.integer({ min: 0, max: 40 }),
+  }),
+);
+
+describe('CachedEventLog', () => {
+  it('reads exactly what the log underneath holds, whoever appended and whatever was evicted', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(operation, { maxLength: 40 }),
+        fc.integer({ min: 0, max: 3000 }),
+        async (ops, maxChars) => {
+          const inner = new InMemoryEventLog();
+          const caches = [new CachedEventLog(inner, { maxChars }), new CachedEventLog(inner, { maxChars })];
+          let key = 0;
+          for (const op of ops) {
+            if (op.kind === 'append') {
+              // Each writer takes the session over from the other, as an expired lease allows.
+              const turn = `turn-${op.writer}`;
+              await caches[op.writer]?.acquireTurn('s', turn, { takeOver: true });
+              const events = Array.from({ length: op.count }, (_, index) =>
+                note(`${key}.${index}`.padEnd(op.size)),
+              );
+              await caches[op.writer]?.append({ session: 's', turn, key: `k${key++}`, events });
+            } else {
+              const cached = await caches[op.reader]?.read('s', { afterSeq: op.afterSeq });
+              expect(cached).toEqual(await inner.read('s', { afterSeq: op.afterSeq }));
+            }
+          }
+          for (const cache of caches) expect(await cache.read('s')).toEqual(await inner.read('s'));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('asks the log underneath only for events after those it holds', async () => {
+    const inner = new InMemoryEventLog();
+    const asked: Array<number | undefined> = [];
+    const counting: EventLog = {
+      append: (request) => inner.append(request),
+      acquireTurn: (session, turn, options) => inner.acquireTurn(session, turn, options),
+      read: (session, options) => {
+        asked.push(options?.afterSeq);
+        return inner.read(session, options);
+      },
+    };
+    const cache = new CachedEventLog(counting);
+    await cache.acquireTurn('s', 't');
+    await cache.append({ session: 's', turn: 't', key: 'a', events: [note('one'), note('two')] });
+    await cache.read('s');
+    await cache.append({ session: 's', turn: 't', key: 'b', events: [note('three')] });
+    expect((await cache.read('s')).map((stored) => stored.event.content)).toEqual(['one', 'two', 'three']);
+    expect(asked).toEqual([0, 2]);
+  });
+
+  it('keeps only a gap-free prefix: events read past a gap are returned, not cached', async () => {
+    const inner = new InMemoryEventLog();
+    await inner.acquireTurn('s', 't');
+    await inner.append({ session: 's', turn: 't', key: 'a', events: [note('1'), note('2'), note('3')] });
+    let hideSecond = true;
+    // As a query may see a later write before an earlier one is visible to it.
+    const racing: EventLog = {
+      append: (request) => inner.append(request),
+      acquireTurn: (session, turn, options) => inner.acquireTurn(session, turn, options),
+      read: async (session, options) =>
+        (await inner.read(session, options)).filter((stored) => !(hideSecond && stored.seq === 2)),
+    };
+    const cache = new CachedEventLog(racing);
+    expect((await cache.read('s')).map((stored) => stored.seq)).toEqual([1, 3]);
+    hideSecond = false;
+    expect((await cache.read('s')).map((stored) => stored.seq)).toEqual([1, 2, 3]);
+  });
+
+  it('hands out frozen events, so no reader can alter what the next one gets', async () => {
+    const cache = new CachedEventLog(new InMemoryEventLog());
+    await cache.acquireTurn('s', 't');
+    await cache.append({ session: 's', turn: 't', key: 'a', events: [note('one')] });
+    const [first] = await cache.read('s');
+    expect(() => {
+      (first as { event: { content: string } }).event.content = 'changed';
+    }).toThrow(TypeError);
+    expect((await cache.read('s'))[0]?.event.content).toBe('one');
+  });
+});

@@ -1,0 +1,101 @@
+import type { StoredEvent } from '@agentstep/protocol';
+import type { AppendRequest, AppendResult, EventLog, LeaseOptions, LeaseTaken } from './event-log.js';
+
+/** Options of {@link CachedEventLog}. */
+export interface CachedEventLogOptions {
+  /**
+   * How much event content the cache holds, in characters, before it forgets the sessions read
+   * least recently. @default 16 Mi characters (about 32 MiB)
+   */
+  maxChars?: number;
+}
+
+/** One session's cached prefix: its events from seq 1 without a gap, and what they weigh. */
+interface CachedPrefix {
+  events: StoredEvent[];
+  chars: number;
+  /** Where the session's next append should land, as far as this process knows. */
+  nextSeq: number;
+}
+
+const DEFAULT_MAX_CHARS = 16 * 1024 * 1024;
+/** What an event weighs besides its content: keys, seq, timestamp, batch. */
+const EVENT_OVERHEAD_CHARS = 200;
+
+/**
+ * An {@link EventLog} that remembers each session's events once read and afterwards asks the log
+ * underneath only for what came after them, so a model step reads what is new rather than the
+ * whole session. Safe because stored events never change and seqs have no gaps (C2): a cached
+ * prefix stays true forever, whoever appends after it. Only a gap-free prefix from seq 1 is kept.
+ * Appends go through, with the next seq as a hint when the caller gives none. Cached events are
+ * frozen: callers share them and cannot alter them.
+ */
+export class CachedEventLog implements EventLog {
+  readonly #inner: EventLog;
+  readonly #maxChars: number;
+  /** Least recently read first (a Map keeps insertion order). */
+  readonly #sessions = new Map<string, CachedPrefix>();
+  #chars = 0;
+
+  constructor(inner: EventLog, options: CachedEventLogOptions = {}) {
+    this.#inner = inner;
+    this.#maxChars = options.maxChars ?? DEFAULT_MAX_CHARS;
+  }
+
+  async append(request: AppendRequest): Promise<AppendResult> {
+    const prefix = this.#sessions.get(request.session);
+    const expectedSeq = request.expectedSeq ?? prefix?.nextSeq;
+    const result = await this.#inner.append(
+      expectedSeq === undefined ? request : { ...request, expectedSeq },
+    );
+    if (prefix !== undefined && !result.replayed) prefix.nextSeq = result.firstSeq + result.count;
+    return result;
+  }
+
+  async read(session: string, options: { afterSeq?: number } = {}): Promise<StoredEvent[]> {
+    const afterSeq = options.afterSeq ?? 0;
+    const prefix = this.#sessions.get(session) ?? { events: [], chars: 0, nextSeq: 1 };
+    const cachedSeq = prefix.events.length;
+    // Past what is cached, a read would leave a gap: it goes to the log and is not kept.
+    if (afterSeq > cachedSeq) return this.#inner.read(session, options);
+    const fresh = await this.#inner.read(session, { afterSeq: cachedSeq });
+    this.#extend(session, prefix, fresh);
+    return [...prefix.events.slice(afterSeq), ...fresh.slice(prefix.events.length - cachedSeq)];
+  }
+
+  acquireTurn(session: string, turn: string, options?: LeaseOptions): Promise<LeaseTaken> {
+    return this.#inner.acquireTurn(session, turn, options);
+  }
+
+  /** Adds the events that continue the prefix without a gap; marks the session read most recently. */
+  #extend(session: string, prefix: CachedPrefix, fresh: readonly StoredEvent[]): void {
+    this.#sessions.delete(session);
+    for (const stored of fresh) {
+      if (stored.seq !== prefix.events.length + 1) break;
+      prefix.events.push(deepFreeze(stored));
+      const chars = (stored.event.content?.length ?? 0) + EVENT_OVERHEAD_CHARS;
+      prefix.chars += chars;
+      this.#chars += chars;
+    }
+    prefix.nextSeq = Math.max(prefix.nextSeq, prefix.events.length + 1);
+    this.#sessions.set(session, prefix);
+    this.#evict();
+  }
+
+  /** Forgets the sessions read least recently until the cache is within its bound. */
+  #evict(): void {
+    for (const [session, prefix] of this.#sessions) {
+      if (this.#chars <= this.#maxChars) return;
+      this.#sessions.delete(session);
+      this.#chars -= prefix.chars;
+    }
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
