@@ -2,12 +2,20 @@ import './promise-with-resolvers.js';
 import { randomUUID } from 'node:crypto';
 import type { TurnInput, TurnOutput } from '@agentstep/protocol';
 import type { StepHandler } from '@agentstep/runtime/lambda';
-import { StateMachine } from 'aws-local-stepfunctions';
+import { ExecutionError, StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import { type ChaosOptions, seededRandom, withChaos } from './chaos.js';
 import { lambdaContext } from './lambda-context.js';
 import { type LocalDeps, localHandlers } from './local-handlers.js';
 import { LOCAL_ACCOUNT, LOCAL_REGION } from './resolve-tokens.js';
 import { countState, type EngineEvent, emptyStats, type RunStats } from './run-stats.js';
+import {
+  childFailedError,
+  executionInput,
+  type NestedExecution,
+  type StartExecutionParameters,
+  startedResult,
+  succeededResult,
+} from './start-execution-task.js';
 import type { SynthesizedAgent } from './synthesize-agent.js';
 import { functionNameOf, type TaskKind, taskStates } from './task-states.js';
 
@@ -16,6 +24,13 @@ export interface LocalEngineOptions {
   /** The synthesized loop (`synthesizeAgent()`), built once and run many times. */
   agent: SynthesizedAgent;
   deps: Omit<LocalDeps, 'toolsFunction'>;
+  /**
+   * Other state machines the app synthesizes, by name, hosted next to the loop (hosted as
+   * {@link AGENT_STATE_MACHINE}); a task starts one by its name or its local ARN. @default none
+   */
+  stateMachines?: Readonly<Record<string, StateMachineDefinition>>;
+  /** Lambda functions those state machines call besides the loop's, by function name. @default none */
+  functions?: Readonly<Record<string, (event: unknown) => Promise<unknown>>>;
   chaos?: ChaosOptions;
   /** Sees every event of every execution, for live views. */
   onEvent?: (event: EngineEvent) => void;
@@ -27,15 +42,38 @@ export interface TurnRun {
   stats: RunStats;
 }
 
-const STATE_MACHINE_ARN = `arn:aws:states:${LOCAL_REGION}:${LOCAL_ACCOUNT}:stateMachine:AgentStepLocal`;
+/** One execution run to its end, with the executions it started. */
+export interface ExecutionRun {
+  executionArn: string;
+  output: unknown;
+  stats: RunStats;
+}
+
+/** The name the agent loop is hosted under. */
+export const AGENT_STATE_MACHINE = 'AgentStepLocal';
+
+/** A state machine the engine runs, and what each of its Task states does. */
+interface HostedMachine {
+  arn: string;
+  name: string;
+  machine: StateMachine;
+  tasks: Map<string, TaskKind>;
+}
+
+/** The executions one run started (ContinueAsNew and nested ones), and what they all cost. */
+interface Run {
+  stats: RunStats;
+  executions: Map<string, Promise<unknown>>;
+}
 
 /**
- * Runs the synthesized state machine on aws-local-stepfunctions, routing every Lambda task to the
- * handler module that Lambda runs. ContinueAsNew starts a fresh local execution of the same turn.
+ * Runs the synthesized loop, and any other state machine the app synthesizes, on
+ * aws-local-stepfunctions: every Lambda task calls the handler module that Lambda runs, and
+ * `states:startExecution` tasks (plain, `.sync` and `.sync:2`) start local executions of the hosted
+ * machines. ContinueAsNew starts a fresh local execution of the same turn.
  */
 export class LocalEngine {
-  readonly #machine: StateMachine;
-  readonly #tasks: Map<string, TaskKind>;
+  readonly #machines = new Map<string, HostedMachine>();
   readonly #handlers: Map<string, StepHandler<unknown>>;
   readonly #options: LocalEngineOptions;
   readonly #chance: () => boolean;
@@ -45,10 +83,13 @@ export class LocalEngine {
     const toolsFunction = [...functions].find(([, step]) => step === 'invoke-tool')?.[0];
     if (toolsFunction === undefined) throw new Error('The synthesized agent has no invoke-tool function.');
     const byStep = localHandlers({ ...options.deps, toolsFunction });
-    this.#handlers = new Map([...functions].map(([name, step]) => [name, byStep[step]]));
-    this.#tasks = taskStates(definition, functions);
-    this.#machine = new StateMachine(definition, { validationOptions: { checkArn: false } });
+    this.#handlers = new Map([
+      ...[...functions].map(([name, step]): [string, StepHandler<unknown>] => [name, byStep[step]]),
+      ...Object.entries(options.functions ?? {}),
+    ]);
     this.#options = options;
+    this.#host(AGENT_STATE_MACHINE, definition);
+    for (const [name, other] of Object.entries(options.stateMachines ?? {})) this.#host(name, other);
     const random = seededRandom(options.chaos?.seed ?? 0);
     this.#chance = () => options.chaos !== undefined && random() < options.chaos.probability;
   }
@@ -56,74 +97,127 @@ export class LocalEngine {
   /** Runs one turn whose user message is already in the log (see `submitTurn`). */
   async runTurn(input: TurnInput): Promise<TurnRun> {
     const started = Date.now();
-    const stats = emptyStats();
-    const executions = new Map<string, Promise<TurnOutput>>();
-    const start = (executionInput: unknown): string => {
-      const arn = `arn:aws:states:${LOCAL_REGION}:${LOCAL_ACCOUNT}:execution:AgentStepLocal:${randomUUID()}`;
-      executions.set(arn, this.#execute(arn, executionInput, stats, start));
-      return arn;
-    };
-    let output = await (executions.get(start(input)) as Promise<TurnOutput>);
+    const run: Run = { stats: emptyStats(), executions: new Map() };
+    let output = (await this.#started(run, this.#start(AGENT_STATE_MACHINE, input, run))) as TurnOutput;
     while (output.status === 'continued') {
-      const next = executions.get(output.message ?? '');
-      if (next === undefined) throw new Error(`ContinueAsNew named an unknown execution: ${output.message}`);
-      output = await next;
+      output = (await this.#started(run, output.message ?? '')) as TurnOutput;
     }
-    stats.wallMs = Date.now() - started;
-    return { output, stats };
+    run.stats.wallMs = Date.now() - started;
+    return { output, stats: run.stats };
+  }
+
+  /**
+   * Runs an execution of a hosted state machine (by name or local ARN) to its end. A failed
+   * execution rejects with the engine's `ExecutionError`, its `cause` the error that ended it.
+   */
+  async execute(stateMachine: string, input: unknown): Promise<ExecutionRun> {
+    const started = Date.now();
+    const run: Run = { stats: emptyStats(), executions: new Map() };
+    const executionArn = this.#start(stateMachine, input, run);
+    const output = await this.#started(run, executionArn);
+    run.stats.wallMs = Date.now() - started;
+    return { executionArn, output, stats: run.stats };
+  }
+
+  #host(name: string, definition: StateMachineDefinition): void {
+    const arn = `arn:aws:states:${LOCAL_REGION}:${LOCAL_ACCOUNT}:stateMachine:${name}`;
+    const machine = new StateMachine(definition, { validationOptions: { checkArn: false } });
+    this.#machines.set(name, { arn, name, machine, tasks: taskStates(definition, this.#handlers) });
+  }
+
+  /** A hosted machine by name or local ARN (a `Ref` to a state machine resolves to its name). */
+  #hosted(nameOrArn: string): HostedMachine {
+    const hosted = this.#machines.get(nameOrArn.replace(/^arn:aws:states:[^:]*:\d*:stateMachine:/, ''));
+    if (hosted !== undefined) return hosted;
+    const error = new Error(
+      `The local engine hosts no state machine ${nameOrArn}; it hosts ${[...this.#machines.keys()].join(', ')}.`,
+    );
+    error.name = 'StepFunctions.StateMachineDoesNotExistException';
+    throw error;
+  }
+
+  #started(run: Run, executionArn: string): Promise<unknown> {
+    const execution = run.executions.get(executionArn);
+    if (execution === undefined) throw new Error(`No local execution ${executionArn} was started.`);
+    return execution;
+  }
+
+  /** Starts an execution; it runs on while its ARN is returned. */
+  #start(stateMachine: string, input: unknown, run: Run, name: string = randomUUID()): string {
+    const hosted = this.#hosted(stateMachine);
+    const executionArn = `arn:aws:states:${LOCAL_REGION}:${LOCAL_ACCOUNT}:execution:${hosted.name}:${name}`;
+    const execution = this.#execute(hosted, { executionArn, name, input, run });
+    execution.catch(() => {}); // Observed by whoever waits for it; never an unhandled rejection.
+    run.executions.set(executionArn, execution);
+    return executionArn;
   }
 
   async #execute(
-    arn: string,
-    input: unknown,
-    stats: RunStats,
-    start: (input: unknown) => string,
-  ): Promise<TurnOutput> {
+    hosted: HostedMachine,
+    execution: { executionArn: string; name: string; input: unknown; run: Run },
+  ): Promise<unknown> {
+    const { stats } = execution.run;
     stats.executions++;
-    const execution = this.#machine.run(input as never, {
+    const running = hosted.machine.run(execution.input as never, {
       overrides: {
-        taskResourceLocalHandlers: this.#overrides(start) as never,
-        retryIntervalOverrides: Object.fromEntries([...this.#tasks.keys()].map((name) => [name, 0])),
+        taskResourceLocalHandlers: this.#overrides(hosted, execution.run) as never,
+        retryIntervalOverrides: Object.fromEntries([...hosted.tasks.keys()].map((name) => [name, 0])),
       },
       context: {
         Execution: {
-          Id: arn,
-          Name: arn.split(':').at(-1),
-          Input: input,
+          Id: execution.executionArn,
+          Name: execution.name,
+          Input: execution.input,
           StartTime: new Date().toISOString(),
         },
-        StateMachine: { Id: STATE_MACHINE_ARN, Name: 'AgentStepLocal' },
+        StateMachine: { Id: hosted.arn, Name: hosted.name },
       } as never,
     });
     const watched = (async () => {
-      for await (const event of execution.eventLogs) {
+      for await (const event of running.eventLogs) {
         countState(stats, event as EngineEvent);
         this.#options.onEvent?.(event as EngineEvent);
       }
     })();
-    const [output] = await Promise.all([execution.result, watched]);
-    return output as TurnOutput;
+    const [output] = await Promise.all([running.result, watched]);
+    return output;
   }
 
-  #overrides(start: (input: unknown) => string): Record<string, (input: unknown) => Promise<unknown>> {
-    return Object.fromEntries(
-      [...this.#tasks].map(([name, task]) => {
-        if (task.kind === 'lambda') return [name, (input: unknown) => this.#invoke(task.functionName, input)];
-        if (task.kind === 'start-execution') {
-          return [
-            name,
-            async (input: unknown) => ({ ExecutionArn: start((input as { Input: unknown }).Input) }),
-          ];
-        }
-        return [
-          name,
-          async (input: unknown) => {
-            const { FunctionName, Payload } = input as { FunctionName: string; Payload: unknown };
-            return { StatusCode: 200, Payload: await this.#invoke(functionNameOf(FunctionName), Payload) };
-          },
-        ];
-      }),
-    );
+  #overrides(hosted: HostedMachine, run: Run): Record<string, (input: unknown) => Promise<unknown>> {
+    return Object.fromEntries([...hosted.tasks].map(([name, task]) => [name, this.#taskHandler(task, run)]));
+  }
+
+  #taskHandler(task: TaskKind, run: Run): (input: unknown) => Promise<unknown> {
+    if (task.kind === 'lambda') return (input) => this.#invoke(task.functionName, input);
+    if (task.kind === 'lambda-by-name') {
+      return async (input) => {
+        const { FunctionName, Payload } = input as { FunctionName: string; Payload: unknown };
+        return { StatusCode: 200, Payload: await this.#invoke(functionNameOf(FunctionName), Payload) };
+      };
+    }
+    return (input) => this.#startExecutionTask(task.mode, input as StartExecutionParameters, run);
+  }
+
+  async #startExecutionTask(
+    mode: 'start' | 'sync' | 'sync:2',
+    parameters: StartExecutionParameters,
+    run: Run,
+  ): Promise<unknown> {
+    const input = executionInput(parameters);
+    const executionArn = this.#start(parameters.StateMachineArn, input, run, parameters.Name);
+    const nested: NestedExecution = {
+      executionArn,
+      stateMachineArn: this.#hosted(parameters.StateMachineArn).arn,
+      name: executionArn.split(':').at(-1) ?? '',
+      input,
+      startDate: Date.now(),
+    };
+    if (mode === 'start') return startedResult(nested);
+    try {
+      return succeededResult(mode, nested, await this.#started(run, executionArn));
+    } catch (error) {
+      throw childFailedError(nested, error instanceof ExecutionError ? error.cause : error);
+    }
   }
 
   #invoke(functionName: string, payload: unknown): Promise<unknown> {

@@ -1,28 +1,32 @@
-import type { StepName } from '@agentstep/infra';
+/** How a Task state starts another execution: and moves on, or waits for it (`.sync`, `.sync:2`). */
+export type StartMode = 'start' | 'sync' | 'sync:2';
 
-/** What a Task state of the loop does, as the local engine runs it. */
+/** What a Task state of a hosted state machine does, as the local engine runs it. */
 export type TaskKind =
   | { kind: 'lambda'; functionName: string }
   | { kind: 'lambda-by-name' }
-  | { kind: 'start-execution' };
+  | { kind: 'start-execution'; mode: StartMode };
 
 type States = Record<string, Record<string, unknown>>;
 
 const FUNCTION_ARN = /^arn:aws:lambda:[^:]+:\d+:function:([^:]+)$/;
+const START_EXECUTION = /:states:::states:startExecution(?:\.(sync(?::2)?))?$/;
 
 /**
- * Every Task state of a definition (Map item processors included) and what it does. A task that
- * has no local equivalent is an error: left alone, the engine would call real AWS.
+ * Every Task state of a definition (Map item processors and Parallel branches included) and what
+ * it does. A task that has no local equivalent is an error: left alone, the engine would call
+ * real AWS.
  */
 export function taskStates(
   definition: { States: unknown },
-  functions: ReadonlyMap<string, StepName>,
+  functions: { has(name: string): boolean },
 ): Map<string, TaskKind> {
   const tasks = new Map<string, TaskKind>();
   const visit = (states: States) => {
     for (const [name, state] of Object.entries(states)) {
       const processor = (state.ItemProcessor ?? state.Iterator) as { States: States } | undefined;
       if (processor) visit(processor.States);
+      for (const branch of (state.Branches ?? []) as Array<{ States: States }>) visit(branch.States);
       if (state.Type === 'Task') tasks.set(name, taskKind(name, String(state.Resource), functions));
     }
   };
@@ -30,9 +34,10 @@ export function taskStates(
   return tasks;
 }
 
-function taskKind(name: string, resource: string, functions: ReadonlyMap<string, StepName>): TaskKind {
+function taskKind(name: string, resource: string, functions: { has(name: string): boolean }): TaskKind {
   if (resource.endsWith(':states:::lambda:invoke')) return { kind: 'lambda-by-name' };
-  if (resource.endsWith(':states:::states:startExecution')) return { kind: 'start-execution' };
+  const start = START_EXECUTION.exec(resource);
+  if (start) return { kind: 'start-execution', mode: (start[1] as StartMode | undefined) ?? 'start' };
   const functionName = FUNCTION_ARN.exec(resource)?.[1] ?? '';
   if (!functions.has(functionName))
     throw new Error(`Task ${name} calls ${resource}, which has no local equivalent.`);

@@ -1,0 +1,180 @@
+import { demoTools, inMemoryStores, ScriptedModel, submitTurn, systemClock } from '@agentstep/runtime';
+import type { StateMachineDefinition } from 'aws-local-stepfunctions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadAgent } from './load-agent.js';
+import { AGENT_STATE_MACHINE, LocalEngine, type LocalEngineOptions } from './local-engine.js';
+import type { SynthesizedAgent } from './synthesize-agent.js';
+
+const START = 'arn:aws:states:::states:startExecution';
+
+/** A one-task machine that starts `target` (by name or ARN) with its own input and ends. */
+function starter(
+  target: string,
+  resource: string,
+  extra: Record<string, unknown> = {},
+): StateMachineDefinition {
+  return {
+    StartAt: 'Start',
+    States: {
+      Start: {
+        Type: 'Task',
+        Resource: resource,
+        Parameters: { StateMachineArn: target, 'Input.$': '$' },
+        ...extra,
+        End: true,
+      },
+    },
+  } as StateMachineDefinition;
+}
+
+const pass = (result: unknown): StateMachineDefinition =>
+  ({
+    StartAt: 'Done',
+    States: { Done: { Type: 'Pass', Result: result, End: true } },
+  }) as StateMachineDefinition;
+
+const failing: StateMachineDefinition = {
+  StartAt: 'Boom',
+  States: { Boom: { Type: 'Fail', Error: 'Boom', Cause: 'the child broke' } },
+} as StateMachineDefinition;
+
+let agent: SynthesizedAgent;
+beforeAll(async () => {
+  agent = await loadAgent();
+}, 60_000);
+
+function engineWith(options: Partial<LocalEngineOptions>, script = ['Done.']) {
+  const stores = inMemoryStores();
+  const engine = new LocalEngine({
+    agent,
+    deps: { ...stores, model: new ScriptedModel(script), clock: systemClock, tools: demoTools },
+    ...options,
+  });
+  return { engine, stores };
+}
+
+describe('LocalEngine hosting several state machines', () => {
+  it('runs the agent loop as a child with startExecution.sync:2 and hands its turn output to the parent', async () => {
+    const { engine, stores } = engineWith(
+      { stateMachines: { Parent: starter(AGENT_STATE_MACHINE, `${START}.sync:2`) } },
+      ['<execute>[{"name": "echo", "args": {"text": "hi"}}]</execute>', 'All done.'],
+    );
+    await submitTurn({ session: 's', turn: 't', prompt: 'go' }, { ...stores, clock: systemClock });
+    const run = await engine.execute('Parent', { session: 's', turn: 't' });
+    const result = run.output as {
+      Status: string;
+      Output: { status: string; session: string };
+      ExecutionArn: string;
+    };
+    expect(result.Status).toBe('SUCCEEDED');
+    expect(result.Output).toMatchObject({ status: 'finished', session: 's' });
+    expect(result.ExecutionArn).toMatch(new RegExp(`:execution:${AGENT_STATE_MACHINE}:`));
+    expect(run.stats.executions).toBe(2);
+    expect(run.stats.modelSteps).toBe(2);
+    const types = (await stores.log.read('s')).map((stored) => stored.event.type);
+    expect(types.at(-1)).toBe('turn_end');
+  });
+
+  it('fails a .sync task with States.TaskFailed when its child fails, which the parent can catch', async () => {
+    const caught = {
+      StartAt: 'Start',
+      States: {
+        Start: {
+          Type: 'Task',
+          Resource: `${START}.sync:2`,
+          Parameters: { StateMachineArn: 'Child', 'Input.$': '$' },
+          Catch: [{ ErrorEquals: ['States.TaskFailed'], ResultPath: '$.failure', Next: 'Recovered' }],
+          Next: 'Done',
+        },
+        Done: { Type: 'Pass', End: true },
+        Recovered: { Type: 'Pass', End: true },
+      },
+    } as StateMachineDefinition;
+    const { engine } = engineWith({ stateMachines: { Child: failing, Parent: caught } });
+    const { output } = await engine.execute('Parent', { asked: 1 });
+    const { failure } = output as { failure: { Error: string; Cause: string } };
+    expect(failure.Error).toBe('States.TaskFailed');
+    expect(JSON.parse(failure.Cause)).toMatchObject({
+      Status: 'FAILED',
+      Error: 'Boom',
+      Cause: 'the child broke',
+    });
+  });
+
+  it('fails the parent with States.TaskFailed when nothing catches the child failure', async () => {
+    const { engine } = engineWith({
+      stateMachines: { Child: failing, Parent: starter('Child', `${START}.sync`) },
+    });
+    const failure = await engine.execute('Parent', {}).catch((error: unknown) => error);
+    expect((failure as { cause?: Error }).cause?.name).toBe('States.TaskFailed');
+  });
+
+  it('starts an execution without waiting: the task returns its ARN, the child runs on and calls its function', async () => {
+    let resolve: (event: unknown) => void = () => {};
+    const received = new Promise((settle) => {
+      resolve = settle;
+    });
+    const child: StateMachineDefinition = {
+      StartAt: 'Notify',
+      States: {
+        Notify: {
+          Type: 'Task',
+          Resource: 'arn:aws:lambda:us-east-1:123456789012:function:notify',
+          End: true,
+        },
+      },
+    } as StateMachineDefinition;
+    const { engine } = engineWith({
+      stateMachines: {
+        Child: child,
+        Parent: starter('Child', START, {
+          Parameters: { StateMachineArn: 'Child', Input: '{"n": 7}', Name: 'seven' },
+        }),
+      },
+      functions: { notify: async (event) => resolve(event) },
+    });
+    const { output } = await engine.execute('Parent', {});
+    expect(output).toMatchObject({
+      ExecutionArn: 'arn:aws:states:us-east-1:123456789012:execution:Child:seven',
+    });
+    expect(await received).toEqual({ n: 7 });
+  });
+
+  it('nests executions two levels deep, .sync:2 returning JSON and .sync returning JSON strings', async () => {
+    const { engine } = engineWith({
+      stateMachines: {
+        Leaf: pass({ leaf: true }),
+        Middle: starter('arn:aws:states:us-east-1:123456789012:stateMachine:Leaf', `${START}.sync`, {
+          ResultSelector: { 'output.$': '$.Output' },
+        }),
+        Top: starter('Middle', `${START}.sync:2`, { ResultSelector: { 'output.$': '$.Output.output' } }),
+      },
+    });
+    const run = await engine.execute('Top', {});
+    expect(run.output).toEqual({ output: '{"leaf":true}' });
+    expect(run.stats.executions).toBe(3);
+  });
+
+  it('names the hosted machines when asked for one it does not host, in a task or directly', async () => {
+    const { engine } = engineWith({ stateMachines: { Parent: starter('Missing', `${START}.sync:2`) } });
+    await expect(engine.execute('Nope', {})).rejects.toThrow(
+      `The local engine hosts no state machine Nope; it hosts ${AGENT_STATE_MACHINE}, Parent.`,
+    );
+    const failure = await engine.execute('Parent', {}).catch((error: unknown) => error);
+    expect((failure as { cause?: Error }).cause?.name).toBe(
+      'StepFunctions.StateMachineDoesNotExistException',
+    );
+  });
+
+  it('refuses a machine whose task calls a Lambda function it has no local handler for', () => {
+    const orphan = {
+      StartAt: 'Call',
+      States: {
+        Call: { Type: 'Task', Resource: 'arn:aws:lambda:us-east-1:123456789012:function:nowhere', End: true },
+      },
+    } as StateMachineDefinition;
+    expect(() => engineWith({ stateMachines: { Orphan: orphan } })).toThrow(
+      'Task Call calls arn:aws:lambda:us-east-1:123456789012:function:nowhere, which has no local equivalent.',
+    );
+  });
+});
