@@ -45,6 +45,7 @@ export { parse } from './parser/parse.js';
 export {
   type BatchElement,
   checkCall,
+  MAX_BATCH_DEPTH,
   type ParsedBatch,
   type ParsedCall,
   parseBatch,

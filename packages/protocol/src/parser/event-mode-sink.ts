@@ -28,7 +28,7 @@ export class EventModeSink implements EventSink {
     if (kind === 'results') return;
     this.#flushProse(true);
     if (kind === 'execute') {
-      this.#events.push(...batchEvents(content));
+      this.#events.pushAll(batchEvents(content));
       return;
     }
     const thought = content.trim();

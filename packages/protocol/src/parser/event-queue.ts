@@ -6,8 +6,13 @@ const NO_EVENTS: readonly ParsedEvent[] = Object.freeze([]);
 export class EventQueue {
   #events: ParsedEvent[] = [];
 
-  push(...events: ParsedEvent[]): void {
-    this.#events.push(...events);
+  push(event: ParsedEvent): void {
+    this.#events.push(event);
+  }
+
+  /** Queues many events; never spread as arguments, which overflows the stack past ~100k. */
+  pushAll(events: readonly ParsedEvent[]): void {
+    for (const event of events) this.#events.push(event);
   }
 
   /** Hands out the queued events; most chunks complete none, so that case allocates nothing. */

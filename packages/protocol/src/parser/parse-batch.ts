@@ -1,3 +1,5 @@
+import { nestsDeeperThan } from './json-depth.js';
+
 /** A call as the parser accepts it: a non-empty tool name and an arguments object (A6). */
 export interface ParsedCall {
   name: string;
@@ -12,13 +14,25 @@ export type BatchElement =
 /** An `<execute>` body: its elements, or one batch-level reason when it has no positions (A6). */
 export type ParsedBatch = { ok: true; elements: BatchElement[] } | { ok: false; reason: string };
 
+/**
+ * How deep an `<execute>` body may nest arrays and objects, its own array included. Deeper JSON
+ * cannot be written back out (serializing it overflows the stack) and no tool's arguments need it.
+ */
+export const MAX_BATCH_DEPTH = 64;
+
 const EXPECTED_SHAPE = 'Expected a JSON array of calls: [{"name": "tool_name", "args": {"arg": "value"}}]';
 const EXCERPT_LENGTH = 200;
-const FENCED_BODY = /^```[^\n`]*\n([\s\S]*?)\n?[ \t]*```$/;
+const FENCE = '```';
 
 /** Parses an `<execute>` body per A5 (one optional code fence) and A6 (per-element validation). */
 export function parseBatch(body: string): ParsedBatch {
   const json = stripFence(body.trim());
+  if (nestsDeeperThan(json, MAX_BATCH_DEPTH)) {
+    return {
+      ok: false,
+      reason: `The <execute> body nests arrays and objects more than ${MAX_BATCH_DEPTH} levels deep, the protocol's cap. ${EXPECTED_SHAPE}, with flatter arguments.`,
+    };
+  }
   let value: unknown;
   try {
     value = JSON.parse(json);
@@ -38,8 +52,19 @@ export function parseBatch(body: string): ParsedBatch {
   return { ok: true, elements: value.map(checkCall) };
 }
 
-function stripFence(body: string): string {
-  return FENCED_BODY.exec(body)?.[1] ?? body;
+/**
+ * A5: the content of a body wrapped in one code fence (an opening line of three backticks and an
+ * optional info string, a closing line of three backticks), else the body. One pass from each
+ * end, never a backtracking regular expression: linear in the body however long its blank runs.
+ */
+export function stripFence(body: string): string {
+  const opening = body.indexOf('\n');
+  if (!body.startsWith(FENCE) || opening < 0 || body.slice(FENCE.length, opening).includes('`')) return body;
+  if (!body.endsWith(FENCE) || body.length - FENCE.length <= opening) return body;
+  let end = body.length - FENCE.length;
+  while (end > opening + 1 && (body[end - 1] === ' ' || body[end - 1] === '\t')) end--;
+  if (end > opening + 1 && body[end - 1] === '\n') end--;
+  return body.slice(opening + 1, end);
 }
 
 /** Checks one element of an `<execute>` array (A6): a call, or the reason it is not one. */

@@ -224,3 +224,26 @@ describe('parse', () => {
     expect(parse(input)).toEqual([respond('<execute>"'), call('a', {}, 0), execute]);
   });
 });
+
+describe('parse on hostile sizes (never throws)', () => {
+  it('gives a batch-level error for arguments nested 100,000 deep', () => {
+    const events = parse(
+      `<execute>[{"name": "a", "args": {"x": ${'['.repeat(100_000)}${']'.repeat(100_000)}}}]</execute>`,
+    );
+    expect(events.map((event) => event.type)).toEqual(['error', 'execute']);
+  });
+
+  it('gives one event per element of a 200,000-element array, more than fit in call arguments', () => {
+    const body = JSON.stringify(Array.from({ length: 200_000 }, () => ({ name: 'echo', args: {} })));
+    const events = parse(`<execute>${body}</execute>`);
+    expect(events).toHaveLength(200_001);
+    expect(events.at(-2)).toEqual(call('echo', {}, 199_999));
+  });
+
+  it('strips a fence around a megabyte of spaces', () => {
+    const events = parse(
+      `<execute>\`\`\`json\n[{"name": "echo", "args": {}}]${' '.repeat(1_000_000)}\n\`\`\`</execute>`,
+    );
+    expect(events).toEqual([call('echo', {}, 0), execute]);
+  });
+});

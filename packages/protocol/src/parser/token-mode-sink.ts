@@ -35,7 +35,7 @@ export class TokenModeSink implements EventSink {
 
   closed(kind: BlockKind, content: string): void {
     this.#sawBlock = true;
-    if (kind === 'execute') this.#events.push(...batchEvents(content));
+    if (kind === 'execute') this.#events.pushAll(batchEvents(content));
   }
 
   end(): void {

@@ -30,8 +30,13 @@ export async function runModel(
       continue;
     }
     onText(part);
-    events.push(...parser.push(part));
-    if (events.some((event) => event.type === 'execute' || event.type === 'end')) return { events, usage };
+    // One at a time, and only the new ones checked: a chunk may complete a huge number of events.
+    let over = false;
+    for (const event of parser.push(part)) {
+      events.push(event);
+      over ||= event.type === 'execute' || event.type === 'end';
+    }
+    if (over) return { events, usage };
   }
   return { events: [...events, ...parser.end()], usage };
 }
