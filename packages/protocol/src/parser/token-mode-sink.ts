@@ -1,13 +1,10 @@
 import { batchEvents } from './batch-events.js';
 import { EventQueue } from './event-queue.js';
 import { type EventSink, FENCE_ONLY } from './event-sink.js';
+import { FencePrefix } from './fence-prefix.js';
 import type { BlockKind } from './markers.js';
 import type { ParsedEvent } from './parsed-event.js';
 import { TrimmedDeltas } from './trimmed-deltas.js';
-
-/** Text that may still turn out to be only whitespace and a code-fence marker (A5). */
-const NON_WHITESPACE = /\S/;
-const UNDECIDED_PROSE = /^\s*(?:```[\w+.-]*\s+)*(?:```[\w+.-]*|`{1,2})?$/;
 
 /**
  * Token mode (A2): `respond` and `think` deltas as the text arrives, trimmed like event mode so
@@ -60,16 +57,14 @@ export class TokenModeSink implements EventSink {
 /** One prose fragment between blocks, held back while it could still be a lone fence marker. */
 class ProseFragment {
   #held = '';
-  #heldText = false;
+  readonly #fences = new FencePrefix();
   #decided = false;
   readonly #deltas = new TrimmedDeltas();
 
   push(text: string): string {
     if (this.#decided) return this.#deltas.push(text);
     this.#held += text;
-    // Whitespace alone decides nothing; testing only then keeps long blank runs linear.
-    this.#heldText ||= NON_WHITESPACE.test(text);
-    if (!this.#heldText || UNDECIDED_PROSE.test(this.#held)) return '';
+    if (this.#fences.push(text)) return '';
     this.#decided = true;
     return this.#deltas.push(this.#held);
   }
