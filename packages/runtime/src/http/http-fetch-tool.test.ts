@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTool } from '../tools/run-tool.js';
 import { type HttpFetchOptions, httpFetchTool } from './http-fetch-tool.js';
-import { isBlockedAddress } from './is-blocked-address.js';
 
 const context = { session: 's', turn: 't', batch: 'b', position: 0 };
 let server: Server;
@@ -121,13 +120,4 @@ describe('http_fetch', () => {
     const tool = { allowHosts: ['127.0.0.1'], allowAddresses: [] };
     expect(await fetchUrl(`http://127.0.0.1:${port}/hello`, tool)).toMatchObject({ status: 'failure' });
   });
-});
-
-describe('isBlockedAddress', () => {
-  it.each(['93.184.215.14', '8.8.8.8', '2606:4700:4700::1111'])(
-    'lets the public address %s through',
-    (address) => {
-      expect(isBlockedAddress(address)).toBe(false);
-    },
-  );
 });
