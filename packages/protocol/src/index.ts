@@ -35,6 +35,7 @@ export {
   type WireEventOf,
   wireEventSchema,
 } from './events/wire-event.js';
+export { BATCH_CAPS } from './parser/batch-caps.js';
 export {
   createParser,
   type ParserOptions,
@@ -45,7 +46,6 @@ export { parse } from './parser/parse.js';
 export {
   type BatchElement,
   checkCall,
-  MAX_BATCH_DEPTH,
   type ParsedBatch,
   type ParsedCall,
   parseBatch,

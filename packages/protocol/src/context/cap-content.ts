@@ -27,7 +27,7 @@ function exceeds(text: string, maxBytes: number): boolean {
 }
 
 /** UTF-8 byte length without allocating an encoded copy. */
-function utf8Length(text: string): number {
+export function utf8Length(text: string): number {
   let bytes = 0;
   for (let at = 0; at < text.length; at += unitsAt(text, at)) bytes += bytesAt(text, at);
   return bytes;

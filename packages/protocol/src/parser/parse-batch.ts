@@ -1,3 +1,5 @@
+import { utf8Length } from '../context/cap-content.js';
+import { BATCH_CAPS } from './batch-caps.js';
 import { nestsDeeperThan } from './json-depth.js';
 
 /** A call as the parser accepts it: a non-empty tool name and an arguments object (A6). */
@@ -14,12 +16,6 @@ export type BatchElement =
 /** An `<execute>` body: its elements, or one batch-level reason when it has no positions (A6). */
 export type ParsedBatch = { ok: true; elements: BatchElement[] } | { ok: false; reason: string };
 
-/**
- * How deep an `<execute>` body may nest arrays and objects, its own array included. Deeper JSON
- * cannot be written back out (serializing it overflows the stack) and no tool's arguments need it.
- */
-export const MAX_BATCH_DEPTH = 64;
-
 const EXPECTED_SHAPE = 'Expected a JSON array of calls: [{"name": "tool_name", "args": {"arg": "value"}}]';
 const EXCERPT_LENGTH = 200;
 const FENCE = '```';
@@ -27,10 +23,10 @@ const FENCE = '```';
 /** Parses an `<execute>` body per A5 (one optional code fence) and A6 (per-element validation). */
 export function parseBatch(body: string): ParsedBatch {
   const json = stripFence(body.trim());
-  if (nestsDeeperThan(json, MAX_BATCH_DEPTH)) {
+  if (nestsDeeperThan(json, BATCH_CAPS.depth)) {
     return {
       ok: false,
-      reason: `The <execute> body nests arrays and objects more than ${MAX_BATCH_DEPTH} levels deep, the protocol's cap. ${EXPECTED_SHAPE}, with flatter arguments.`,
+      reason: `The <execute> body nests arrays and objects more than ${BATCH_CAPS.depth} levels deep, the protocol's cap. ${EXPECTED_SHAPE}, with flatter arguments.`,
     };
   }
   let value: unknown;
@@ -47,6 +43,12 @@ export function parseBatch(body: string): ParsedBatch {
     return {
       ok: false,
       reason: `The <execute> body must be a JSON array; received ${describe(value)}. ${EXPECTED_SHAPE}.`,
+    };
+  }
+  if (value.length > BATCH_CAPS.calls) {
+    return {
+      ok: false,
+      reason: `The <execute> array has ${value.length} calls; a batch holds at most ${BATCH_CAPS.calls}, the protocol's cap. Make the calls in batches of at most ${BATCH_CAPS.calls}.`,
     };
   }
   return { ok: true, elements: value.map(checkCall) };
@@ -89,6 +91,10 @@ function elementProblem(element: unknown): string | undefined {
     return `"name" must be a non-empty string, received ${describe(name)}`;
   }
   if (!isObject(args)) return `"args" of "${name}" must be an object, received ${describe(args)}`;
+  const bytes = utf8Length(JSON.stringify(element));
+  if (bytes > BATCH_CAPS.callBytes) {
+    return `the call to "${name}" is ${bytes} bytes of JSON, over the protocol's cap of ${BATCH_CAPS.callBytes} bytes per call; pass less data per call`;
+  }
   return undefined;
 }
 

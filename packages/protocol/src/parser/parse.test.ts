@@ -233,11 +233,17 @@ describe('parse on hostile sizes (never throws)', () => {
     expect(events.map((event) => event.type)).toEqual(['error', 'execute']);
   });
 
-  it('gives one event per element of a 200,000-element array, more than fit in call arguments', () => {
-    const body = JSON.stringify(Array.from({ length: 200_000 }, () => ({ name: 'echo', args: {} })));
+  it('gives a batch-level error for an array of 1,000,000 calls', () => {
+    const body = JSON.stringify(Array.from({ length: 1_000_000 }, () => ({ name: 'echo', args: {} })));
     const events = parse(`<execute>${body}</execute>`);
-    expect(events).toHaveLength(200_001);
-    expect(events.at(-2)).toEqual(call('echo', {}, 199_999));
+    expect(events.map((event) => event.type)).toEqual(['error', 'execute']);
+    expect(events[0]?.content).toContain('has 1000000 calls');
+  });
+
+  it('gives one event per block for 1,000,000 <think> blocks', () => {
+    const events = parse('<think>a</think>'.repeat(1_000_000));
+    expect(events).toHaveLength(1_000_000);
+    expect(events.at(-1)).toEqual(think('a'));
   });
 
   it('strips a fence around a megabyte of spaces', () => {
