@@ -1,3 +1,4 @@
+import { BATCH_CAPS } from '@agentstep/protocol';
 import { demoTools, inMemoryStores, ScriptedModel, submitTurn, systemClock } from '@agentstep/runtime';
 import type { StateMachineDefinition } from 'aws-local-stepfunctions';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -177,4 +178,28 @@ describe('LocalEngine hosting several state machines', () => {
       'Task Call calls arn:aws:lambda:us-east-1:123456789012:function:nowhere, which has no local equivalent.',
     );
   });
+});
+
+describe('LocalEngine and Step Functions limits', () => {
+  it('fails an execution whose state is over 256 KiB with States.DataLimitExceeded, as AWS does', async () => {
+    const { engine } = engineWith({ stateMachines: { Big: pass('x'.repeat(300 * 1024)) } });
+    const failure = await engine.execute('Big', {}).catch((error: unknown) => error);
+    expect((failure as { cause?: Error }).cause).toMatchObject({
+      name: 'States.DataLimitExceeded',
+      message: expect.stringContaining("over Step Functions' limit of 262144 bytes"),
+    });
+  });
+
+  it('runs a batch of as many calls as the protocol allows with its state well under the limit', async () => {
+    const calls = Array.from({ length: BATCH_CAPS.calls }, (_, index) => ({
+      name: 'echo',
+      args: { text: `${index}` },
+    }));
+    const { engine, stores } = engineWith({}, [`<execute>${JSON.stringify(calls)}</execute>`, 'Done.']);
+    await submitTurn({ session: 'wide', turn: 't', prompt: 'go' }, { ...stores, clock: systemClock });
+    const { output, stats } = await engine.runTurn({ session: 'wide', turn: 't' });
+    expect(output.status).toBe('finished');
+    expect(stats.toolCalls).toBe(BATCH_CAPS.calls);
+    expect(stats.maxStatePayloadBytes).toBeLessThan(128 * 1024);
+  }, 60_000);
 });

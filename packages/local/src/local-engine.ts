@@ -7,7 +7,7 @@ import { type ChaosOptions, seededRandom, withChaos } from './chaos.js';
 import { lambdaContext } from './lambda-context.js';
 import { type LocalDeps, localHandlers } from './local-handlers.js';
 import { LOCAL_ACCOUNT, LOCAL_REGION } from './resolve-tokens.js';
-import { countState, type EngineEvent, emptyStats, type RunStats } from './run-stats.js';
+import { countState, type EngineEvent, emptyStats, type RunStats, statePayloadBytes } from './run-stats.js';
 import {
   childFailedError,
   executionInput,
@@ -47,6 +47,21 @@ export interface ExecutionRun {
   executionArn: string;
   output: unknown;
   stats: RunStats;
+}
+
+/** Step Functions' limit on a state's input or output: 256 KiB of UTF-8 JSON. */
+const MAX_PAYLOAD_BYTES = 256 * 1024;
+
+/**
+ * The failure Step Functions ends an execution with when a state's payload is over its limit:
+ * `States.DataLimitExceeded`, which no `Catch` handles.
+ */
+function dataLimitExceeded(event: EngineEvent, bytes: number): ExecutionError {
+  const cause = new Error(
+    `State ${event.state?.name} ${event.type === 'StateEntered' ? 'was entered with' : 'exited with'} ${bytes} bytes of JSON, over Step Functions' limit of ${MAX_PAYLOAD_BYTES} bytes.`,
+  );
+  cause.name = 'States.DataLimitExceeded';
+  return new ExecutionError(cause as never);
 }
 
 /** The name the agent loop is hosted under. */
@@ -173,13 +188,22 @@ export class LocalEngine {
         StateMachine: { Id: hosted.arn, Name: hosted.name },
       } as never,
     });
+    let overLimit: Error | undefined;
     const watched = (async () => {
       for await (const event of running.eventLogs) {
-        countState(stats, event as EngineEvent);
+        const bytes = statePayloadBytes(event as EngineEvent);
+        countState(stats, event as EngineEvent, bytes);
         this.#options.onEvent?.(event as EngineEvent);
+        if (bytes > MAX_PAYLOAD_BYTES && overLimit === undefined) {
+          overLimit = dataLimitExceeded(event as EngineEvent, bytes);
+          running.abort();
+        }
       }
     })();
-    const [output] = await Promise.all([running.result, watched]);
+    const [output] = await Promise.all([running.result, watched]).catch((error: unknown) => {
+      throw overLimit ?? error;
+    });
+    if (overLimit !== undefined) throw overLimit;
     return output;
   }
 

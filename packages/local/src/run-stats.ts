@@ -31,17 +31,17 @@ export interface EngineEvent {
   index?: number;
 }
 
-/** Counts one state entered or exited into the stats. */
-export function countState(stats: RunStats, event: EngineEvent): void {
+/** The UTF-8 size of the JSON a state was entered with or exited with; 0 for other events. */
+export function statePayloadBytes(event: EngineEvent): number {
+  const payload = event.type === 'StateEntered' ? event.state?.input : event.state?.output;
+  return payload === undefined ? 0 : Buffer.byteLength(JSON.stringify(payload));
+}
+
+/** Counts one state entered or exited, whose payload has `payloadBytes`, into the stats. */
+export function countState(stats: RunStats, event: EngineEvent, payloadBytes: number): void {
   const state = event.state;
   if (state === undefined) return;
-  const payload = event.type === 'StateEntered' ? state.input : state.output;
-  if (payload !== undefined) {
-    stats.maxStatePayloadBytes = Math.max(
-      stats.maxStatePayloadBytes,
-      Buffer.byteLength(JSON.stringify(payload)),
-    );
-  }
+  stats.maxStatePayloadBytes = Math.max(stats.maxStatePayloadBytes, payloadBytes);
   if (event.type === 'StateEntered') stats.stateTransitions++;
   if (event.type === 'StateEntered' && state.name === STATE_NAMES.invokeTool) stats.toolCalls++;
   if (event.type === 'StateExited' && MODEL_STEP_STATES.has(state.name) && tookModelStep(state.output))
