@@ -140,6 +140,13 @@ describe('agentstep run (the real binary)', () => {
     [['run', '--lease', '0'], '--lease must be a whole number from 1 to 86400'],
     [['run', '--mode', 'chunky'], '--mode must be "event" or "token"'],
     [['run', '--prices', 'missing-prices.json'], 'Cannot read missing-prices.json (ENOENT)'],
+    [['run', '--session', ''], '--session must be 1 to 128 letters, digits, ".", "_" or "-"'],
+    [['run', '--session', '..'], '--session must be 1 to 128 letters'],
+    [['run', '--session', 'a/b'], 'received "a/b"'],
+    [['run', '--seed', '3'], '--seed only applies with --chaos P'],
+    [['run', '--record', '/proc/agentstep/x.json'], '--record: cannot write /proc/agentstep/x.json'],
+    [['events', '.'], 'agentstep events: a session id is 1 to 128 letters'],
+    [['context', '..'], 'agentstep context: a session id is 1 to 128 letters'],
   ])('rejects %j with exit 2 and the reason', (args, reason) => {
     const { status, stderr } = runCli(args, '', cwd);
     expect(status).toBe(2);
@@ -227,10 +234,11 @@ describe.skipIf(dynamoEndpoint === '')(
       });
     });
 
-    it('says so when a session has no events', () => {
-      const { status, stderr } = runCli(['events', 'never-ran'], '', cwd);
+    it.each(['events', 'context'])('%s says so when a session has no events', (command) => {
+      const { status, stdout, stderr } = runCli([command, 'never-ran'], '', cwd);
       expect(status).toBe(1);
-      expect(stderr).toContain('session never-ran has no events');
+      expect(stdout).toBe('');
+      expect(stderr).toContain(`agentstep ${command}: session never-ran has no events`);
     });
   },
 );

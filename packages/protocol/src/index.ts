@@ -58,6 +58,12 @@ export {
   providerModel,
   SCRIPTED_MODEL,
 } from './payloads/model-choice.js';
+export {
+  isSessionId,
+  MAX_SESSION_ID_LENGTH,
+  SESSION_ID_RULE,
+  sessionIdSchema,
+} from './payloads/session-id.js';
 export { MODEL_STEP_STATES, STATE_NAMES } from './payloads/state-names.js';
 export {
   type AdvanceTurnOutput,

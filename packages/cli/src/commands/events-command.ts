@@ -2,6 +2,7 @@ import type { StoredEvent } from '@agentstep/protocol';
 import type { CliIo } from '../io/cli-io.js';
 import { openStore } from '../local/open-store.js';
 import { parseSessionArgs } from '../local/parse-session-args.js';
+import { readSessionLog } from '../local/read-session-log.js';
 
 const PREVIEW = 160;
 
@@ -10,11 +11,8 @@ export async function eventsCommand(args: string[], io: CliIo): Promise<number> 
   const { session, json } = parseSessionArgs('events', args);
   const store = await openStore('dynamodb-local', io.dataDir, (text) => io.stderr(`agentstep: ${text}\n`));
   try {
-    const events = await store.log.read(session);
-    if (events.length === 0) {
-      io.stderr(`agentstep events: session ${session} has no events in ${io.dataDir}.\n`);
-      return 1;
-    }
+    const events = await readSessionLog('events', session, store.log, io);
+    if (events === undefined) return 1;
     for (const stored of events)
       io.stdout(`${json ? JSON.stringify({ seq: stored.seq, ...stored.event }) : describe(stored)}\n`);
     return 0;

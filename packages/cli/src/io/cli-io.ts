@@ -1,5 +1,6 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { makeFolder } from './make-folder.js';
 
 /** Everything a command touches outside itself, so tests can run commands in memory. */
 export interface CliIo {
@@ -28,7 +29,7 @@ export function processIo(): CliIo {
     now: () => Date.now(),
     readFile: (path) => readFile(path, 'utf8'),
     writeFile: async (path, text) => {
-      await mkdir(dirname(path), { recursive: true });
+      await makeFolder(dirname(path));
       await writeFile(path, text);
     },
     dataDir: resolve('.agentstep'),

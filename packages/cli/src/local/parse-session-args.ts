@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { isSessionId, SESSION_ID_RULE } from '@agentstep/protocol';
 import { UsageError } from '../usage-error.js';
 
 /** The session id and `--json` of `events`, `context` and `stats`. */
@@ -10,5 +11,7 @@ export function parseSessionArgs(command: string, args: string[]): { session: st
   });
   const [session, ...extra] = positionals;
   if (session === undefined || extra.length > 0) throw new UsageError(`${command} takes one session id.`);
+  if (!isSessionId(session))
+    throw new UsageError(`a session id is ${SESSION_ID_RULE}; received "${session}".`);
   return { session, json: values.json };
 }

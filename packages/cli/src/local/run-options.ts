@@ -2,10 +2,12 @@ import { parseArgs } from 'node:util';
 import {
   type Budget,
   budgetSchema,
+  isSessionId,
   MODEL_PROVIDERS,
   type ParseMode,
   providerModel,
   SCRIPTED_MODEL,
+  SESSION_ID_RULE,
   turnLimitsSchema,
 } from '@agentstep/protocol';
 import type { LeaseOptions } from '@agentstep/runtime';
@@ -105,7 +107,7 @@ export function parseRunOptions(args: string[]): RunOptions {
     json: values.json,
     sequential: values.sequential,
     lease: leaseOf(values.lease, values['take-over']),
-    ...optional('session', values.session),
+    ...optional('session', values.session === undefined ? undefined : checkedSession(values.session)),
     ...optional('script', values.script),
     ...optional('cassette', values.cassette),
     ...optional('record', values.record),
@@ -147,8 +149,19 @@ function leaseOf(seconds: string | undefined, takeOver: boolean): LeaseOptions {
   return { ...optional('leaseMs', leaseSeconds === undefined ? undefined : leaseSeconds * 1000), takeOver };
 }
 
+/** `--session`, if it is a session id. */
+function checkedSession(session: string): string {
+  if (!isSessionId(session))
+    throw new UsageError(`--session must be ${SESSION_ID_RULE}; received "${session}".`);
+  return session;
+}
+
 function chaosOf(probability: string | undefined, seed: string | undefined): RunOptions['chaos'] {
-  if (probability === undefined) return undefined;
+  if (probability === undefined) {
+    if (seed !== undefined)
+      throw new UsageError('--seed only applies with --chaos P; add --chaos or drop --seed.');
+    return undefined;
+  }
   const value = Number(probability);
   if (!(value >= 0 && value <= 1))
     throw new UsageError(`--chaos must be a probability from 0 to 1, received "${probability}".`);

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { sessionIdSchema } from './session-id.js';
 
 const ref = z.string().min(1).max(256);
 const count = z.number().int().nonnegative();
@@ -52,7 +53,7 @@ export const DEFAULT_TURN_LIMITS = { maxSteps: 50, stepsPerExecution: 25 } as co
  * optional limits only: no prompt ever travels through Step Functions state.
  */
 export const turnInputSchema = z
-  .object({ session: ref, turn: ref, toolExecution: toolExecutionSchema.optional() })
+  .object({ session: sessionIdSchema, turn: ref, toolExecution: toolExecutionSchema.optional() })
   .extend(turnLimitsSchema.partial().shape)
   .extend({ budget: budgetSchema.optional() });
 
@@ -65,7 +66,7 @@ export const startTurnInputSchema = turnInputSchema.extend({
 
 /** The state carried from step to step: references and counters only. */
 export const loopStateSchema = z
-  .object({ session: ref, turn: ref, toolExecution: toolExecutionSchema })
+  .object({ session: sessionIdSchema, turn: ref, toolExecution: toolExecutionSchema })
   .extend(turnLimitsSchema.shape)
   .extend({
     /** Index in the session of the next model step, from 0. */
@@ -107,7 +108,11 @@ export const modelStepOutputSchema = loopStateSchema.extend({
 });
 
 /** InvokeTool's input: the call and the batch it belongs to. */
-export const invokeToolInputSchema = callItemSchema.extend({ session: ref, turn: ref, batch: ref });
+export const invokeToolInputSchema = callItemSchema.extend({
+  session: sessionIdSchema,
+  turn: ref,
+  batch: ref,
+});
 
 /** What closing a batch (AdvanceTurn's first half) hands on: the next loop state and where to go. */
 export const closedBatchSchema = loopStateSchema.extend({
@@ -123,7 +128,7 @@ export const recordToolFailureInputSchema = invokeToolInputSchema.extend({ error
 
 /** FinishTurn's input: the turn, and `next: "limit"` when the step limit or a budget ended it. */
 export const finishTurnInputSchema = z.object({
-  session: ref,
+  session: sessionIdSchema,
   turn: ref,
   maxSteps: z.number().int(),
   next: z.string().optional(),
@@ -135,7 +140,11 @@ export const finishTurnInputSchema = z.object({
  * FailTurn's (and ReleaseTurn's) input: the state at the failure and the error; the open batch is
  * found in the log.
  */
-export const failTurnInputSchema = z.object({ session: ref, turn: ref, error: caughtErrorSchema });
+export const failTurnInputSchema = z.object({
+  session: sessionIdSchema,
+  turn: ref,
+  error: caughtErrorSchema,
+});
 
 /** AdvanceTurn's output: the next model step, or the loop state when the loop must stop or move. */
 export const advanceTurnOutputSchema = z.union([
@@ -145,7 +154,7 @@ export const advanceTurnOutputSchema = z.union([
 
 /** How a turn's execution ended. */
 export const turnOutputSchema = z.object({
-  session: ref,
+  session: sessionIdSchema,
   turn: ref,
   /** `continued`: the loop goes on in the execution named by `message`. */
   status: z.enum(['finished', 'limit', 'failed', 'continued']),
