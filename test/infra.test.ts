@@ -1,10 +1,12 @@
 import { AgentStep, type AgentStepProps, AgentStepStack, type AgentStepStackProps } from '@agentstep/infra';
+import { loadAgent } from '@agentstep/local';
 import { EVENT_LOG_KEYS } from '@agentstep/runtime/dynamo';
 import { App, Stack, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { CfnRole } from 'aws-cdk-lib/aws-iam';
 import { type CfnFunction, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { type CfnSecret, type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { type CfnTopic, Topic } from 'aws-cdk-lib/aws-sns';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 
@@ -115,7 +117,7 @@ describe('AgentStep (synthesized)', () => {
       'eu.anthropic.claude-sonnet-4-5',
       [
         ':bedrock:eu-west-1:123456789012:inference-profile/eu.anthropic.claude-sonnet-4-5',
-        ':bedrock:*::foundation-model/anthropic.claude-sonnet-4-5',
+        ':bedrock:eu-*::foundation-model/anthropic.claude-sonnet-4-5',
       ],
     ],
   ])(
@@ -159,6 +161,77 @@ describe('AgentStep (synthesized)', () => {
     expect(JSON.stringify(statementsOf(template, stack, 'start-turn', agent))).not.toContain(
       'secretsmanager',
     );
+  });
+
+  it('gives each step only the table actions it uses: no deletes or scans, no head updates for tools', () => {
+    const stack = new Stack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Least');
+    const agent = new AgentStep(stack, 'Agent');
+    const template = Template.fromStack(stack);
+    const tableActions = (step: keyof AgentStep['functions']) =>
+      statementsOf(template, stack, step, agent)
+        .flatMap((statement: { Action: string | string[] }) => [statement.Action].flat())
+        .filter((action: string) => action.startsWith('dynamodb:'))
+        .sort();
+    for (const step of Object.keys(agent.functions) as Array<keyof AgentStep['functions']>) {
+      expect(tableActions(step)).not.toContain('dynamodb:DeleteItem');
+      expect(tableActions(step)).not.toContain('dynamodb:Scan');
+    }
+    expect(tableActions('invoke-tool')).toEqual([
+      'dynamodb:BatchWriteItem',
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:Query',
+    ]);
+    expect(tableActions('model-step')).toEqual([
+      'dynamodb:BatchWriteItem',
+      'dynamodb:ConditionCheckItem',
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:Query',
+      'dynamodb:UpdateItem',
+    ]);
+  });
+
+  it('times out every task and every execution', async () => {
+    const { definition } = await loadAgent();
+    type States = Record<
+      string,
+      { Type: string; TimeoutSeconds?: number; ItemProcessor?: { States: States } }
+    >;
+    const tasks = (states: States): Array<[string, number | undefined]> =>
+      Object.entries(states).flatMap(([name, state]) => [
+        ...(state.Type === 'Task' ? [[name, state.TimeoutSeconds] as [string, number | undefined]] : []),
+        ...(state.ItemProcessor ? tasks(state.ItemProcessor.States) : []),
+      ]);
+    const timeouts = Object.fromEntries(tasks(definition.States as unknown as States));
+    expect(Object.keys(timeouts)).toHaveLength(9);
+    for (const seconds of Object.values(timeouts)) expect(seconds).toBeGreaterThan(0);
+    expect(timeouts).toMatchObject({ ModelStep: 330, FinishTurn: 60, InvokeTool: 930, ContinueAsNew: 60 });
+    expect((definition as { TimeoutSeconds?: number }).TimeoutSeconds).toBe(24 * 60 * 60);
+  });
+
+  it('alarms on failed, timed-out and aborted executions, announced on a topic when given', () => {
+    const stack = new Stack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Alarmed');
+    const topic = new Topic(stack, 'Pager');
+    new AgentStep(stack, 'Agent', { alarmTopic: topic });
+    const template = Template.fromStack(stack);
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      AlarmActions: [{ Ref: stack.getLogicalId(topic.node.defaultChild as CfnTopic) }],
+      Metrics: Match.arrayWith([
+        Match.objectLike({ Expression: 'failed + timedOut + aborted' }),
+        Match.objectLike({
+          MetricStat: Match.objectLike({ Metric: Match.objectLike({ MetricName: 'ExecutionsFailed' }) }),
+        }),
+        Match.objectLike({
+          MetricStat: Match.objectLike({ Metric: Match.objectLike({ MetricName: 'ExecutionsTimedOut' }) }),
+        }),
+        Match.objectLike({
+          MetricStat: Match.objectLike({ Metric: Match.objectLike({ MetricName: 'ExecutionsAborted' }) }),
+        }),
+      ]),
+    });
   });
 
   it('hands the budget to StartTurn and the prices to the model functions, checked at synthesis', () => {

@@ -11,7 +11,7 @@ import {
 } from '@agentstep/protocol';
 import { Duration, Stack } from 'aws-cdk-lib';
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IFunction, Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import {
   Choice,
@@ -27,6 +27,7 @@ import {
   type RetryProps,
   StateMachine,
   StateMachineType,
+  Timeout,
 } from 'aws-cdk-lib/aws-stepfunctions';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
@@ -34,11 +35,25 @@ import type { StepName } from './step-lambda.js';
 
 /** Props of {@link AgentStateMachine}. */
 export interface AgentStateMachineProps {
-  /** The loop's Lambda functions, by step. */
-  readonly functions: Readonly<Record<StepName, IFunction>>;
+  /** The loop's Lambda functions, by step; each task times out a little after its function. */
+  readonly functions: Readonly<Record<StepName, LambdaFunction>>;
   /** Every function a call may be routed to: the state machine may invoke each. */
   readonly toolFunctions: readonly IFunction[];
+  /** How long one execution may run (a long turn continues in fresh ones). @default Duration.hours(24) */
+  readonly executionTimeout?: Duration;
 }
+
+/** How long a task waits past its function's own timeout before Step Functions gives up on it. */
+const TASK_TIMEOUT_MARGIN = Duration.seconds(30);
+
+/**
+ * InvokeTool's timeout: a call may be routed to any tool function, whose timeout the definition
+ * cannot know, so Lambda's 15-minute maximum plus the margin.
+ */
+const TOOL_TASK_TIMEOUT_SECONDS = 15 * 60 + TASK_TIMEOUT_MARGIN.toSeconds();
+
+/** Starting the next execution is one API call. */
+const CONTINUE_AS_NEW_TIMEOUT_SECONDS = 60;
 
 /** A retry on one named error, with full jitter: Step Functions owns retries, never catch-and-rethrow. */
 function retryOn(error: string, intervalSeconds: number, maxAttempts: number): RetryProps {
@@ -90,6 +105,9 @@ export class AgentStateMachine extends Construct {
         lambdaFunction: props.functions[step],
         payloadResponseOnly: true,
         retryOnServiceExceptions: true,
+        taskTimeout: Timeout.duration(
+          (props.functions[step].timeout ?? Duration.seconds(3)).plus(TASK_TIMEOUT_MARGIN),
+        ),
       }).addRetry(RETRY_APPEND);
 
     const catchAll = { resultPath: ERROR_PATH };
@@ -127,6 +145,7 @@ export class AgentStateMachine extends Construct {
     this.stateMachine = new StateMachine(this, 'StateMachine', {
       definitionBody: DefinitionBody.fromChainable(startTurn),
       stateMachineType: StateMachineType.STANDARD,
+      timeout: props.executionTimeout ?? Duration.hours(24),
       tracingEnabled: true,
       logs: {
         destination: new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH }),
@@ -155,6 +174,7 @@ export class AgentStateMachine extends Construct {
         Resource: `arn:${Stack.of(this).partition}:states:::lambda:invoke`,
         Parameters: { 'FunctionName.$': path<InvokeToolInput>('target'), 'Payload.$': '$' },
         ResultSelector: { 'position.$': '$.Payload.position', 'status.$': '$.Payload.status' },
+        TimeoutSeconds: TOOL_TASK_TIMEOUT_SECONDS,
       },
     })
       .addRetry({
@@ -208,6 +228,7 @@ export class AgentStateMachine extends Construct {
         },
         ResultSelector: { 'execution.$': '$.ExecutionArn' },
         ResultPath: '$.continued',
+        TimeoutSeconds: CONTINUE_AS_NEW_TIMEOUT_SECONDS,
       },
     });
     continueAsNew.next(continued);

@@ -4,7 +4,7 @@ import type { Bucket, CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { AgentStep, type AgentStepProps } from './agent-step.js';
-import { profileFoundationModel } from './grant-bedrock-model.js';
+import { profileFoundationModel, profileRegions } from './grant-bedrock-model.js';
 
 /** Props of {@link AgentStepStack}. */
 export interface AgentStepStackProps extends StackProps {
@@ -70,14 +70,13 @@ function bedrockFindings(
   model: string | undefined,
   wildcard: (resource: string, reason: string) => { id: string; reason: string },
 ) {
-  const foundationModel = model?.startsWith('bedrock:')
-    ? profileFoundationModel(model.slice('bedrock:'.length))
-    : undefined;
+  const modelId = model?.startsWith('bedrock:') ? model.slice('bedrock:'.length) : '';
+  const foundationModel = profileFoundationModel(modelId);
   if (foundationModel === undefined) return [];
-  return [
+  return profileRegions(modelId).map((regions) =>
     wildcard(
-      `arn:<AWS::Partition>:bedrock:*::foundation-model/${foundationModel}`,
-      'A cross-region inference profile invokes its one foundation model in whichever region it routes to.',
+      `arn:<AWS::Partition>:bedrock:${regions}::foundation-model/${foundationModel}`,
+      'A cross-region inference profile invokes its one foundation model in whichever region of its geography it routes to.',
     ),
-  ];
+  );
 }

@@ -10,18 +10,22 @@ import {
   SCRIPTED_MODEL,
 } from '@agentstep/protocol';
 import { Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import type * as z from 'zod';
 import { AgentStateMachine } from './agent-state-machine.js';
 import { EventLogTable } from './event-log-table.js';
+import { ExecutionFailureAlarm } from './execution-failure-alarm.js';
 import { grantBedrockModel } from './grant-bedrock-model.js';
+import { grantTableAccess } from './grant-table-access.js';
 import { StepLambda, type StepName } from './step-lambda.js';
 
 /** An existing Lambda function offered to the model as a tool. */
@@ -79,6 +83,10 @@ export interface AgentStepProps {
   readonly stepsPerExecution?: number;
   /** What happens to the event log when the stack is deleted. @default RemovalPolicy.RETAIN */
   readonly removalPolicy?: RemovalPolicy;
+  /** How long one execution of the loop may run. @default Duration.hours(24) */
+  readonly executionTimeout?: Duration;
+  /** Where the alarm on failed, timed-out and aborted executions is announced. @default - no action */
+  readonly alarmTopic?: ITopic;
 }
 
 /**
@@ -92,6 +100,8 @@ export class AgentStep extends Construct {
   readonly workspace: Bucket | undefined;
   /** The loop's functions, by step (`invoke-tool` hosts the built-in tools). */
   readonly functions: Readonly<Record<StepName, NodejsFunction>>;
+  /** In alarm when an execution of the loop failed, timed out or was aborted. */
+  readonly failureAlarm: Alarm;
 
   constructor(scope: Construct, id: string, props: AgentStepProps = {}) {
     super(scope, id);
@@ -148,7 +158,7 @@ export class AgentStep extends Construct {
       'fail-turn': make('fail-turn', shared),
       'release-turn': make('release-turn', shared),
     };
-    for (const fn of Object.values(functions)) this.table.grantReadWriteData(fn);
+    for (const [step, fn] of Object.entries(functions)) grantTableAccess(this.table, step as StepName, fn);
     for (const fn of [functions['model-step'], functions['advance-turn']]) {
       props.modelApiKey?.grantRead(fn);
       const named = providerModel(props.model ?? SCRIPTED_MODEL);
@@ -158,7 +168,12 @@ export class AgentStep extends Construct {
     this.stateMachine = new AgentStateMachine(this, 'Loop', {
       functions,
       toolFunctions: [invokeTool],
+      ...(props.executionTimeout ? { executionTimeout: props.executionTimeout } : {}),
     }).stateMachine;
+    this.failureAlarm = new ExecutionFailureAlarm(this, 'ExecutionFailures', {
+      stateMachine: this.stateMachine,
+      ...(props.alarmTopic ? { topic: props.alarmTopic } : {}),
+    }).alarm;
   }
 }
 

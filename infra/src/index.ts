@@ -2,6 +2,7 @@ export { AgentStateMachine, type AgentStateMachineProps } from './agent-state-ma
 export { AgentStep, type AgentStepProps, type LambdaToolProps } from './agent-step.js';
 export { AgentStepStack, type AgentStepStackProps } from './agent-step-stack.js';
 export { EventLogTable, type EventLogTableProps } from './event-log-table.js';
+export { ExecutionFailureAlarm, type ExecutionFailureAlarmProps } from './execution-failure-alarm.js';
 export {
   repositoryRoot,
   STEP_BUNDLING,

@@ -1,0 +1,29 @@
+import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { StepName } from './step-lambda.js';
+
+/**
+ * What the loop's steps do on the event-log table: read items and sessions, append in
+ * transactions (puts, head updates, condition checks), write large bodies' chunks, take leases.
+ * Never a delete or a scan.
+ */
+const LOOP_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:Query',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:BatchWriteItem',
+];
+
+/**
+ * What InvokeTool, which runs model-directed tools, does: read its calls and store their outcomes
+ * (puts, with large bodies' chunks). It never updates the head, so it can neither take a session nor
+ * append to a log.
+ */
+const TOOL_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:BatchWriteItem'];
+
+/** Grants a step's function exactly the table actions its step uses. */
+export function grantTableAccess(table: TableV2, step: StepName, fn: IFunction): void {
+  table.grant(fn, ...(step === 'invoke-tool' ? TOOL_ACTIONS : LOOP_ACTIONS));
+}
