@@ -6,6 +6,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { resolveWorkspacePath } from './resolve-workspace-path.js';
+import { sessionFolder } from './session-folder.js';
 import type { Workspace, WorkspaceEntry } from './workspace.js';
 
 /** Options of {@link S3Workspace}. */
@@ -77,7 +78,7 @@ export class S3Workspace implements Workspace {
   }
 
   #key(session: string, key: string): string {
-    return `${this.#prefix}${encodeURIComponent(session)}/${key}`;
+    return `${this.#prefix}${sessionFolder(session)}/${key}`;
   }
 
   #relative(session: string, key: string): string {
