@@ -73,7 +73,7 @@ export { type SubmitTurnInput, submitTurn } from './steps/submit-turn.js';
 export { takeSession } from './steps/take-session.js';
 export { defineTool, type Tool, type ToolContext, type ToolDefinition } from './tools/define-tool.js';
 export { demoTools } from './tools/demo-tools.js';
-export { runTool } from './tools/run-tool.js';
+export { MAX_TOOL_OUTPUT_BYTES, runTool } from './tools/run-tool.js';
 export { createToolset, type Toolset } from './tools/toolset.js';
 export { type ArgsCheck, validateArgs } from './tools/validate-args.js';
 export { costOf } from './usage/cost-of.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { defineTool } from './define-tool.js';
 import { demoTools } from './demo-tools.js';
-import { runTool } from './run-tool.js';
+import { MAX_TOOL_OUTPUT_BYTES, runTool } from './run-tool.js';
 
 const context = { session: 's', turn: 't', batch: 'b', position: 0 };
 const demo = (name: string) => demoTools.find((tool) => tool.name === name) ?? expect.unreachable();
@@ -60,6 +60,21 @@ describe('runTool', () => {
       handler: () => undefined,
     });
     expect(await runTool(quiet, {}, context)).toEqual({ tool: 'quiet', status: 'success', content: null });
+  });
+
+  it('stores an output as large as the cap, and fails one a byte larger naming the cap', async () => {
+    const json = (bytes: number) => runTool(demo('blob'), { bytes: bytes - 2 }, context); // two quotes
+    expect(await json(MAX_TOOL_OUTPUT_BYTES)).toMatchObject({ status: 'success' });
+    expect(await json(MAX_TOOL_OUTPUT_BYTES + 1)).toEqual({
+      tool: 'blob',
+      status: 'failure',
+      content: `blob returned ${MAX_TOOL_OUTPUT_BYTES + 1} bytes of JSON, over the cap of ${MAX_TOOL_OUTPUT_BYTES} bytes a call's output may store: ask for less, such as a part or a summary.`,
+    });
+  });
+
+  it('fails the demo blob at its documented maximum, 64 MiB, at once rather than by a time-out', async () => {
+    const outcome = await runTool(demo('blob'), { bytes: 64 * 1024 * 1024 }, context);
+    expect(outcome).toMatchObject({ status: 'failure', content: expect.stringContaining('over the cap') });
   });
 
   it('blob returns exactly the requested size', async () => {

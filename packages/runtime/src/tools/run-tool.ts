@@ -2,8 +2,16 @@ import type { ToolOutcome } from '@agentstep/protocol';
 import type { Tool, ToolContext } from './define-tool.js';
 
 /**
- * Runs one validated call and always returns an outcome (B4): a throw, a time-out or an output
- * that is not JSON becomes a failure whose message says what happened.
+ * The most a call's output may store, in UTF-8 bytes of JSON. Outputs are stored whole (B6 caps
+ * only what the model sees), in the outcome store and then in the batch's result event; 1 MiB
+ * keeps a full batch's results storable and readable in one step, and a larger output is almost
+ * always a tool that should return a part, a summary or a reference instead.
+ */
+export const MAX_TOOL_OUTPUT_BYTES = 1024 * 1024;
+
+/**
+ * Runs one validated call and always returns an outcome (B4): a throw, a time-out, an output that
+ * is not JSON or one over {@link MAX_TOOL_OUTPUT_BYTES} becomes a failure that says what happened.
  */
 export async function runTool(
   tool: Tool,
@@ -23,7 +31,7 @@ export async function runTool(
       Promise.resolve(tool.handler(args, { ...context, signal: controller.signal })),
       timedOut,
     ]);
-    return { tool: tool.name, status: 'success', content: asJson(output) };
+    return { tool: tool.name, status: 'success', content: storable(tool.name, output) };
   } catch (error) {
     return { tool: tool.name, status: 'failure', content: errorMessage(error) };
   } finally {
@@ -31,13 +39,22 @@ export async function runTool(
   }
 }
 
-function asJson(output: unknown): unknown {
+/** The output as the JSON value it will be stored as, if it is JSON and within the cap. */
+function storable(tool: string, output: unknown): unknown {
   if (output === undefined) return null;
+  let json: string;
   try {
-    return JSON.parse(JSON.stringify(output));
+    json = JSON.stringify(output);
   } catch (error) {
     throw new Error(`The tool returned a value that is not JSON (${errorMessage(error)}).`);
   }
+  const bytes = Buffer.byteLength(json);
+  if (bytes > MAX_TOOL_OUTPUT_BYTES) {
+    throw new Error(
+      `${tool} returned ${bytes} bytes of JSON, over the cap of ${MAX_TOOL_OUTPUT_BYTES} bytes a call's output may store: ask for less, such as a part or a summary.`,
+    );
+  }
+  return JSON.parse(json);
 }
 
 function errorMessage(error: unknown): string {
