@@ -1,5 +1,6 @@
-// Keeps an esbuild bundle of the CLI and the workspace packages it uses up to date. Starting
-// from a bundle takes ~0.3 s; running the TypeScript sources through a loader took ~1.2 s.
+// Keeps an esbuild bundle of the CLI and the workspace packages it uses up to date, split so each
+// command loads only its own chunks: `parse` starts in ~0.2 s (~1.1 s from one 5 MB file; running
+// the TypeScript sources through a loader took ~1.2 s).
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -19,7 +20,10 @@ export async function ensureBundle() {
   const { build } = await import('esbuild');
   await build({
     entryPoints: [join(cliDir, 'src', 'main.ts')],
-    outfile: join(buildDir, 'main.mjs'),
+    outdir: buildDir,
+    outExtension: { '.js': '.mjs' },
+    // Each command in its own chunks, loaded when it runs: `parse` never loads the engine or the SDK.
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',
