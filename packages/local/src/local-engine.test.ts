@@ -54,7 +54,7 @@ function engineWith(options: Partial<LocalEngineOptions>, script = ['Done.']) {
   return { engine, stores };
 }
 
-describe('LocalEngine hosting several state machines', () => {
+describe('LocalEngine hosting several state machines', { timeout: 30_000 }, () => {
   it('runs the agent loop as a child with startExecution.sync:2 and hands its turn output to the parent', async () => {
     const { engine, stores } = engineWith(
       { stateMachines: { Parent: starter(AGENT_STATE_MACHINE, `${START}.sync:2`) } },
@@ -180,7 +180,7 @@ describe('LocalEngine hosting several state machines', () => {
   });
 });
 
-describe('LocalEngine and Step Functions limits', () => {
+describe('LocalEngine and Step Functions limits', { timeout: 30_000 }, () => {
   it('fails an execution whose state is over 256 KiB with States.DataLimitExceeded, as AWS does', async () => {
     const { engine } = engineWith({ stateMachines: { Big: pass('x'.repeat(300 * 1024)) } });
     const failure = await engine.execute('Big', {}).catch((error: unknown) => error);
@@ -202,4 +202,43 @@ describe('LocalEngine and Step Functions limits', () => {
     expect(stats.toolCalls).toBe(BATCH_CAPS.calls);
     expect(stats.maxStatePayloadBytes).toBeLessThan(128 * 1024);
   }, 60_000);
+
+  it('fails an execution whose history passes 25,000 events with States.Runtime, as AWS does', async () => {
+    const many = {
+      StartAt: 'Each',
+      States: {
+        Each: {
+          Type: 'Map',
+          ItemsPath: '$.items',
+          ItemProcessor: { StartAt: 'Echo', States: { Echo: { Type: 'Pass', End: true } } },
+          End: true,
+        },
+      },
+    } as unknown as StateMachineDefinition;
+    const { engine } = engineWith({ stateMachines: { Many: many } });
+    // Each item: its iteration started and succeeded, Echo entered and exited.
+    const failure = await engine
+      .execute('Many', { items: Array.from({ length: 6_300 }, () => 0) })
+      .catch((error: unknown) => error);
+    expect((failure as { cause?: Error }).cause).toMatchObject({
+      name: 'States.Runtime',
+      message: expect.stringContaining('passed 25000 events'),
+    });
+  });
+
+  it('keeps a turn of full batches within the history limit by continuing in fresh executions', async () => {
+    const calls = Array.from({ length: BATCH_CAPS.calls }, () => ({ name: 'echo', args: { text: 'x' } }));
+    const batch = `<execute>${JSON.stringify(calls)}</execute>`;
+    const { engine, stores } = engineWith({}, [...Array.from({ length: 8 }, () => batch), 'Done.']);
+    await submitTurn({ session: 'long', turn: 't', prompt: 'go' }, { ...stores, clock: systemClock });
+    const { output, stats } = await engine.runTurn({
+      session: 'long',
+      turn: 't',
+      maxSteps: 20,
+      stepsPerExecution: 1000,
+    });
+    expect(output.status).toBe('finished');
+    expect(stats.toolCalls).toBe(8 * BATCH_CAPS.calls);
+    expect(stats.executions).toBeGreaterThanOrEqual(2);
+  }, 120_000);
 });

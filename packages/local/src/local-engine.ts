@@ -4,6 +4,7 @@ import type { TurnInput, TurnOutput } from '@agentstep/protocol';
 import type { StepHandler } from '@agentstep/runtime/lambda';
 import { ExecutionError, StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import { type ChaosOptions, seededRandom, withChaos } from './chaos.js';
+import { historyEvents, MAX_HISTORY_EVENTS } from './history-events.js';
 import { lambdaContext } from './lambda-context.js';
 import { type LocalDeps, localHandlers } from './local-handlers.js';
 import { LOCAL_ACCOUNT, LOCAL_REGION } from './resolve-tokens.js';
@@ -17,7 +18,7 @@ import {
   succeededResult,
 } from './start-execution-task.js';
 import type { SynthesizedAgent } from './synthesize-agent.js';
-import { functionNameOf, type TaskKind, taskStates } from './task-states.js';
+import { allStates, functionNameOf, type TaskKind, taskStates } from './task-states.js';
 
 /** Options of {@link LocalEngine}. */
 export interface LocalEngineOptions {
@@ -53,14 +54,26 @@ export interface ExecutionRun {
 const MAX_PAYLOAD_BYTES = 256 * 1024;
 
 /**
- * The failure Step Functions ends an execution with when a state's payload is over its limit:
- * `States.DataLimitExceeded`, which no `Catch` handles.
+ * The failure Step Functions ends an execution with when it passes one of its limits, which no
+ * `Catch` handles: a state's payload over 256 KiB (`States.DataLimitExceeded`), or a history of
+ * more than 25,000 events (`States.Runtime`).
  */
-function dataLimitExceeded(event: EngineEvent, bytes: number): ExecutionError {
-  const cause = new Error(
-    `State ${event.state?.name} ${event.type === 'StateEntered' ? 'was entered with' : 'exited with'} ${bytes} bytes of JSON, over Step Functions' limit of ${MAX_PAYLOAD_BYTES} bytes.`,
-  );
-  cause.name = 'States.DataLimitExceeded';
+function limitExceeded(event: EngineEvent, bytes: number, history: number): ExecutionError | undefined {
+  const [name, message] =
+    bytes > MAX_PAYLOAD_BYTES
+      ? [
+          'States.DataLimitExceeded',
+          `State ${event.state?.name} ${event.type === 'StateEntered' ? 'was entered with' : 'exited with'} ${bytes} bytes of JSON, over Step Functions' limit of ${MAX_PAYLOAD_BYTES} bytes.`,
+        ]
+      : history > MAX_HISTORY_EVENTS
+        ? [
+            'States.Runtime',
+            `The execution's history passed ${MAX_HISTORY_EVENTS} events, Step Functions' limit for one execution.`,
+          ]
+        : [];
+  if (name === undefined) return undefined;
+  const cause = new Error(message);
+  cause.name = name;
   return new ExecutionError(cause as never);
 }
 
@@ -72,6 +85,7 @@ interface HostedMachine {
   arn: string;
   name: string;
   machine: StateMachine;
+  states: Map<string, Record<string, unknown>>;
   tasks: Map<string, TaskKind>;
 }
 
@@ -137,7 +151,13 @@ export class LocalEngine {
   #host(name: string, definition: StateMachineDefinition): void {
     const arn = `arn:aws:states:${LOCAL_REGION}:${LOCAL_ACCOUNT}:stateMachine:${name}`;
     const machine = new StateMachine(definition, { validationOptions: { checkArn: false } });
-    this.#machines.set(name, { arn, name, machine, tasks: taskStates(definition, this.#handlers) });
+    this.#machines.set(name, {
+      arn,
+      name,
+      machine,
+      states: allStates(definition),
+      tasks: taskStates(definition, this.#handlers),
+    });
   }
 
   /** A hosted machine by name or local ARN (a `Ref` to a state machine resolves to its name). */
@@ -189,15 +209,16 @@ export class LocalEngine {
       } as never,
     });
     let overLimit: Error | undefined;
+    let history = 0;
     const watched = (async () => {
-      for await (const event of running.eventLogs) {
-        const bytes = statePayloadBytes(event as EngineEvent);
-        countState(stats, event as EngineEvent, bytes);
-        this.#options.onEvent?.(event as EngineEvent);
-        if (bytes > MAX_PAYLOAD_BYTES && overLimit === undefined) {
-          overLimit = dataLimitExceeded(event as EngineEvent, bytes);
-          running.abort();
-        }
+      for await (const logged of running.eventLogs) {
+        const event = logged as EngineEvent;
+        const bytes = statePayloadBytes(event);
+        countState(stats, event, bytes);
+        this.#options.onEvent?.(event);
+        history += historyEvents(event, (state) => hosted.states.get(state)?.Type);
+        overLimit ??= limitExceeded(event, bytes, history);
+        if (overLimit !== undefined) running.abort();
       }
     })();
     const [output] = await Promise.all([running.result, watched]).catch((error: unknown) => {

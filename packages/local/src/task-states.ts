@@ -13,24 +13,35 @@ const FUNCTION_ARN = /^arn:aws:lambda:[^:]+:\d+:function:([^:]+)$/;
 const START_EXECUTION = /:states:::states:startExecution(?:\.(sync(?::2)?))?$/;
 
 /**
- * Every Task state of a definition (Map item processors and Parallel branches included) and what
- * it does. A task that has no local equivalent is an error: left alone, the engine would call
- * real AWS.
+ * Every state of a definition by name, those of Map item processors and Parallel branches
+ * included (state names are unique across a whole definition).
+ */
+export function allStates(definition: { States: unknown }): Map<string, Record<string, unknown>> {
+  const all = new Map<string, Record<string, unknown>>();
+  const visit = (states: States) => {
+    for (const [name, state] of Object.entries(states)) {
+      all.set(name, state);
+      const processor = (state.ItemProcessor ?? state.Iterator) as { States: States } | undefined;
+      if (processor) visit(processor.States);
+      for (const branch of (state.Branches ?? []) as Array<{ States: States }>) visit(branch.States);
+    }
+  };
+  visit(definition.States as States);
+  return all;
+}
+
+/**
+ * Every Task state of a definition and what it does. A task that has no local equivalent is an
+ * error: left alone, the engine would call real AWS.
  */
 export function taskStates(
   definition: { States: unknown },
   functions: { has(name: string): boolean },
 ): Map<string, TaskKind> {
   const tasks = new Map<string, TaskKind>();
-  const visit = (states: States) => {
-    for (const [name, state] of Object.entries(states)) {
-      const processor = (state.ItemProcessor ?? state.Iterator) as { States: States } | undefined;
-      if (processor) visit(processor.States);
-      for (const branch of (state.Branches ?? []) as Array<{ States: States }>) visit(branch.States);
-      if (state.Type === 'Task') tasks.set(name, taskKind(name, String(state.Resource), functions));
-    }
-  };
-  visit(definition.States as States);
+  for (const [name, state] of allStates(definition)) {
+    if (state.Type === 'Task') tasks.set(name, taskKind(name, String(state.Resource), functions));
+  }
   return tasks;
 }
 

@@ -52,6 +52,7 @@ export {
 } from './parser/parse-batch.js';
 export type { ParsedEvent, ParseMode } from './parser/parsed-event.js';
 export { ENV_NAMES } from './payloads/env-names.js';
+export { historyNearlyFull } from './payloads/history-budget.js';
 export {
   MODEL_PROVIDERS,
   type ModelProvider,

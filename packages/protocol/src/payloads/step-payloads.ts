@@ -75,6 +75,8 @@ export const loopStateSchema = z
     turnSteps: count,
     /** Model steps this execution has taken. */
     executionSteps: count,
+    /** Calls this execution has run, for its history's budget (see `historyNearlyFull`). */
+    executionCalls: count,
     /** The session's budget; always present (maybe empty), so ContinueAsNew can pass it on. */
     budget: budgetSchema,
     /** When the turn started, in milliseconds since the epoch, for the wall-clock budget. */

@@ -1,14 +1,16 @@
-import type { ClosedBatch, ModelStepOutput } from '@agentstep/protocol';
+import { type ClosedBatch, historyNearlyFull, type ModelStepOutput } from '@agentstep/protocol';
 import { type AppendResultsDeps, appendResults } from './append-results.js';
 
 /**
  * Ends a loop iteration: appends the batch's result and decides where the loop goes next — the
- * next model step, a fresh execution, or the step limit.
+ * next model step, a fresh execution (after `stepsPerExecution` steps, or before the execution's
+ * history could grow past Step Functions' limit), or the step limit.
  */
 export async function closeBatch(input: ModelStepOutput, deps: AppendResultsDeps): Promise<ClosedBatch> {
   await appendResults(input, deps, 'The call produced no result: its tool function did not report back.');
   const turnSteps = input.turnSteps + 1;
   const executionSteps = input.executionSteps + 1;
+  const executionCalls = input.executionCalls + input.calls.length;
   return {
     session: input.session,
     turn: input.turn,
@@ -18,12 +20,13 @@ export async function closeBatch(input: ModelStepOutput, deps: AppendResultsDeps
     step: input.step + 1,
     turnSteps,
     executionSteps,
+    executionCalls,
     budget: input.budget,
     startedAt: input.startedAt,
     next:
       turnSteps >= input.maxSteps
         ? 'limit'
-        : executionSteps >= input.stepsPerExecution
+        : executionSteps >= input.stepsPerExecution || historyNearlyFull(executionSteps, executionCalls)
           ? 'continue'
           : 'model',
   };

@@ -30,6 +30,7 @@ export async function startTurn(
     step: input.step ?? (await countModelSteps(deps.log, input.session)),
     turnSteps: input.turnSteps ?? 0,
     executionSteps: 0,
+    executionCalls: 0,
     budget: input.budget ?? deps.budget ?? {},
     startedAt: input.startedAt ?? deps.clock.now(),
   };

@@ -186,6 +186,7 @@ describe('closeBatch', () => {
       step: 1,
       turnSteps: 1,
       executionSteps: 1,
+      executionCalls: 2,
       budget: {},
       startedAt: clock.now(),
       next: 'model',
@@ -213,6 +214,8 @@ describe('closeBatch', () => {
     [{ turnSteps: 4, executionSteps: 0 }, 'limit'],
     [{ turnSteps: 0, executionSteps: 1 }, 'continue'],
     [{ turnSteps: 1, executionSteps: 0 }, 'model'],
+    [{ turnSteps: 1, executionSteps: 0, executionCalls: 17_000 }, 'continue'],
+    [{ turnSteps: 1, executionSteps: 0, executionCalls: 2_000 }, 'model'],
   ])('after %j goes to %s', async (counters, next) => {
     const deps = setup(['<execute>[]</execute>']);
     const step = await modelStep({ ...(await begin(deps)), ...counters }, deps);
