@@ -39,6 +39,15 @@ const failing: StateMachineDefinition = {
   States: { Boom: { Type: 'Fail', Error: 'Boom', Cause: 'the child broke' } },
 } as StateMachineDefinition;
 
+/** The error that ended a failed execution: the cause of the engine's `ExecutionError`. */
+async function failureOf(run: Promise<unknown>): Promise<Error | undefined> {
+  const failure = await run.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  return (failure as { cause?: Error } | undefined)?.cause;
+}
+
 let agent: SynthesizedAgent;
 beforeAll(async () => {
   agent = await loadAgent();
@@ -106,8 +115,7 @@ describe('LocalEngine hosting several state machines', { timeout: 30_000 }, () =
     const { engine } = engineWith({
       stateMachines: { Child: failing, Parent: starter('Child', `${START}.sync`) },
     });
-    const failure = await engine.execute('Parent', {}).catch((error: unknown) => error);
-    expect((failure as { cause?: Error }).cause?.name).toBe('States.TaskFailed');
+    expect((await failureOf(engine.execute('Parent', {})))?.name).toBe('States.TaskFailed');
   });
 
   it('starts an execution without waiting: the task returns its ARN, the child runs on and calls its function', async () => {
@@ -161,8 +169,7 @@ describe('LocalEngine hosting several state machines', { timeout: 30_000 }, () =
     await expect(engine.execute('Nope', {})).rejects.toThrow(
       `The local engine hosts no state machine Nope; it hosts ${AGENT_STATE_MACHINE}, Parent.`,
     );
-    const failure = await engine.execute('Parent', {}).catch((error: unknown) => error);
-    expect((failure as { cause?: Error }).cause?.name).toBe(
+    expect((await failureOf(engine.execute('Parent', {})))?.name).toBe(
       'StepFunctions.StateMachineDoesNotExistException',
     );
   });
@@ -183,8 +190,7 @@ describe('LocalEngine hosting several state machines', { timeout: 30_000 }, () =
 describe('LocalEngine and Step Functions limits', { timeout: 30_000 }, () => {
   it('fails an execution whose state is over 256 KiB with States.DataLimitExceeded, as AWS does', async () => {
     const { engine } = engineWith({ stateMachines: { Big: pass('x'.repeat(300 * 1024)) } });
-    const failure = await engine.execute('Big', {}).catch((error: unknown) => error);
-    expect((failure as { cause?: Error }).cause).toMatchObject({
+    expect(await failureOf(engine.execute('Big', {}))).toMatchObject({
       name: 'States.DataLimitExceeded',
       message: expect.stringContaining("over Step Functions' limit of 262144 bytes"),
     });
@@ -217,10 +223,8 @@ describe('LocalEngine and Step Functions limits', { timeout: 30_000 }, () => {
     } as unknown as StateMachineDefinition;
     const { engine } = engineWith({ stateMachines: { Many: many } });
     // Each item: its iteration started and succeeded, Echo entered and exited.
-    const failure = await engine
-      .execute('Many', { items: Array.from({ length: 6_300 }, () => 0) })
-      .catch((error: unknown) => error);
-    expect((failure as { cause?: Error }).cause).toMatchObject({
+    const items = Array.from({ length: 6_300 }, () => 0);
+    expect(await failureOf(engine.execute('Many', { items }))).toMatchObject({
       name: 'States.Runtime',
       message: expect.stringContaining('passed 25000 events'),
     });
