@@ -30,8 +30,9 @@ async function runTurn(agent: SynthesizedAgent, stores: Stores, script: string[]
 async function overheadPerStep(agent: SynthesizedAgent, stores: Stores, label: string): Promise<string> {
   const steps = 30;
   const script = [...Array.from({ length: steps }, () => echo(1)), 'Done.'];
-  await runTurn(agent, stores, script, `warm-${label}`);
-  const { stats } = await runTurn(agent, stores, script, `bench-${label}`);
+  const session = label.replaceAll(' ', '-');
+  await runTurn(agent, stores, script, `warm-${session}`);
+  const { stats } = await runTurn(agent, stores, script, `bench-${session}`);
   return `${label.padEnd(16)}${(stats.wallMs / (steps + 1)).toFixed(1)} ms per model step (${steps} one-call steps + answer: ${stats.wallMs} ms)`;
 }
 

@@ -1,5 +1,6 @@
 import { buildMessages, createParser, type ParseMode } from '../src/index.js';
 import { sessionLog } from './event-log.js';
+import { printHostileInputs } from './hostile-inputs.js';
 import { chunksOf, mixedOutput, reasoningTrace } from './inputs.js';
 import { medianMs, verdict } from './measure.js';
 
@@ -81,5 +82,5 @@ function printBuildMessages(): string[] {
 }
 
 console.log(`AgentStep protocol benchmarks (Node ${process.version}, ${process.arch})`);
-const verdicts = [...printParser(), ...printBuildMessages()];
+const verdicts = [...printParser(), ...printHostileInputs(), ...printBuildMessages()];
 console.log(`\n${verdicts.join('\n')}`);

@@ -3,11 +3,12 @@ import type { Tool, ToolContext } from './define-tool.js';
 
 /**
  * The most a call's output may store, in UTF-8 bytes of JSON. Outputs are stored whole (B6 caps
- * only what the model sees), in the outcome store and then in the batch's result event; 1 MiB
- * keeps a full batch's results storable and readable in one step, and a larger output is almost
- * always a tool that should return a part, a summary or a reference instead.
+ * only what the model sees), in the outcome store and then in the batch's result event; 8 MiB
+ * keeps the 5 MB outputs the loop is specified to carry (B6) and bounds the time and memory one
+ * call can cost a step, and a larger output is almost always a tool that should return a part, a
+ * summary or a reference instead.
  */
-export const MAX_TOOL_OUTPUT_BYTES = 1024 * 1024;
+export const MAX_TOOL_OUTPUT_BYTES = 8 * 1024 * 1024;
 
 /**
  * Runs one validated call and always returns an outcome (B4): a throw, a time-out, an output that
