@@ -20,12 +20,12 @@ beforeAll(() => {
 });
 
 /**
- * Starts `agentstep run` on `session` and kills it, DynamoDB Local included, with SIGKILL mid-batch:
+ * Starts `agentstep run` on `session` and kills it with SIGKILL mid-batch:
  * once the live view shows the quick call done, while the slow one still runs. Resolves when dead.
  */
 function killMidBatch(session: string, leaseSeconds: number): Promise<void> {
   const args = ['run', '--script', script, '--session', session, '--lease', String(leaseSeconds)];
-  // Its own process group, so the kill takes DynamoDB Local with it, as closing a terminal does.
+  // Its own process group, killed whole, as closing a terminal does (the store's keeper has its own).
   const child = spawn(process.execPath, [bin, ...args], {
     cwd,
     detached: true,

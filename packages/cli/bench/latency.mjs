@@ -2,7 +2,7 @@
 // synthesis cache, no store) and warm (the same command again, median of three), against the
 // targets of issue 9. Run with `npm run bench`.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,12 +13,13 @@ const tools = fileURLToPath(new URL('../../../examples/tools.json', import.meta.
 const WARM_RUNS = 3;
 
 /** Runs the binary in `cwd`; its wall time in seconds and its stdout. */
-function time(args, cwd, input = '') {
+function time(args, cwd, input = '', env = {}) {
   const started = performance.now();
   const { status, stdout, stderr } = spawnSync(process.execPath, [bin, ...args], {
     cwd,
     input,
     encoding: 'utf8',
+    env: { ...process.env, ...env },
   });
   if (status !== 0) throw new Error(`agentstep ${args.join(' ')} exited ${status}: ${stderr}`);
   return { seconds: (performance.now() - started) / 1000, stdout };
@@ -39,7 +40,7 @@ function row(label, seconds, target) {
 
 const project = mkdtempSync(join(tmpdir(), 'agentstep-latency-'));
 try {
-  const input = await import('node:fs').then(({ readFileSync }) => readFileSync(modelOutput, 'utf8'));
+  const input = readFileSync(modelOutput, 'utf8');
   writeFileSync(join(project, 'one-step.json'), JSON.stringify(['Done.']));
   console.log('\nCLI latency, wall time of a fresh process (cold: new project folder; warm: median of 3)');
   const parse = coldAndWarm(['parse'], project, input);
@@ -56,9 +57,30 @@ try {
   for (const command of ['events', 'context', 'stats']) {
     console.log(row(`${command}, store not running`, time([command, 'bench'], project).seconds, 5));
   }
-  console.log(
-    '      events, context, stats with the store running: not measurable until one local store is shared',
-  );
+  printWithStoreRunning(project);
 } finally {
   rmSync(project, { recursive: true, force: true });
+}
+
+/**
+ * The same commands while the project's DynamoDB Local runs: kept up between commands by
+ * AGENTSTEP_STORE_IDLE_SECONDS, then stopped through its keeper.
+ */
+function printWithStoreRunning(project) {
+  const running = { AGENTSTEP_STORE_IDLE_SECONDS: '120' };
+  const oneStep = (session) => ['run', '--session', session, '--script', 'one-step.json'];
+  time(oneStep('starts-the-store'), project, '', running);
+  try {
+    const run = time(oneStep('running'), project, '', running);
+    const engineSeconds = Number(/(\d+) ms\n/.exec(run.stdout)?.[1] ?? 0) / 1000;
+    console.log(row('one-step run, store running: above engine time', run.seconds - engineSeconds, 2));
+    for (const command of ['events', 'context', 'stats']) {
+      console.log(
+        row(`${command}, store running`, time([command, 'running'], project, '', running).seconds, 1),
+      );
+    }
+  } finally {
+    const { pid } = JSON.parse(readFileSync(join(project, '.agentstep', 'store.json'), 'utf8'));
+    process.kill(pid, 'SIGTERM');
+  }
 }

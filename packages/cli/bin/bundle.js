@@ -19,7 +19,11 @@ export async function ensureBundle() {
   const buildDir = join(distDir, `build-${process.pid}-${Date.now()}`);
   const { build } = await import('esbuild');
   await build({
-    entryPoints: [join(cliDir, 'src', 'main.ts')],
+    entryPoints: {
+      main: join(cliDir, 'src', 'main.ts'),
+      // The shared DynamoDB Local's keeper runs in its own process, from its own entry next to the chunks.
+      'keeper-main': join(workspace, 'packages', 'local', 'src', 'dynamo-db-local', 'keeper-main.ts'),
+    },
     outdir: buildDir,
     outExtension: { '.js': '.mjs' },
     // Each command in its own chunks, loaded when it runs: `parse` never loads the engine or the SDK.

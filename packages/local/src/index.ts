@@ -1,4 +1,16 @@
 export type { ChaosOptions } from './chaos.js';
+export { JavaMissingError } from './dynamo-db-local/java-missing-error.js';
+export { runningDynamoDbLocals } from './dynamo-db-local/orphans.js';
+export {
+  openSharedDynamoDbLocal,
+  type SharedDynamoDbLocal,
+  type SharedDynamoDbLocalOptions,
+} from './dynamo-db-local/shared-dynamo-db-local.js';
+export {
+  type DynamoDbLocal,
+  type DynamoDbLocalOptions,
+  startDynamoDbLocal,
+} from './dynamo-db-local/start-dynamo-db-local.js';
 export { loadAgent } from './load-agent.js';
 export {
   AGENT_STATE_MACHINE,
@@ -10,10 +22,4 @@ export {
 export { LocalExecutionStarter } from './local-execution-starter.js';
 export type { LocalDeps } from './local-handlers.js';
 export type { EngineEvent, RunStats } from './run-stats.js';
-export {
-  type DynamoDbLocal,
-  type DynamoDbLocalOptions,
-  JavaMissingError,
-  startDynamoDbLocal,
-} from './start-dynamo-db-local.js';
 export type { SynthesizedAgent } from './synthesize-agent.js';

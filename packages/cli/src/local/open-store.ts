@@ -1,5 +1,4 @@
-import { join } from 'node:path';
-import { JavaMissingError, startDynamoDbLocal } from '@agentstep/local';
+import { JavaMissingError, openSharedDynamoDbLocal } from '@agentstep/local';
 import { type EventLog, inMemoryStores, type OutcomeStore, type UsageLedger } from '@agentstep/runtime';
 import { dynamoStores, ensureEventLogTable } from '@agentstep/runtime/dynamo';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -19,8 +18,10 @@ export interface OpenStore {
 const TABLE = 'agentstep-events';
 
 /**
- * Opens the local store: DynamoDB Local with its data under `dataDir` (kept between runs), or
- * process memory. Without Java, falls back to memory and says so through `notice`.
+ * Opens the local store: the DynamoDB Local every process on `dataDir` shares, its data kept
+ * between runs, or process memory. Without Java, falls back to memory and says so through `notice`.
+ * `AGENTSTEP_STORE_IDLE_SECONDS` keeps DynamoDB Local running that long after its last user leaves
+ * (default 0), so commands that follow find it running.
  */
 export async function openStore(
   kind: StoreKind,
@@ -29,7 +30,7 @@ export async function openStore(
 ): Promise<OpenStore> {
   if (kind === 'dynamodb-local') {
     try {
-      const local = await startDynamoDbLocal({ dataDir: join(dataDir, 'dynamodb') });
+      const local = await openSharedDynamoDbLocal(dataDir, { idleMs: idleSeconds() * 1000 });
       const client = DynamoDBDocumentClient.from(local.client);
       await ensureEventLogTable(client, TABLE);
       return { kind, ...dynamoStores(TABLE, client), close: local.stop };
@@ -39,4 +40,9 @@ export async function openStore(
     }
   }
   return { kind: 'memory', ...inMemoryStores(), close: async () => {} };
+}
+
+function idleSeconds(): number {
+  const seconds = Number(process.env.AGENTSTEP_STORE_IDLE_SECONDS ?? 0);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
 }
