@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -181,6 +181,17 @@ describe.skipIf(dynamoEndpoint === '')(
       const { pid: keeper } = JSON.parse(keeperAddress());
       process.kill(keeper, 'SIGTERM');
       expect(await storeStopped()).toBe(true);
+    });
+
+    it('without Java, a run says what is missing and keeps its log in memory', async () => {
+      const project = mkdtempSync(join(tmpdir(), 'agentstep-no-java-'));
+      const bin = join(project, 'bin');
+      mkdirSync(bin);
+      symlinkSync(process.execPath, join(bin, 'node'));
+      const run = await runCliAsync(['run', '--session', 'no-java'], project, { PATH: bin });
+      expect(run.status).toBe(0);
+      expect(run.stderr).toContain('DynamoDB Local needs a Java 17 or newer JDK on PATH');
+      expect(run.stderr).toContain('Using the in-memory event log instead');
     });
   },
 );
