@@ -183,6 +183,16 @@ describe.skipIf(dynamoEndpoint === '')(
       expect(await storeStopped()).toBe(true);
     });
 
+    it('a DynamoDB Local that dies under its keeper is replaced by the next start', async () => {
+      const env = { AGENTSTEP_STORE_IDLE_SECONDS: '60' };
+      expect((await runCliAsync(['run', '--session', 'dies'], cwd, env)).status).toBe(0);
+      const [java] = runningDynamoDbLocals(dataDir);
+      process.kill(java ?? 0, 'SIGKILL');
+      expect(await storeStopped()).toBe(true);
+      expect((await runCliAsync(['events', 'dies'], cwd)).stdout).toContain('turn_end');
+      expect(await storeStopped()).toBe(true);
+    });
+
     it('without Java, a run says what is missing and keeps its log in memory', async () => {
       const project = mkdtempSync(join(tmpdir(), 'agentstep-no-java-'));
       const bin = join(project, 'bin');

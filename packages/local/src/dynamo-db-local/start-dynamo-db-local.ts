@@ -25,6 +25,8 @@ export interface DynamoDbLocal {
   client: DynamoDBClient;
   /** The Java process's id. */
   pid: number;
+  /** Settles when the Java process has exited, for whatever reason. */
+  exited: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
     [...launcher.args, ...dataArgs, '-sharedDb', '-port', String(port), '-disableTelemetry'],
     { cwd: launcher.cwd, stdio: ['pipe', 'ignore', 'ignore'] },
   );
+  const exited = new Promise<void>((settle) => child.once('close', () => settle()));
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new DynamoDBClient({
     endpoint,
@@ -60,7 +63,7 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
     client.destroy();
     throw failure;
   }
-  return { endpoint, client, pid: child.pid ?? 0, stop: () => stop(child, client) };
+  return { endpoint, client, pid: child.pid ?? 0, exited, stop: () => stop(child, client) };
 }
 
 function makeFolder(path: string): string {

@@ -35,7 +35,7 @@ export async function runStoreKeeper(options: StoreKeeperOptions): Promise<void>
     // Loaded only by the keeper that won the lock: the others exit without loading the SDK.
     const { startDynamoDbLocal } = await import('./start-dynamo-db-local.js');
     const local = await startDynamoDbLocal({ dataDir: files.data, cacheDir: files.cache });
-    const users = await serveUsers(local.endpoint, options.idleMs);
+    const users = await serveUsers(local.endpoint, options.idleMs, local.exited);
     writeKeeperAddress(folder, { pid: process.pid, port: users.port });
     await users.finished;
     removeKeeperAddress(folder);
@@ -66,12 +66,15 @@ async function takeLock(dataDir: string): Promise<(() => Promise<void>) | undefi
 
 interface UserServer {
   port: number;
-  /** Settles when the keeper should stop: idle long enough, or asked to by a signal. */
+  /** Settles when the keeper should stop: idle long enough, DynamoDB Local gone, or a signal. */
   finished: Promise<void>;
 }
 
-/** Counts connected users; finishes `idleMs` after the last one leaves (or none came). */
-async function serveUsers(endpoint: string, idleMs: number): Promise<UserServer> {
+/**
+ * Counts connected users; finishes `idleMs` after the last one leaves (or none came), or as soon
+ * as `gone` settles, so no user is ever sent to a DynamoDB Local that has stopped.
+ */
+async function serveUsers(endpoint: string, idleMs: number, gone: Promise<unknown>): Promise<UserServer> {
   const sockets = new Set<Socket>();
   let finish: () => void = () => {};
   const finished = new Promise<void>((settle) => {
@@ -89,6 +92,7 @@ async function serveUsers(endpoint: string, idleMs: number): Promise<UserServer>
     socket.write(`${JSON.stringify({ endpoint })}\n`);
   });
   for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(name, finish);
+  gone.then(finish);
   await new Promise<void>((settle) => server.listen(0, '127.0.0.1', settle));
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;
