@@ -4,6 +4,8 @@ export { type Clock, systemClock } from './clock/clock.js';
 export { AppendConflictError, CallNotFoundError, SessionBusyError } from './errors.js';
 export { CachedEventLog, type CachedEventLogOptions } from './event-log/cached-event-log.js';
 export {
+  type Appended,
+  type AppendNote,
   type AppendRequest,
   type AppendResult,
   DEFAULT_LEASE_MS,

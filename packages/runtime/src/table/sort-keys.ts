@@ -8,6 +8,8 @@ export const sortKeys = {
   event: (seq: number) => `e#${String(seq).padStart(SEQ_DIGITS, '0')}`,
   /** The marker of one part of one idempotent append. */
   append: (key: string, part: number) => `a#${key}#${part}`,
+  /** The prefix of the markers of every append whose key starts with `keyPrefix`. */
+  appendPrefix: (keyPrefix: string) => `a#${keyPrefix}`,
   /** The prefix of one batch's call outcomes. */
   outcomePrefix: (batch: string) => `o#${batch}#`,
   /** One call's outcome. Zero-padded so string order is position order. */
