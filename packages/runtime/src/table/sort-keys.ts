@@ -14,10 +14,6 @@ export const sortKeys = {
   outcomePrefix: (batch: string) => `o#${batch}#`,
   /** One call's outcome. Zero-padded so string order is position order. */
   outcome: (batch: string, position: number) => `o#${batch}#${String(position).padStart(6, '0')}`,
-  /** The prefix of a session's usage-ledger entries. */
-  usagePrefix: 'u#',
-  /** One usage-ledger entry. Zero-padded so string order is time order; `id` keeps entries apart. */
-  usage: (at: number, id: string) => `u#${String(Math.round(at)).padStart(15, '0')}#${id}`,
   /** The prefix of one content-addressed body's chunks. */
   chunkPrefix: (hash: string) => `c#${hash}#`,
   /** One chunk of a content-addressed body. */
