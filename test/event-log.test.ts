@@ -24,5 +24,8 @@ describe.skipIf(dynamoEndpoint === '')('the event-log table on DynamoDB Local', 
     (clock) => new CachedEventLog(new DynamoEventLog({ tableName, client, clock })),
   );
   describeOutcomeStoreContract('DynamoOutcomeStore', () => new DynamoOutcomeStore({ tableName, client }));
-  describeUsageLedgerContract('DynamoUsageLedger', () => new DynamoUsageLedger({ tableName, client }));
+  describeUsageLedgerContract('DynamoUsageLedger', () => ({
+    log: new DynamoEventLog({ tableName, client }),
+    usage: new DynamoUsageLedger({ tableName, client }),
+  }));
 });

@@ -51,6 +51,7 @@ function brokenAfterModelFailure(): Pick<AgentSetup, 'model' | 'stores'> {
     stores: (stores) => {
       const log: EventLog = {
         append: (request) => stores.log.append(request),
+        appended: (session, key) => stores.log.appended(session, key),
         acquireTurn: (session, turn, options) => stores.log.acquireTurn(session, turn, options),
         read: (session, options) =>
           broken ? Promise.reject(new Error('The table is unreachable.')) : stores.log.read(session, options),

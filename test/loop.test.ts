@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildMessages, type StoredEvent } from '@agentstep/protocol';
-import { defineTool, demoTools, LocalDirectoryWorkspace } from '@agentstep/runtime';
+import { defineTool, demoTools, LocalDirectoryWorkspace, type StepUsage } from '@agentstep/runtime';
 import { builtInTools } from '@agentstep/runtime/tools';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
@@ -11,6 +11,24 @@ import { dynamoEndpoint } from './dynamo-client.js';
 import { batch, localAgent, resultItems } from './harness.js';
 
 const done = 'Done.<end>';
+
+/** The turn's id differs from run to run: it appears in batch ids and the terminal record. */
+const anyTurn = (batchId: string) => batchId.replace(/^t-[^.]+/, 'turn');
+
+/** A log as two runs of one script must agree on it: without timestamps and turn ids. */
+const canonical = (events: readonly StoredEvent[]) =>
+  events.map(({ seq, batch: id, position, event }) => {
+    const { timestamp: _, ...rest } = event;
+    if (rest.type === 'turn_end') rest.payload = { ...rest.payload, turn: 'turn' };
+    return { seq, batch: id && anyTurn(id), position, ...rest };
+  });
+
+/** A ledger as two runs of one script must agree on it: without times and turn ids. */
+const canonicalLedger = (entries: readonly StepUsage[]) =>
+  entries.map(({ at: _, latencyMs: __, session: ___, batch: id, ...rest }) => ({
+    batch: anyTurn(id),
+    ...rest,
+  }));
 
 /**
  * A `meet` tool for `parties` calls: each call records its start, waits (up to 10 s) until every
@@ -136,19 +154,37 @@ describe.skipIf(dynamoEndpoint === '')(
         batch(['echo', { text: 'x' }], ['fail', { message: 'no' }], ['echo', { text: 'y' }]),
       ];
       const steps = [script.join(''), batch(['echo', { text: 'again' }]), done];
-      const canonical = (events: readonly StoredEvent[]) =>
-        events.map(({ seq, batch: id, position, event }) => {
-          const { timestamp: _, ...rest } = event;
-          // The turn's id differs from run to run: it appears in batch ids and the terminal record.
-          if (rest.type === 'turn_end') rest.payload = { ...rest.payload, turn: 'turn' };
-          return { seq, batch: id?.replace(/^t-[^.]+/, 'turn'), position, ...rest };
-        });
       const reference = canonical((await (await localAgent({ script: steps })).turn('go')).events);
       for (let seed = 1; seed <= 20; seed++) {
         const agent = await localAgent({ script: steps, chaos: { probability: 0.5, seed } });
         const { events, output } = await agent.turn('go');
         expect(output.status).toBe('finished');
         expect(canonical(events)).toEqual(reference);
+      }
+    }, 120_000);
+
+    it('C3 chaos over invalid batches and blank outputs: 12 seeds at P = 0.5 give identical logs and ledgers', async () => {
+      const step = (n: number, text: string) => ({
+        chunks: [text],
+        usage: { inputTokens: 100 * n, outputTokens: n, cacheReadTokens: 0, cacheWriteTokens: 0 },
+      });
+      const steps = [
+        step(1, '<execute>not json</execute>'),
+        step(2, '<think>fix it</think><execute>{"name": "echo"}</execute>'),
+        step(3, batch(['echo', { text: 'x' }])),
+        step(4, '  '),
+      ];
+      const run = async (agent: Awaited<ReturnType<typeof localAgent>>) => {
+        const { events, output, session } = await agent.turn('go');
+        expect(output.status).toBe('finished');
+        return { log: canonical(events), ledger: canonicalLedger(await agent.stores.usage.list(session)) };
+      };
+      const reference = await run(await localAgent({ script: steps }));
+      expect(reference.ledger.map((entry) => entry.usage.outputTokens)).toEqual([1, 2, 3, 4]);
+      for (let seed = 1; seed <= 12; seed++) {
+        const agent = await localAgent({ script: steps, chaos: { probability: 0.5, seed } });
+        expect(await run(agent)).toEqual(reference);
+        expect(agent.model.calls).toHaveLength(4);
       }
     }, 120_000);
 

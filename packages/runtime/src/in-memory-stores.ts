@@ -2,11 +2,8 @@ import { InMemoryEventLog } from './event-log/in-memory-event-log.js';
 import { InMemoryOutcomeStore } from './outcomes/in-memory-outcome-store.js';
 import { InMemoryUsageLedger } from './usage/in-memory-usage-ledger.js';
 
-/** The event log, the outcome store and the usage ledger in process memory. */
+/** The event log, the outcome store and the usage ledger (a view of the log) in process memory. */
 export function inMemoryStores() {
-  return {
-    log: new InMemoryEventLog(),
-    outcomes: new InMemoryOutcomeStore(),
-    usage: new InMemoryUsageLedger(),
-  };
+  const log = new InMemoryEventLog();
+  return { log, outcomes: new InMemoryOutcomeStore(), usage: new InMemoryUsageLedger(log) };
 }

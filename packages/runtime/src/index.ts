@@ -4,6 +4,8 @@ export { type Clock, systemClock } from './clock/clock.js';
 export { AppendConflictError, CallNotFoundError, SessionBusyError } from './errors.js';
 export { CachedEventLog, type CachedEventLogOptions } from './event-log/cached-event-log.js';
 export {
+  type Appended,
+  type AppendNote,
   type AppendRequest,
   type AppendResult,
   DEFAULT_LEASE_MS,
@@ -78,6 +80,7 @@ export { createToolset, type Toolset } from './tools/toolset.js';
 export { type ArgsCheck, validateArgs } from './tools/validate-args.js';
 export { costOf } from './usage/cost-of.js';
 export { InMemoryUsageLedger } from './usage/in-memory-usage-ledger.js';
+export { modelStepKey } from './usage/model-step-key.js';
 export { metricEvents, type SessionSpend, sessionSpend } from './usage/session-spend.js';
 export { spentBudget } from './usage/spent-budget.js';
 export { type StepUsage, stepUsageSchema } from './usage/step-usage.js';

@@ -1,5 +1,5 @@
 import type { EngineEvent, TurnRun } from '@agentstep/local';
-import { inMemoryStores, submitTurn } from '@agentstep/runtime';
+import { inMemoryStores, modelStepKey, submitTurn } from '@agentstep/runtime';
 import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../io/memory-io.js';
 import { JsonRunView } from './json-run-view.js';
@@ -45,7 +45,7 @@ async function playStep(View: typeof LiveRunView | typeof JsonRunView, mode: 'to
   await stores.log.append({
     session: 's',
     turn: 't',
-    key: 'model:t.1',
+    key: modelStepKey('t.1'),
     events: [
       { batch: 't.1', event: { type: 'think', content: 'plan it', timestamp } },
       { batch: 't.1', event: { type: 'respond', content: 'Hello there', timestamp } },
@@ -55,15 +55,13 @@ async function playStep(View: typeof LiveRunView | typeof JsonRunView, mode: 'to
         event: { type: 'call', content: '{"name": "echo", "args": {}}', timestamp },
       },
     ],
-  });
-  await stores.usage.record({
-    session: 's',
-    batch: 't.1',
-    model: 'openai:gpt-4o',
-    at,
-    latencyMs: 250,
-    usage: { inputTokens: 1200, outputTokens: 30, cacheReadTokens: 800, cacheWriteTokens: 0 },
-    costUsd: 0.0042,
+    note: {
+      model: 'openai:gpt-4o',
+      at,
+      latencyMs: 250,
+      usage: { inputTokens: 1200, outputTokens: 30, cacheReadTokens: 800, cacheWriteTokens: 0 },
+      costUsd: 0.0042,
+    },
   });
   view.onEvent(exited('ModelStep'));
   view.onEvent(exited('InvokeTool', { position: 0, status: 'success' }));

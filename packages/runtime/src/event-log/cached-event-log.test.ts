@@ -64,6 +64,7 @@ describe('CachedEventLog', () => {
     const asked: Array<number | undefined> = [];
     const counting: EventLog = {
       append: (request) => inner.append(request),
+      appended: (session, key) => inner.appended(session, key),
       acquireTurn: (session, turn, options) => inner.acquireTurn(session, turn, options),
       read: (session, options) => {
         asked.push(options?.afterSeq);
@@ -87,6 +88,7 @@ describe('CachedEventLog', () => {
     // As a query may see a later write before an earlier one is visible to it.
     const racing: EventLog = {
       append: (request) => inner.append(request),
+      appended: (session, key) => inner.appended(session, key),
       acquireTurn: (session, turn, options) => inner.acquireTurn(session, turn, options),
       read: async (session, options) =>
         (await inner.read(session, options)).filter((stored) => !(hideSecond && stored.seq === 2)),

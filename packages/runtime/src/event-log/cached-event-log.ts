@@ -1,5 +1,12 @@
 import type { StoredEvent } from '@agentstep/protocol';
-import type { AppendRequest, AppendResult, EventLog, LeaseOptions, LeaseTaken } from './event-log.js';
+import type {
+  Appended,
+  AppendRequest,
+  AppendResult,
+  EventLog,
+  LeaseOptions,
+  LeaseTaken,
+} from './event-log.js';
 
 /** Options of {@link CachedEventLog}. */
 export interface CachedEventLogOptions {
@@ -61,6 +68,10 @@ export class CachedEventLog implements EventLog {
     const fresh = await this.#inner.read(session, { afterSeq: cachedSeq });
     this.#extend(session, prefix, fresh);
     return [...prefix.events.slice(afterSeq), ...fresh.slice(prefix.events.length - cachedSeq)];
+  }
+
+  appended(session: string, key: string): Promise<Appended | undefined> {
+    return this.#inner.appended(session, key);
   }
 
   acquireTurn(session: string, turn: string, options?: LeaseOptions): Promise<LeaseTaken> {

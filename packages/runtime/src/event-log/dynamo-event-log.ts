@@ -9,10 +9,12 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { type Clock, systemClock } from '../clock/clock.js';
 import { AppendConflictError, SessionBusyError } from '../errors.js';
+import { type AppendMarker, markerItem, markerOf } from '../table/append-marker.js';
 import { type DynamoTableOptions, documentClientOf, queryItems } from '../table/dynamo-table.js';
 import { LAST_EVENT_KEY, sortKeys } from '../table/sort-keys.js';
 import { loadBody, type StoredBody, storeBody } from '../table/stored-body.js';
 import {
+  type Appended,
   type AppendRequest,
   type AppendResult,
   DEFAULT_LEASE_MS,
@@ -34,14 +36,13 @@ const PART_EVENTS = 90;
 const RACE_ATTEMPTS = 10;
 
 type Part = Omit<AppendResult, 'replayed'>;
-type Marker = Part & { parts: number };
 type EncodedEvent = { event: NewEvent; stored: StoredBody };
 
 /**
  * An {@link EventLog} on one DynamoDB table (design: docs/decisions/0005). Each append is one
  * transaction per 90 events: a conditional update of the session head (the turn holds the
  * session, the next seq is unchanged; the lease is renewed, or dropped by a releasing append), an
- * idempotency marker and the event items.
+ * idempotency marker and the event items. The append's note goes on the marker of its first part.
  */
 export class DynamoEventLog implements EventLog {
   readonly #client: DynamoDBDocumentClient;
@@ -93,6 +94,17 @@ export class DynamoEventLog implements EventLog {
       to: LAST_EVENT_KEY,
     });
     return Promise.all(items.map((item) => this.#decode(session, item)));
+  }
+
+  async appended(session: string, key: string): Promise<Appended | undefined> {
+    const first = await this.#marker(session, key, 0);
+    if (first === undefined) return undefined;
+    // Only an append over 90 events has more parts: their markers say how many events landed.
+    const rest = await Promise.all(
+      Array.from({ length: first.parts - 1 }, (_, index) => this.#marker(session, key, index + 1)),
+    );
+    const count = rest.reduce((sum, part) => sum + (part?.count ?? 0), first.count);
+    return { firstSeq: first.firstSeq, count, ...(first.note === undefined ? {} : { note: first.note }) };
   }
 
   async acquireTurn(session: string, turn: string, options: LeaseOptions = {}): Promise<LeaseTaken> {
@@ -191,13 +203,13 @@ export class DynamoEventLog implements EventLog {
     const TableName = this.#table;
     // Only the last part of a long append may free the session: the others still need it.
     const release = request.release === true && part === total - 1;
-    const marker = {
-      pk: session,
-      sk: sortKeys.append(key, part),
+    const note = part === 0 ? request.note : undefined;
+    const marker = markerItem(session, key, part, {
       firstSeq,
       count: encoded.length,
       parts: total,
-    };
+      ...(note === undefined ? {} : { note }),
+    });
     return [
       {
         Update: {
@@ -245,11 +257,9 @@ export class DynamoEventLog implements EventLog {
     return toStoredEvent(session, item.seq as number, event);
   }
 
-  async #marker(session: string, key: string, part: number): Promise<Marker | undefined> {
+  async #marker(session: string, key: string, part: number): Promise<AppendMarker | undefined> {
     const item = await this.#get(session, sortKeys.append(key, part));
-    return (
-      item && { firstSeq: item.firstSeq as number, count: item.count as number, parts: item.parts as number }
-    );
+    return item && markerOf(item);
   }
 
   async #get(pk: string, sk: string): Promise<Record<string, unknown> | undefined> {

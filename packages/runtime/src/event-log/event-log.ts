@@ -22,6 +22,23 @@ export interface AppendRequest {
   expectedSeq?: number;
   /** Frees the session in the same atomic write: the turn's last append (its terminal record). */
   release?: boolean;
+  /**
+   * A small JSON value kept with the append's idempotency marker, written atomically with its
+   * first events (or alone, for an append without events); a replay keeps the first note.
+   */
+  note?: AppendNote;
+}
+
+/** What an append may note beside its events: a small JSON object (kept well under 100 KB). */
+export type AppendNote = Readonly<Record<string, unknown>>;
+
+/** What an idempotency key's first append left in the log. */
+export interface Appended {
+  /** `seq` of its first event; the next free seq then, when `count` is 0. */
+  firstSeq: number;
+  /** How many of its events the log holds. */
+  count: number;
+  note?: AppendNote;
 }
 
 /** Where an append landed. */
@@ -64,6 +81,8 @@ export const DEFAULT_LEASE_MS = 30 * 60 * 1000;
 export interface EventLog {
   /** Appends events after the session's last one and renews the lease; replays return the first result (C3). */
   append(request: AppendRequest): Promise<AppendResult>;
+  /** What the first append with `key` left, note included; `undefined` if none was ever made. */
+  appended(session: string, key: string): Promise<Appended | undefined>;
   /** The session's events in `seq` order, after `afterSeq` when given; content always whole. */
   read(session: string, options?: { afterSeq?: number }): Promise<StoredEvent[]>;
   /**

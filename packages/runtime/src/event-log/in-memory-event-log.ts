@@ -2,6 +2,7 @@ import type { StoredEvent } from '@agentstep/protocol';
 import { type Clock, systemClock } from '../clock/clock.js';
 import { SessionBusyError } from '../errors.js';
 import {
+  type Appended,
   type AppendRequest,
   type AppendResult,
   DEFAULT_LEASE_MS,
@@ -19,7 +20,8 @@ interface Lease {
 
 interface SessionState {
   events: StoredEvent[];
-  appends: Map<string, AppendResult>;
+  /** By idempotency key, in the order the appends were made. */
+  appends: Map<string, Appended>;
   lease?: Lease;
 }
 
@@ -35,21 +37,38 @@ export class InMemoryEventLog implements EventLog {
     this.#clock = options.clock ?? systemClock;
   }
 
-  async append({ session, turn, key, events, release }: AppendRequest): Promise<AppendResult> {
+  async append({ session, turn, key, events, release, note }: AppendRequest): Promise<AppendResult> {
     const state = this.#session(session);
     const previous = state.appends.get(key);
-    if (previous !== undefined) return { ...previous, replayed: true };
+    if (previous !== undefined) return { firstSeq: previous.firstSeq, count: previous.count, replayed: true };
     const { lease } = state;
     if (lease?.turn !== turn) throw new SessionBusyError(session, lease?.turn, turn);
     const firstSeq = state.events.length + 1;
     events.forEach((event, index) => {
       state.events.push(structuredClone(toStoredEvent(session, firstSeq + index, event)));
     });
-    const result = { firstSeq, count: events.length, replayed: false };
-    state.appends.set(key, result);
+    const count = events.length;
+    state.appends.set(key, {
+      firstSeq,
+      count,
+      ...(note === undefined ? {} : { note: structuredClone(note) }),
+    });
     if (release) delete state.lease;
     else lease.until = this.#clock.now() + lease.leaseMs;
-    return result;
+    return { firstSeq, count, replayed: false };
+  }
+
+  async appended(session: string, key: string): Promise<Appended | undefined> {
+    const appended = this.#sessions.get(session)?.appends.get(key);
+    return appended && structuredClone(appended);
+  }
+
+  /** Each append of the session whose key starts with `keyPrefix`, with its key, oldest first. */
+  appendedUnder(session: string, keyPrefix: string): Array<Appended & { key: string }> {
+    const appends = [...(this.#sessions.get(session)?.appends ?? [])];
+    return appends
+      .filter(([key]) => key.startsWith(keyPrefix))
+      .map(([key, appended]) => ({ key, ...structuredClone(appended) }));
   }
 
   async read(session: string, options: { afterSeq?: number } = {}): Promise<StoredEvent[]> {

@@ -1,11 +1,9 @@
 import {
   BATCH_TOOL_NAME,
   type BuildMessagesOptions,
-  buildMessages,
   type CallItem,
   type LoopState,
   type ModelStepOutput,
-  renderSystemPrompt,
   type StoredEvent,
   type ToolDescription,
 } from '@agentstep/protocol';
@@ -13,11 +11,9 @@ import type { EventLog } from '../event-log/event-log.js';
 import type { OutcomeStore } from '../outcomes/outcome-store.js';
 import type { StepStream } from '../session/step-stream.js';
 import { batchId } from './batch-id.js';
-import { hasBatchFailure } from './has-batch-failure.js';
+import type { SpendDeps } from './budget-limit.js';
 import { calledTool } from './read-calls.js';
-import { budgetLimit, recordSpend, type SpendDeps } from './record-spend.js';
-import { runModel, STOP_SEQUENCES } from './run-model.js';
-import { stepRecord } from './step-record.js';
+import { stepOnce } from './step-once.js';
 
 const DEFAULT_MAX_CONCURRENCY = 10;
 
@@ -41,20 +37,25 @@ export interface ModelStepDeps extends SpendDeps {
 
 /**
  * One model step: rebuilds the context from the log, streams the model through the parser and
- * appends the step's events (C3: a re-delivered step finds its events and calls no model).
+ * appends the step's events with its note (usage, batch failure). Exactly once (decision 0013): a
+ * re-delivered step finds what the first delivery logged and calls no model, whatever it produced.
  */
 export async function modelStep(state: LoopState, deps: ModelStepDeps): Promise<ModelStepOutput> {
   const batch = batchId(state.turn, state.turnSteps + 1);
   const log = await deps.log.read(state.session);
-  let stepEvents = log.filter((stored) => stored.batch === batch && stored.event.type !== 'result');
-  if (stepEvents.length === 0) {
-    const limit = await budgetLimit(state, deps);
-    if (limit !== undefined)
-      return { ...state, batch, calls: [], count: 0, concurrency: 1, next: 'limit', limit };
-    stepEvents = await takeStep(state, batch, log, deps);
+  const logged = log.filter((stored) => stored.batch === batch && stored.event.type !== 'result');
+  // A step with calls had no batch failure; of any other step, only its note tells.
+  const step = logged.some(isCall) ? { events: logged } : await stepOnce(state, batch, log, deps);
+  if ('limit' in step) {
+    return { ...state, batch, calls: [], count: 0, concurrency: 1, next: 'limit', limit: step.limit };
   }
-  const calls = stepEvents.filter((stored) => stored.event.type === 'call');
-  const batchFailed = calls.length === 0 && (await hasBatchFailure(state.session, batch, deps.outcomes));
+  const batchFailed = step.batchFailure !== undefined;
+  // After the append, so a crash in between is repaired by the next delivery (first put wins).
+  if (step.batchFailure !== undefined) {
+    const failure = { tool: BATCH_TOOL_NAME, status: 'failure' as const, content: step.batchFailure };
+    await deps.outcomes.put({ session: state.session, batch, position: 0 }, failure);
+  }
+  const calls = step.events.filter(isCall);
   return {
     ...state,
     batch,
@@ -65,49 +66,16 @@ export async function modelStep(state: LoopState, deps: ModelStepDeps): Promise<
   };
 }
 
+function isCall(stored: StoredEvent): boolean {
+  return stored.event.type === 'call';
+}
+
 /** B3: the session asked for one call at a time, or a call's tool runs alone. */
 function runsAlone(state: LoopState, calls: StoredEvent[], deps: ModelStepDeps): boolean {
   return (
     state.toolExecution === 'sequential' ||
     calls.some((stored) => deps.sequentialTools?.has(calledTool(stored)) === true)
   );
-}
-
-async function takeStep(
-  state: LoopState,
-  batch: string,
-  log: StoredEvent[],
-  deps: ModelStepDeps,
-): Promise<StoredEvent[]> {
-  const startedAt = deps.clock.now();
-  const { events: parsed, usage } = await runModel(
-    deps.model,
-    {
-      system: renderSystemPrompt({
-        tools: deps.tools,
-        ...(deps.instructions ? { instructions: deps.instructions } : {}),
-      }),
-      messages: buildMessages(log, deps.context),
-      step: state.step,
-      stopSequences: STOP_SEQUENCES,
-    },
-    (text) => deps.stream?.write({ session: state.session, step: state.step, text }),
-  );
-  const endedAt = deps.clock.now();
-  await recordSpend({ session: state.session, batch, startedAt, endedAt, usage }, deps);
-  const record = stepRecord(parsed, batch, endedAt / 1000);
-  if (record.batchFailure !== undefined) {
-    const failure = { tool: BATCH_TOOL_NAME, status: 'failure' as const, content: record.batchFailure };
-    await deps.outcomes.put({ session: state.session, batch, position: 0 }, failure);
-  }
-  const { firstSeq } = await deps.log.append({
-    session: state.session,
-    turn: state.turn,
-    key: `model:${batch}`,
-    events: record.events,
-    expectedSeq: (log.at(-1)?.seq ?? 0) + 1,
-  });
-  return record.events.map((event, index) => ({ session: state.session, seq: firstSeq + index, ...event }));
 }
 
 function callItem(stored: StoredEvent, deps: ModelStepDeps): CallItem {

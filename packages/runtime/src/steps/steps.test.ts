@@ -2,8 +2,10 @@ import type { LoopState, ModelStepOutput } from '@agentstep/protocol';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { InMemoryEventLog } from '../event-log/in-memory-event-log.js';
+import type { Model } from '../model/model.js';
 import { ScriptedModel } from '../model/scripted-model.js';
 import { InMemoryOutcomeStore } from '../outcomes/in-memory-outcome-store.js';
+import type { OutcomeStore } from '../outcomes/outcome-store.js';
 import { defineTool } from '../tools/define-tool.js';
 import { demoTools } from '../tools/demo-tools.js';
 import { createToolset } from '../tools/toolset.js';
@@ -34,7 +36,7 @@ function setup(script: ConstructorParameters<typeof ScriptedModel>[0]) {
   const deps = {
     log,
     outcomes,
-    usage: new InMemoryUsageLedger(),
+    usage: new InMemoryUsageLedger(log),
     model,
     clock,
     toolset,
@@ -129,6 +131,72 @@ describe('modelStep', () => {
     const step = await modelStep(await begin(deps), deps);
     expect(step.concurrency).toBe(1);
     expect(step.calls.map((call) => call.target)).toEqual(['counter-function', 'tools-function']);
+  });
+});
+
+describe('modelStep exactly once (decision 0013)', () => {
+  const used = { inputTokens: 120, outputTokens: 30 };
+
+  it.each([
+    ['a blank output', '  ', 'finish'],
+    ['an invalid <execute> body', '<execute>not json</execute>', 'results'],
+    ['a thought, then an invalid <execute> body', '<think>hmm</think><execute>not json</execute>', 'results'],
+  ])('a step re-delivered after %s calls the model once and is counted once', async (_case, output, next) => {
+    const deps = setup([{ chunks: [output], usage: used }, 'never reached']);
+    const state = await begin(deps);
+    const first = await modelStep(state, deps);
+    const log = JSON.stringify(await deps.log.read('s1'));
+    expect(await modelStep(state, deps)).toEqual(first);
+    expect(first).toMatchObject({ calls: [], next });
+    expect(deps.model.calls).toHaveLength(1);
+    expect(JSON.stringify(await deps.log.read('s1'))).toBe(log);
+    expect((await deps.usage.list('s1')).map((entry) => [entry.batch, entry.usage.outputTokens])).toEqual([
+      [first.batch, 30],
+    ]);
+    const failures = next === 'results' ? [{ tool: 'execute', status: 'failure' }] : [undefined];
+    expect(await deps.outcomes.list('s1', first.batch, 1)).toMatchObject(failures);
+  });
+
+  it('a crash between the append and the batch failure’s outcome: the next delivery stores it, calling no model', async () => {
+    const deps = setup(['<execute>not json</execute>', 'never reached']);
+    let crashes = 1;
+    const crashing: OutcomeStore = {
+      put: (call, outcome) =>
+        crashes-- > 0 ? Promise.reject(new Error('The function died.')) : deps.outcomes.put(call, outcome),
+      get: (call) => deps.outcomes.get(call),
+      list: (session, batch, count) => deps.outcomes.list(session, batch, count),
+    };
+    const state = await begin(deps);
+    await expect(modelStep(state, { ...deps, outcomes: crashing })).rejects.toThrow('The function died.');
+    expect(await deps.outcomes.get({ session: 's1', batch: 't1.1', position: 0 })).toBeUndefined();
+    const step = await modelStep(state, { ...deps, outcomes: crashing });
+    expect(step).toMatchObject({ calls: [], count: 1, next: 'results' });
+    expect(deps.model.calls).toHaveLength(1);
+    expect(await deps.usage.list('s1')).toHaveLength(1);
+    expect(await deps.outcomes.get({ session: 's1', batch: step.batch, position: 0 })).toMatchObject({
+      tool: 'execute',
+      status: 'failure',
+      content: expect.stringContaining('not valid JSON'),
+    });
+  });
+
+  it('C3 deliveries racing with different answers both hand on the step the log kept', async () => {
+    const answers = [batchOf, '<execute>[{"name": "echo", "args": {"text": "other"}}]</execute>'];
+    const varying: Model = {
+      id: 'varying',
+      async *stream() {
+        yield answers.shift() ?? 'no more answers';
+      },
+    };
+    const deps = setup([]);
+    const state = await begin(deps);
+    const racing = { ...deps, model: varying };
+    const [first, second] = await Promise.all([modelStep(state, racing), modelStep(state, racing)]);
+    expect(answers).toEqual([]);
+    expect(second).toEqual(first);
+    const calls = (await deps.log.read('s1')).filter((stored) => stored.event.type === 'call');
+    expect(first.calls.map((call) => call.seq)).toEqual(calls.map((stored) => stored.seq));
+    expect(await deps.usage.list('s1')).toHaveLength(1);
   });
 });
 

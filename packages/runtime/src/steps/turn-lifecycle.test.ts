@@ -21,10 +21,11 @@ function setup(script: string[]) {
   let now = 1_700_000_000_000;
   const clock = { now: () => now, advance: (ms: number) => (now += ms) };
   const toolset = createToolset(demoTools);
+  const log = new InMemoryEventLog({ clock });
   return {
-    log: new InMemoryEventLog({ clock }),
+    log,
     outcomes: new InMemoryOutcomeStore(),
-    usage: new InMemoryUsageLedger(),
+    usage: new InMemoryUsageLedger(log),
     model: new ScriptedModel(script),
     clock,
     toolset,

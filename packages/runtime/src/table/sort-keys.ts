@@ -8,14 +8,12 @@ export const sortKeys = {
   event: (seq: number) => `e#${String(seq).padStart(SEQ_DIGITS, '0')}`,
   /** The marker of one part of one idempotent append. */
   append: (key: string, part: number) => `a#${key}#${part}`,
+  /** The prefix of the markers of every append whose key starts with `keyPrefix`. */
+  appendPrefix: (keyPrefix: string) => `a#${keyPrefix}`,
   /** The prefix of one batch's call outcomes. */
   outcomePrefix: (batch: string) => `o#${batch}#`,
   /** One call's outcome. Zero-padded so string order is position order. */
   outcome: (batch: string, position: number) => `o#${batch}#${String(position).padStart(6, '0')}`,
-  /** The prefix of a session's usage-ledger entries. */
-  usagePrefix: 'u#',
-  /** One usage-ledger entry. Zero-padded so string order is time order; `id` keeps entries apart. */
-  usage: (at: number, id: string) => `u#${String(Math.round(at)).padStart(15, '0')}#${id}`,
   /** The prefix of one content-addressed body's chunks. */
   chunkPrefix: (hash: string) => `c#${hash}#`,
   /** One chunk of a content-addressed body. */

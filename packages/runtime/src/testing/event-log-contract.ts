@@ -69,6 +69,56 @@ export function describeEventLogContract(adapter: string, createLogOn: (clock: C
       expect(JSON.stringify(await log.read(session))).toBe(before);
     });
 
+    it('C3 keeps an append’s note with its first result; appended() returns both, or nothing for a new key', async () => {
+      const log = createLog();
+      const { session, turn } = await openSession(log);
+      await log.append({ session, turn, key: 'first', events: [user('hi')] });
+      const note = { model: 'm', usage: { inputTokens: 3 }, failure: 'é漢🙂 </x>' };
+      await log.append({ session, turn, key: 'step', events: [call('b1', 0), call('b1', 1)], note });
+      expect(await log.appended(session, 'step')).toEqual({ firstSeq: 2, count: 2, note });
+      expect(await log.appended(session, 'first')).toEqual({ firstSeq: 1, count: 1 });
+      expect(await log.appended(session, 'never')).toBeUndefined();
+      expect(await log.appended(`s-${randomUUID()}`, 'step')).toBeUndefined();
+    });
+
+    it('C3 a replayed append keeps the first note', async () => {
+      const log = createLog();
+      const { session, turn } = await openSession(log);
+      await log.append({ session, turn, key: 'step', events: [call('b1', 0)], note: { answer: 'first' } });
+      const again = await log.append({
+        session,
+        turn,
+        key: 'step',
+        events: [call('b1', 0), call('b1', 1)],
+        note: { answer: 'second' },
+      });
+      expect(again).toEqual({ firstSeq: 1, count: 1, replayed: true });
+      expect(await log.appended(session, 'step')).toEqual({
+        firstSeq: 1,
+        count: 1,
+        note: { answer: 'first' },
+      });
+    });
+
+    it('C3 records an append without events: appended() finds it at the next free seq, and a replay writes nothing', async () => {
+      const log = createLog();
+      const { session, turn } = await openSession(log);
+      await log.append({ session, turn, key: 'first', events: [user('hi')] });
+      expect(await log.append({ session, turn, key: 'blank', events: [], note: { blank: true } })).toEqual({
+        firstSeq: 2,
+        count: 0,
+        replayed: false,
+      });
+      expect(await log.appended(session, 'blank')).toEqual({ firstSeq: 2, count: 0, note: { blank: true } });
+      expect(await log.append({ session, turn, key: 'blank', events: [user('late')] })).toEqual({
+        firstSeq: 2,
+        count: 0,
+        replayed: true,
+      });
+      await log.append({ session, turn, key: 'next', events: [user('next')] });
+      expect((await log.read(session)).map((stored) => stored.seq)).toEqual([1, 2]);
+    });
+
     it('C3 concurrent deliveries of one append write it once', async () => {
       const log = createLog();
       const { session, turn } = await openSession(log);
@@ -203,10 +253,11 @@ export function describeEventLogContract(adapter: string, createLogOn: (clock: C
       const log = createLog();
       const { session, turn } = await openSession(log);
       const events = Array.from({ length: 250 }, (_, index) => call('wide', index));
-      expect(await log.append({ session, turn, key: 'wide', events })).toMatchObject({
+      expect(await log.append({ session, turn, key: 'wide', events, note: { wide: true } })).toMatchObject({
         firstSeq: 1,
         count: 250,
       });
+      expect(await log.appended(session, 'wide')).toEqual({ firstSeq: 1, count: 250, note: { wide: true } });
       const stored = await log.read(session);
       expect(stored.map((event) => event.position)).toEqual(events.map((_, index) => index));
       expect(await log.append({ session, turn, key: 'wide', events })).toMatchObject({

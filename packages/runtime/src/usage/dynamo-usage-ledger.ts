@@ -1,14 +1,19 @@
-import { randomUUID } from 'node:crypto';
-import { type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { markerKeyOf, markerOf } from '../table/append-marker.js';
 import { type DynamoTableOptions, documentClientOf, queryItems } from '../table/dynamo-table.js';
 import { sortKeys } from '../table/sort-keys.js';
-import { type StepUsage, stepUsageSchema } from './step-usage.js';
+import { ledgerOf } from './ledger-of.js';
+import { MODEL_STEP_KEY_PREFIX } from './model-step-key.js';
+import type { StepUsage } from './step-usage.js';
 import type { UsageLedger } from './usage-ledger.js';
 
 /** Options of {@link DynamoUsageLedger}: the event-log table, and optionally the client. */
 export type DynamoUsageLedgerOptions = DynamoTableOptions;
 
-/** A {@link UsageLedger} in the event-log table: one small item per entry, under the session. */
+/**
+ * A {@link UsageLedger} in the event-log table: one query of the session's model-step markers,
+ * whose first parts hold the steps' notes.
+ */
 export class DynamoUsageLedger implements UsageLedger {
   readonly #client: DynamoDBDocumentClient;
   readonly #table: string;
@@ -18,17 +23,13 @@ export class DynamoUsageLedger implements UsageLedger {
     this.#table = options.tableName;
   }
 
-  async record(entry: StepUsage): Promise<void> {
-    await this.#client.send(
-      new PutCommand({
-        TableName: this.#table,
-        Item: { pk: entry.session, sk: sortKeys.usage(entry.at, randomUUID()), entry: JSON.stringify(entry) },
-      }),
-    );
-  }
-
   async list(session: string): Promise<StepUsage[]> {
-    const items = await queryItems(this.#client, this.#table, session, { prefix: sortKeys.usagePrefix });
-    return items.map((item) => stepUsageSchema.parse(JSON.parse(String(item.entry))));
+    const items = await queryItems(this.#client, this.#table, session, {
+      prefix: sortKeys.appendPrefix(MODEL_STEP_KEY_PREFIX),
+    });
+    const firstParts = items
+      .map((item) => ({ ...markerKeyOf(String(item.sk)), ...markerOf(item) }))
+      .filter((marker) => marker.part === 0);
+    return ledgerOf(session, firstParts);
   }
 }

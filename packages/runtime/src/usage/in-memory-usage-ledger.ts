@@ -1,18 +1,18 @@
+import type { InMemoryEventLog } from '../event-log/in-memory-event-log.js';
+import { ledgerOf } from './ledger-of.js';
+import { MODEL_STEP_KEY_PREFIX } from './model-step-key.js';
 import type { StepUsage } from './step-usage.js';
 import type { UsageLedger } from './usage-ledger.js';
 
-/** A {@link UsageLedger} in process memory, with the same contract as DynamoDB. */
+/** A {@link UsageLedger} read from an {@link InMemoryEventLog}'s step notes, as DynamoDB reads its table. */
 export class InMemoryUsageLedger implements UsageLedger {
-  readonly #entries: StepUsage[] = [];
+  readonly #log: InMemoryEventLog;
 
-  async record(entry: StepUsage): Promise<void> {
-    this.#entries.push(structuredClone(entry));
+  constructor(log: InMemoryEventLog) {
+    this.#log = log;
   }
 
   async list(session: string): Promise<StepUsage[]> {
-    return this.#entries
-      .filter((entry) => entry.session === session)
-      .sort((a, b) => a.at - b.at)
-      .map((entry) => structuredClone(entry));
+    return ledgerOf(session, this.#log.appendedUnder(session, MODEL_STEP_KEY_PREFIX));
   }
 }

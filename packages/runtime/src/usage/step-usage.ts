@@ -2,14 +2,10 @@ import * as z from 'zod';
 import { modelUsageSchema } from '../model/model-usage.js';
 
 /**
- * What one model request of a step used and cost, as the usage ledger keeps it. A step re-run
- * after a crash records its second request too: the ledger counts what was spent, not what was
- * kept.
+ * What one model step used and cost, as the note of the step's append records it (decision 0013):
+ * written once, with the step's events, whatever number of times the step was delivered.
  */
-export const stepUsageSchema = z.object({
-  session: z.string().min(1),
-  /** The model step (batch) the request belonged to. */
-  batch: z.string().min(1),
+export const stepSpendSchema = z.object({
   /** The model's id, as prices name it. */
   model: z.string(),
   /** When the step's output was complete, in milliseconds since the epoch. */
@@ -19,6 +15,16 @@ export const stepUsageSchema = z.object({
   usage: modelUsageSchema,
   /** Estimated from the price table when the step ran; absent when it had no price for the model. */
   costUsd: z.number().nonnegative().optional(),
+});
+
+/** One step's spend. */
+export type StepSpend = z.infer<typeof stepSpendSchema>;
+
+/** One entry of the usage ledger: a model step's spend, with its session and step (batch). */
+export const stepUsageSchema = stepSpendSchema.extend({
+  session: z.string().min(1),
+  /** The model step (batch) the request belonged to. */
+  batch: z.string().min(1),
 });
 
 /** One entry of the usage ledger. */

@@ -1,0 +1,95 @@
+import { buildMessages, type LoopState, renderSystemPrompt, type StoredEvent } from '@agentstep/protocol';
+import type { Appended } from '../event-log/event-log.js';
+import { modelStepKey } from '../usage/model-step-key.js';
+import { budgetLimit } from './budget-limit.js';
+import type { ModelStepDeps } from './model-step.js';
+import { runModel, STOP_SEQUENCES } from './run-model.js';
+import { type StepNote, stepNoteSchema } from './step-note.js';
+import { stepRecord } from './step-record.js';
+import { stepSpend } from './step-spend.js';
+
+/** A model step as the log holds it: its events, and why its body had no positions if it had none. */
+export interface TakenStep {
+  events: StoredEvent[];
+  batchFailure?: string;
+}
+
+/** A step not taken because the session has spent a budget: which, as a sentence. */
+export interface SpentStep {
+  limit: string;
+}
+
+/**
+ * Model step `batch` taken exactly once: as logged when a delivery already took it (its events
+ * and note, however few), else taken now unless a budget is spent. `log` is the session's log as
+ * the caller read it.
+ */
+export async function stepOnce(
+  state: LoopState,
+  batch: string,
+  log: readonly StoredEvent[],
+  deps: ModelStepDeps,
+): Promise<TakenStep | SpentStep> {
+  const appended = await deps.log.appended(state.session, modelStepKey(batch));
+  if (appended !== undefined) return loggedStep(state.session, appended, log, deps);
+  const limit = await budgetLimit(state, deps);
+  if (limit !== undefined) return { limit };
+  return takeStep(state, batch, log, deps);
+}
+
+/** Runs the model, then records the step in one append: its events and its note, nothing before. */
+async function takeStep(
+  state: LoopState,
+  batch: string,
+  log: readonly StoredEvent[],
+  deps: ModelStepDeps,
+): Promise<TakenStep> {
+  const { session, turn } = state;
+  const startedAt = deps.clock.now();
+  const { events: parsed, usage } = await runModel(
+    deps.model,
+    {
+      system: renderSystemPrompt({
+        tools: deps.tools,
+        ...(deps.instructions ? { instructions: deps.instructions } : {}),
+      }),
+      messages: buildMessages(log, deps.context),
+      step: state.step,
+      stopSequences: STOP_SEQUENCES,
+    },
+    (text) => deps.stream?.write({ session, step: state.step, text }),
+  );
+  const endedAt = deps.clock.now();
+  const { events, batchFailure } = stepRecord(parsed, batch, endedAt / 1000);
+  const note: StepNote = {
+    ...stepSpend({ startedAt, endedAt, usage }, deps),
+    ...(batchFailure === undefined ? {} : { batchFailure }),
+  };
+  const key = modelStepKey(batch);
+  const expectedSeq = (log.at(-1)?.seq ?? 0) + 1;
+  const appended = await deps.log.append({ session, turn, key, events, note, expectedSeq });
+  // A duplicate delivery took the step first: the step is what it logged (C3).
+  if (appended.replayed) {
+    const first = await deps.log.appended(session, key);
+    return loggedStep(session, { ...appended, ...first }, log, deps);
+  }
+  return {
+    events: events.map((event, index) => ({ session, seq: appended.firstSeq + index, ...event })),
+    ...(batchFailure === undefined ? {} : { batchFailure }),
+  };
+}
+
+/** The step a delivery appended: its events (read again if `log` was read before they landed). */
+async function loggedStep(
+  session: string,
+  { firstSeq, count, note }: Appended,
+  log: readonly StoredEvent[],
+  deps: ModelStepDeps,
+): Promise<TakenStep> {
+  const inStep = (stored: StoredEvent) => stored.seq >= firstSeq && stored.seq < firstSeq + count;
+  let events = log.filter(inStep);
+  if (events.length < count)
+    events = (await deps.log.read(session, { afterSeq: firstSeq - 1 })).filter(inStep);
+  const batchFailure = note === undefined ? undefined : stepNoteSchema.parse(note).batchFailure;
+  return { events, ...(batchFailure === undefined ? {} : { batchFailure }) };
+}

@@ -1,0 +1,24 @@
+import { DEFAULT_PRICES, priceOf } from '@agentstep/protocol';
+import type { ModelUsage } from '../model/model-usage.js';
+import { costOf } from '../usage/cost-of.js';
+import type { StepSpend } from '../usage/step-usage.js';
+import type { SpendDeps } from './budget-limit.js';
+
+/** When one step's model request started and ended, and what it used. */
+export interface StepRun {
+  startedAt: number;
+  endedAt: number;
+  usage: ModelUsage;
+}
+
+/** What a step spent, with its cost estimate at today's prices, as the step's note records it. */
+export function stepSpend(run: StepRun, deps: Pick<SpendDeps, 'model' | 'prices'>): StepSpend {
+  const price = priceOf(deps.prices ?? DEFAULT_PRICES, deps.model.id);
+  return {
+    model: deps.model.id,
+    at: run.endedAt,
+    latencyMs: Math.max(0, Math.round(run.endedAt - run.startedAt)),
+    usage: run.usage,
+    ...(price ? { costUsd: costOf(price, run.usage) } : {}),
+  };
+}
