@@ -1,7 +1,8 @@
 import type { AdvanceTurnOutput, ModelStepOutput } from '@agentstep/protocol';
 import type { AppendResultsDeps } from './append-results.js';
 import { closeBatch } from './close-batch.js';
-import { type ModelStepDeps, modelStep } from './model-step.js';
+import { modelStep } from './model-step.js';
+import type { ModelStepDeps } from './model-step-deps.js';
 
 /**
  * Closes a batch and takes the next model step in one task: records the batch's results, then,

@@ -1,39 +1,16 @@
 import {
   BATCH_TOOL_NAME,
-  type BuildMessagesOptions,
   type CallItem,
   type LoopState,
   type ModelStepOutput,
   type StoredEvent,
-  type ToolDescription,
 } from '@agentstep/protocol';
-import type { EventLog } from '../event-log/event-log.js';
-import type { OutcomeStore } from '../outcomes/outcome-store.js';
-import type { StepStream } from '../session/step-stream.js';
 import { batchId } from './batch-id.js';
-import type { SpendDeps } from './budget-limit.js';
+import type { ModelStepDeps } from './model-step-deps.js';
 import { calledTool } from './read-calls.js';
 import { stepOnce } from './step-once.js';
 
 const DEFAULT_MAX_CONCURRENCY = 10;
-
-/** What ModelStep needs. */
-export interface ModelStepDeps extends SpendDeps {
-  log: EventLog;
-  outcomes: OutcomeStore;
-  /** Where the model's output goes as it streams, for clients following the session. @default none */
-  stream?: StepStream;
-  /** The tools the model may call, as the system prompt lists them. */
-  tools: readonly ToolDescription[];
-  /** The Lambda function that runs each call, by tool name (unknown names included). */
-  targetOf(tool: string): string;
-  /** Names of tools that run alone (B3). */
-  sequentialTools?: ReadonlySet<string>;
-  /** Calls of one batch that may run at once. @default 10 */
-  maxConcurrency?: number;
-  instructions?: string;
-  context?: BuildMessagesOptions;
-}
 
 /**
  * One model step: rebuilds the context from the log, streams the model through the parser and

@@ -2,7 +2,7 @@ import { buildMessages, type LoopState, renderSystemPrompt, type StoredEvent } f
 import type { Appended } from '../event-log/event-log.js';
 import { modelStepKey } from '../usage/model-step-key.js';
 import { budgetLimit } from './budget-limit.js';
-import type { ModelStepDeps } from './model-step.js';
+import type { ModelStepDeps } from './model-step-deps.js';
 import { runModel, STOP_SEQUENCES } from './run-model.js';
 import { type StepNote, stepNoteSchema } from './step-note.js';
 import { stepRecord } from './step-record.js';
