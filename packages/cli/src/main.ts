@@ -7,6 +7,7 @@ type Command = (args: string[], io: CliIo) => Promise<number>;
 /** Each command is imported only when it runs, so `parse` does not pay for the runtime's start-up. */
 const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   run: async () => (await import('./commands/run-command.js')).runCommand,
+  serve: async () => (await import('./commands/serve-command.js')).serveCommand,
   events: async () => (await import('./commands/events-command.js')).eventsCommand,
   context: async () => (await import('./commands/context-command.js')).contextCommand,
   stats: async () => (await import('./commands/stats-command.js')).statsCommand,

@@ -36,6 +36,17 @@ agentstep events ID [--json]   the session's log (--json: whole events, one per 
 agentstep context ID           the messages the model would see next, as JSON
 agentstep stats ID             what the session's local runs cost (tokens, USD, time), as JSON`;
 
+/** Help for `agentstep serve`. */
+const SERVE_USAGE = `agentstep serve [--port N] [--host H] [--auth none|dev] [run options]
+
+Serves the HTTP API (README: HTTP API) over the local engine and DynamoDB Local. The first line on
+stdout is "listening on http://HOST:PORT" once it accepts requests; Ctrl-C stops it.
+  --port N             the port (default 3000; 0: any free one)
+  --host H             the address to listen on (default 127.0.0.1)
+  --auth none|dev      none: every request acts for one tenant (default); dev: the tenant is the
+                       name in "Authorization: Bearer <name>", and a request without one gets 401
+Every turn runs with the model, tool, limit and budget options of \`agentstep run\` given here.`;
+
 /** Help for `agentstep parse`. */
 const PARSE_USAGE = `agentstep parse [--mode event|token] [--chunk-size N] [--chunks-json]
 
@@ -55,6 +66,7 @@ export const USAGE = `agentstep <command> [options]
 
 Commands:
   run       run one turn of the agent locally (state machine + DynamoDB Local)
+  serve     serve the HTTP API locally: sessions, turns, events and their live stream
   events    print a session's event log
   context   print the messages the model would see next
   stats     print what a session's local runs cost
@@ -62,6 +74,8 @@ Commands:
   prompt    print the system prompt for a set of tools
 
 ${RUN_USAGE}
+
+${SERVE_USAGE}
 
 ${PARSE_USAGE}
 

@@ -1,15 +1,12 @@
-import { join } from 'node:path';
 import { LocalEngine, LocalExecutionStarter, loadAgent } from '@agentstep/local';
 import {
   beginTurn,
   InMemoryStepStream,
-  LocalDirectoryWorkspace,
   randomIds,
   type SessionSource,
   sessionSpend,
   systemClock,
 } from '@agentstep/runtime';
-import { builtInTools } from '@agentstep/runtime/tools';
 import type { CliIo } from '../io/cli-io.js';
 import { agentCacheFile } from '../local/agent-cache-file.js';
 import { JsonRunView } from '../local/json-run-view.js';
@@ -22,7 +19,7 @@ import { recorderFor } from '../local/recorder-for.js';
 import { parseRunOptions, type RunOptions } from '../local/run-options.js';
 import type { RunView } from '../local/run-view.js';
 import { recordStats } from '../local/session-stats.js';
-import { UsageError } from '../usage-error.js';
+import { toolsFor } from '../local/tools-for.js';
 
 const EXIT_CODES = { finished: 0, limit: 3, failed: 1, continued: 1 } as const;
 
@@ -33,7 +30,7 @@ const EXIT_CODES = { finished: 0, limit: 3, failed: 1, continued: 1 } as const;
  */
 export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const options = parseRunOptions(args);
-  const tools = toolsOf(options, io);
+  const tools = toolsFor(options, io);
   const loaded = await loadModel(options, io);
   const recorder = options.record ? await recorderFor(loaded.model, options.record, io) : undefined;
   const { source } = loaded;
@@ -117,16 +114,4 @@ function limitsOf(options: RunOptions) {
     ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),
     ...(options.stepsPerExecution ? { stepsPerExecution: options.stepsPerExecution } : {}),
   };
-}
-
-/** The built-in tools a run offers; the workspace toolset works on `.agentstep/workspaces/`. */
-function toolsOf(options: RunOptions, io: CliIo) {
-  try {
-    return builtInTools(options.tools, {
-      workspace: new LocalDirectoryWorkspace(join(io.dataDir, 'workspaces')),
-      httpAllowHosts: options.allowHosts,
-    });
-  } catch (error) {
-    throw new UsageError(`--tools: ${error instanceof Error ? error.message : error}`);
-  }
 }

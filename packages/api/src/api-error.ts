@@ -1,0 +1,55 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type * as z from 'zod';
+
+/** One problem with a request body: where (`path`, dotted) and what. */
+export interface FieldProblem {
+  path: string;
+  message: string;
+}
+
+/** The one error shape every route answers with: `{"error": {"code", "message", "fields"?}}`. */
+export interface ErrorBody {
+  error: { code: string; message: string; fields?: FieldProblem[] };
+}
+
+/** A request the API refuses, with the status and code a client can act on. */
+export class ApiError extends Error {
+  readonly status: ContentfulStatusCode;
+  readonly code: string;
+  readonly fields: FieldProblem[] | undefined;
+
+  constructor(status: ContentfulStatusCode, code: string, message: string, fields?: FieldProblem[]) {
+    super(message);
+    this.name = code;
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+
+  /** The response body. */
+  body(): ErrorBody {
+    return {
+      error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) },
+    };
+  }
+}
+
+/** 404 for a session that does not exist, or that belongs to another tenant (never told apart). */
+export function sessionNotFound(session: string): ApiError {
+  return new ApiError(404, 'SessionNotFound', `Session ${session} was not found.`);
+}
+
+/** 400 for a body or query that does not validate, each problem in `fields`. */
+export function validationError(what: string, error: z.ZodError): ApiError {
+  const fields = error.issues.flatMap((issue) => {
+    const path = issue.path.map(String);
+    // An unknown key is a problem at that key, not at the object holding it.
+    if (issue.code === 'unrecognized_keys')
+      return issue.keys.map((key) => ({
+        path: [...path, key].join('.'),
+        message: 'is not a field this route takes',
+      }));
+    return [{ path: path.join('.'), message: issue.message }];
+  });
+  return new ApiError(400, 'ValidationError', `The ${what} does not match what this route takes.`, fields);
+}

@@ -1,0 +1,6 @@
+export type { ApiDeps } from './api-deps.js';
+export { ApiError, type ErrorBody, type FieldProblem } from './api-error.js';
+export { createApi } from './create-api.js';
+export { LogChanges } from './log-changes.js';
+export { MAX_BODY_BYTES } from './read-body.js';
+export { bearerNameTenant, singleTenant, storedSession, type TenantOf } from './tenants.js';

@@ -1,0 +1,34 @@
+import { isSessionId, type StoredEvent } from '@agentstep/protocol';
+import type { Context } from 'hono';
+import type { ApiDeps } from './api-deps.js';
+import { ApiError, sessionNotFound } from './api-error.js';
+import { MAX_PUBLIC_SESSION_LENGTH } from './ids.js';
+import { storedSession } from './tenants.js';
+
+/** The caller's tenant: 401 when the request carries no credentials. */
+export function tenantOf(c: Context, deps: ApiDeps): string {
+  const tenant = deps.tenantOf(c.req.raw);
+  if (tenant === undefined)
+    throw new ApiError(
+      401,
+      'Unauthorized',
+      'This request carries no credentials: send an Authorization header.',
+    );
+  return tenant;
+}
+
+/** A session the caller's tenant may address, by the id in the path; 404 for an id no session can have. */
+export function addressedSession(c: Context, deps: ApiDeps): { session: string; stored: string } {
+  const tenant = tenantOf(c, deps);
+  const session = c.req.param('id') ?? '';
+  if (!isSessionId(session) || session.length > MAX_PUBLIC_SESSION_LENGTH) throw sessionNotFound(session);
+  return { session, stored: storedSession(tenant, session) };
+}
+
+/** The addressed session's whole log; 404 when it has none (unknown, or another tenant's). */
+export async function existingLog(c: Context, deps: ApiDeps) {
+  const addressed = addressedSession(c, deps);
+  const events: StoredEvent[] = await deps.log.read(addressed.stored);
+  if (events.length === 0) throw sessionNotFound(addressed.session);
+  return { ...addressed, events };
+}

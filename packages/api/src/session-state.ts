@@ -1,0 +1,34 @@
+import type { StoredEvent, WireEventOf } from '@agentstep/protocol';
+
+/** Where a session's turns stand, as its log tells it. */
+export interface SessionState {
+  /** Turns started (one `user` event each). */
+  turns: number;
+  /** A turn is running: its `user` event has no `turn_end` after it. */
+  running: boolean;
+  /** The last turn's terminal record, if one has ended. */
+  lastEnd?: WireEventOf<'turn_end'>;
+  lastSeq: number;
+}
+
+const EMPTY: SessionState = { turns: 0, running: false, lastSeq: 0 };
+
+/** What a session's log says of its turns: from its start, or from `state` on for events stored after it. */
+export function sessionState(events: readonly StoredEvent[], state: SessionState = EMPTY): SessionState {
+  let { turns, running, lastEnd } = state;
+  for (const { event } of events) {
+    if (event.type === 'user') {
+      turns++;
+      running = true;
+    } else if (event.type === 'turn_end') {
+      running = false;
+      lastEnd = event;
+    }
+  }
+  return { turns, running, lastSeq: events.at(-1)?.seq ?? state.lastSeq, ...(lastEnd ? { lastEnd } : {}) };
+}
+
+/** An event in the wire shape clients get: the spec's event with its `seq`. */
+export function wireEvent({ seq, event }: StoredEvent) {
+  return { seq, ...event };
+}

@@ -1,0 +1,79 @@
+import type { StoredEvent } from '@agentstep/protocol';
+import type { Context, Hono } from 'hono';
+import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
+import * as z from 'zod';
+import type { ApiDeps } from './api-deps.js';
+import { validationError } from './api-error.js';
+import { existingLog } from './session-access.js';
+import { sessionState, wireEvent } from './session-state.js';
+
+const DEFAULT_POLL_MS = 250;
+const DEFAULT_HEARTBEAT_MS = 15_000;
+
+const resumeSchema = z.coerce.number().int().min(0);
+
+/**
+ * `GET /sessions/{id}/stream`: server-sent events. Every stored event after the resume point
+ * (`Last-Event-ID`, else `?after=`, else the start) as `id: seq`, `event: type`, `data: JSON`; then
+ * live ones as they are stored; when no turn runs, `event: done` with the last turn's status, and
+ * the stream ends. The stream only reads the log: a client that leaves changes nothing.
+ */
+export function addStreamRoute(app: Hono, deps: ApiDeps): void {
+  app.get('/sessions/:id/stream', async (c) => {
+    const after = resumePoint(c);
+    const { stored, events } = await existingLog(c, deps);
+    return streamSSE(c, (stream) => tail(stream, deps, stored, events, after));
+  });
+}
+
+function resumePoint(c: Context): number {
+  const given = c.req.header('last-event-id') ?? c.req.query('after');
+  if (given === undefined) return 0;
+  const parsed = resumeSchema.safeParse(given);
+  if (!parsed.success) throw validationError('resume point (Last-Event-ID or after)', parsed.error);
+  return parsed.data;
+}
+
+async function tail(
+  stream: SSEStreamingApi,
+  deps: ApiDeps,
+  session: string,
+  backlog: StoredEvent[],
+  after: number,
+): Promise<void> {
+  const deadline = Date.now() + (deps.streamLimitMs ?? Number.POSITIVE_INFINITY);
+  const heartbeatMs = deps.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
+  let state = sessionState(backlog);
+  let seq = after;
+  let fresh = backlog.filter((stored) => stored.seq > after);
+  let quietSince = Date.now();
+  while (!stream.aborted && !stream.closed) {
+    for (const stored of fresh) {
+      await stream.writeSSE({
+        id: String(stored.seq),
+        event: stored.event.type,
+        data: JSON.stringify(wireEvent(stored)),
+      });
+      seq = stored.seq;
+      quietSince = Date.now();
+    }
+    if (!state.running && seq >= state.lastSeq) {
+      const end = state.lastEnd;
+      const done = { status: end?.payload.status ?? 'done', turn: end?.payload.turn ?? null };
+      await stream.writeSSE({ event: 'done', data: JSON.stringify(done) });
+      return;
+    }
+    if (Date.now() >= deadline) return;
+    if (Date.now() - quietSince >= heartbeatMs) {
+      await stream.write(': keep-alive\n\n');
+      quietSince = Date.now();
+    }
+    await wait(deps, session, Math.min(heartbeatMs, deps.pollMs ?? DEFAULT_POLL_MS));
+    fresh = await deps.log.read(session, { afterSeq: seq });
+    state = sessionState(fresh, state);
+  }
+}
+
+function wait(deps: ApiDeps, session: string, ms: number): Promise<void> {
+  return deps.changes ? deps.changes.wait(session, ms) : new Promise((settle) => setTimeout(settle, ms));
+}

@@ -1,0 +1,64 @@
+import { beginTurn, SessionBusyError } from '@agentstep/runtime';
+import type { Context, Hono } from 'hono';
+import type { ApiDeps } from './api-deps.js';
+import { ApiError } from './api-error.js';
+import { idsFor } from './ids.js';
+import { readBody } from './read-body.js';
+import { existingLog, tenantOf } from './session-access.js';
+import { storedSession } from './tenants.js';
+import { type TurnBody, turnBodySchema } from './turn-body.js';
+
+/** `POST /sessions` (a new session and its first turn) and `POST /sessions/{id}/messages`. */
+export function addTurnRoutes(app: Hono, deps: ApiDeps): void {
+  app.post('/sessions', async (c) => {
+    const body = await readBody(c, turnBodySchema);
+    const tenant = tenantOf(c, deps);
+    const ids = idsFor(c.req.header('idempotency-key'), `sessions\n${tenant}`);
+    return startTurn(c, deps, body, { tenant, session: ids.session(), turn: ids.turn() });
+  });
+  app.post('/sessions/:id/messages', async (c) => {
+    const body = await readBody(c, turnBodySchema);
+    const { session } = await existingLog(c, deps);
+    const tenant = tenantOf(c, deps);
+    const ids = idsFor(c.req.header('idempotency-key'), `messages\n${tenant}\n${session}`);
+    return startTurn(c, deps, body, { tenant, session, turn: ids.turn() });
+  });
+}
+
+interface TurnIds {
+  tenant: string;
+  session: string;
+  turn: string;
+}
+
+/**
+ * Starts turn `turn` of `session` and answers 202. A turn already started under these ids (a
+ * retried request with the same Idempotency-Key) is answered as it was, without starting anything.
+ */
+async function startTurn(c: Context, deps: ApiDeps, body: TurnBody, { tenant, session, turn }: TurnIds) {
+  const stored = storedSession(tenant, session);
+  const accepted = { session, turn, status: 'running' as const };
+  if ((await deps.log.appended(stored, `user:${turn}`)) !== undefined) return c.json(accepted, 202);
+  try {
+    await beginTurn(
+      { session: stored, prompt: body.message, limits: limitsOf(body) },
+      { ...deps, ids: { session: () => stored, turn: () => turn } },
+    );
+  } catch (error) {
+    if (error instanceof SessionBusyError) throw new ApiError(409, 'SessionBusy', busyMessage(session));
+    throw error;
+  }
+  return c.json(accepted, 202);
+}
+
+function busyMessage(session: string): string {
+  return `Session ${session} is running a turn: wait for its stream's done event, or cancel it.`;
+}
+
+function limitsOf({ maxSteps, budget, toolExecution }: TurnBody) {
+  return {
+    ...(maxSteps === undefined ? {} : { maxSteps }),
+    ...(budget === undefined ? {} : { budget }),
+    ...(toolExecution === undefined ? {} : { toolExecution }),
+  };
+}

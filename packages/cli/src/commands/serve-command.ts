@@ -1,0 +1,65 @@
+import { bearerNameTenant, createApi, LogChanges, singleTenant } from '@agentstep/api';
+import { LocalEngine, LocalExecutionStarter, loadAgent } from '@agentstep/local';
+import { systemClock } from '@agentstep/runtime';
+import { serve } from '@hono/node-server';
+import type { CliIo } from '../io/cli-io.js';
+import { agentCacheFile } from '../local/agent-cache-file.js';
+import { loadModel } from '../local/load-model.js';
+import { loadPrices } from '../local/load-prices.js';
+import { openStore } from '../local/open-store.js';
+import { parseServeOptions } from '../local/serve-options.js';
+import { toolsFor } from '../local/tools-for.js';
+
+/**
+ * `agentstep serve`: the HTTP API on this machine, over the local engine and DynamoDB Local. Its
+ * first line on stdout is `listening on http://HOST:PORT` once it accepts requests; SIGINT or
+ * SIGTERM stops it and DynamoDB Local.
+ */
+export async function serveCommand(args: string[], io: CliIo): Promise<number> {
+  const options = parseServeOptions(args);
+  const { model } = await loadModel(options.agent, io);
+  const prices = await loadPrices(options.agent, model, io);
+  const tools = toolsFor(options.agent, io);
+  const notice = (text: string) => io.stderr(`agentstep serve: ${text}\n`);
+  const agentLoaded = loadAgent(agentCacheFile(io));
+  agentLoaded.catch(() => {});
+  const store = await openStore(options.agent.store, io.dataDir, notice);
+  try {
+    const changes = new LogChanges();
+    const stores = { ...store, log: changes.watch(store.log) };
+    const engine = new LocalEngine({
+      agent: await agentLoaded,
+      deps: { ...stores, model, prices, clock: systemClock, tools },
+      ...(options.agent.chaos ? { chaos: options.agent.chaos } : {}),
+    });
+    const starter = new LocalExecutionStarter(engine, { log: stores.log, clock: systemClock });
+    const tenantOf = options.auth === 'dev' ? bearerNameTenant : singleTenant();
+    const app = createApi({ ...stores, clock: systemClock, starter, tenantOf, changes });
+    await listenUntilStopped(app.fetch, options.host, options.port, io);
+    return 0;
+  } finally {
+    await store.close();
+  }
+}
+
+/** Serves until SIGINT or SIGTERM, announcing the address once requests are accepted. */
+async function listenUntilStopped(
+  fetch: (request: Request) => Response | Promise<Response>,
+  hostname: string,
+  port: number,
+  io: CliIo,
+): Promise<void> {
+  const stopped = new Promise<void>((settle) => {
+    process.once('SIGINT', settle);
+    process.once('SIGTERM', settle);
+  });
+  const server = await new Promise<ReturnType<typeof serve>>((settle, fail) => {
+    const listening = serve({ fetch, hostname, port }, (info) => {
+      io.stdout(`listening on http://${hostname}:${info.port}\n`);
+      settle(listening);
+    });
+    listening.once('error', fail);
+  });
+  await stopped;
+  await new Promise((settle) => server.close(settle));
+}
