@@ -10,7 +10,11 @@ let served: Served;
 let url = '';
 
 /** A turn of two steps: a 2-second sleep (long enough to find the session busy), then an answer. */
-const SLOW_TURN = [batch(['sleep', { ms: 2_000, value: 'slept' }]), 'Done.<end>'];
+const usage = { inputTokens: 100, outputTokens: 10 };
+const SLOW_TURN = [
+  { chunks: [batch(['sleep', { ms: 2_000, value: 'slept' }])], usage },
+  { chunks: ['Done.<end>'], usage },
+];
 
 beforeAll(async () => {
   const cwd = mkdtempSync(join(tmpdir(), 'agentstep-serve-'));
@@ -44,6 +48,14 @@ describe.skipIf(dynamoEndpoint === '')('the HTTP API on `agentstep serve` (Dynam
     expect(logged.map((frame) => Number(frame.id))).toEqual(logged.map((_, index) => index + 1));
     expect(logged.map((frame) => frame.event)).toEqual(['user', 'call', 'result', 'respond', 'turn_end']);
     expect(frames.at(-1)).toMatchObject({ event: 'done', data: JSON.stringify({ status: 'done', turn }) });
+    const metrics = frames.filter((frame) => frame.event === 'metric');
+    expect(metrics.map((frame) => frame.id)).toEqual([undefined, undefined]);
+    expect(metrics.map((frame) => JSON.parse(frame.data).total)).toEqual([
+      { input: 100, output: 10 },
+      { input: 200, output: 20 },
+    ]);
+    const types = frames.map((frame) => frame.event);
+    expect(types.lastIndexOf('metric')).toBeLessThan(types.indexOf('turn_end'));
     const { body } = await call(`${url}/sessions/${session}/events`, 'alice');
     expect(body).toEqual({ events: logged.map((frame) => JSON.parse(frame.data)), next: null });
   });
@@ -54,7 +66,8 @@ describe.skipIf(dynamoEndpoint === '')('the HTTP API on `agentstep serve` (Dynam
     const first = await readStream(stream, 'alice', { limit: 2 });
     const rest = await readStream(stream, 'alice', { lastEventId: first.frames.at(-1)?.id ?? '' });
     const whole = await readStream(stream, 'alice');
-    expect([...first.frames, ...rest.frames]).toEqual(whole.frames);
+    const logged = (frames: typeof whole.frames) => frames.filter((frame) => frame.id !== undefined);
+    expect(logged([...first.frames, ...rest.frames])).toEqual(logged(whole.frames));
   });
 
   it('GET /sessions/{id}: idle or running, turns, lastSeq and usage; events page by after and limit', async () => {
@@ -66,7 +79,13 @@ describe.skipIf(dynamoEndpoint === '')('the HTTP API on `agentstep serve` (Dynam
     });
     await readStream(`${url}/sessions/${session}/stream`, 'alice');
     const { body } = await call(`${url}/sessions/${session}`, 'alice');
-    expect(body).toEqual({ session, status: 'idle', turns: 1, lastSeq: 5, usage: { input: 0, output: 0 } });
+    expect(body).toEqual({
+      session,
+      status: 'idle',
+      turns: 1,
+      lastSeq: 5,
+      usage: { input: 200, output: 20 },
+    });
     const page = await call(`${url}/sessions/${session}/events?after=1&limit=2`, 'alice');
     expect(page.body.events.map((event: { seq: number }) => event.seq)).toEqual([2, 3]);
     expect(page.body.next).toBe(3);

@@ -4,6 +4,7 @@ import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
 import * as z from 'zod';
 import type { ApiDeps } from './api-deps.js';
 import { validationError } from './api-error.js';
+import { MetricCursor } from './metric-cursor.js';
 import { existingLog } from './session-access.js';
 import { sessionState, wireEvent } from './session-state.js';
 
@@ -16,7 +17,8 @@ const resumeSchema = z.coerce.number().int().min(0);
  * `GET /sessions/{id}/stream`: server-sent events. Every stored event after the resume point
  * (`Last-Event-ID`, else `?after=`, else the start) as `id: seq`, `event: type`, `data: JSON`; then
  * live ones as they are stored; when no turn runs, `event: done` with the last turn's status, and
- * the stream ends. The stream only reads the log: a client that leaves changes nothing.
+ * the stream ends. Each model step's `metric` event travels too, without an id. The stream only
+ * reads the log and the ledger: a client that leaves changes nothing.
  */
 export function addStreamRoute(app: Hono, deps: ApiDeps): void {
   app.get('/sessions/:id/stream', async (c) => {
@@ -46,9 +48,16 @@ async function tail(
   let state = sessionState(backlog);
   let seq = after;
   let fresh = backlog.filter((stored) => stored.seq > after);
+  const metrics = MetricCursor.after(after, backlog, await deps.usage.list(session));
+  // A turn's metrics come before its turn_end, and each step's as soon as the step is logged.
+  const sendMetrics = async () => {
+    for (const metric of metrics.owed(await deps.usage.list(session)))
+      await stream.writeSSE({ event: 'metric', data: JSON.stringify(metric) });
+  };
   let quietSince = Date.now();
   while (!stream.aborted && !stream.closed) {
     for (const stored of fresh) {
+      if (stored.event.type === 'turn_end') await sendMetrics();
       await stream.writeSSE({
         id: String(stored.seq),
         event: stored.event.type,
@@ -57,6 +66,7 @@ async function tail(
       seq = stored.seq;
       quietSince = Date.now();
     }
+    if (fresh.length > 0) await sendMetrics();
     if (!state.running && seq >= state.lastSeq) {
       const end = state.lastEnd;
       const done = { status: end?.payload.status ?? 'done', turn: end?.payload.turn ?? null };
