@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isPersistedType, PERSISTED_EVENT_TYPES, storedEventSchema } from './stored-event.js';
 import { type EventType, wireEventSchema } from './wire-event.js';
 
-/** The examples of `protocol-and-event-stream.md`, plus the types it names without an example. */
+/** The upstream event-stream examples (docs/protocol.md, section 2), plus the types it gave no example for. */
 const specExamples: unknown[] = [
   { type: 'user', content: "What's in main.py?", timestamp: 1234567890.0 },
   { type: 'think', content: 'reasoning text', timestamp: 1234567890.0 },

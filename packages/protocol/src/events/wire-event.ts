@@ -123,8 +123,8 @@ export const turnEndEventSchema = z.object({
 });
 
 /**
- * The eleven events of `protocol-and-event-stream.md` in the spec's wire shape, and the
- * `turn_end` extension.
+ * The protocol's eleven events in their wire shape, and the `turn_end` extension
+ * (docs/protocol.md, section 2).
  */
 export const wireEventSchema = z.discriminatedUnion('type', [
   userEventSchema,
