@@ -1,5 +1,5 @@
 import { ERROR_NAMES, type StoredEvent, type TurnInput } from '@agentstep/protocol';
-import type { EventLog, Model, OutcomeStore } from '@agentstep/runtime';
+import { eventLogWith, type Model, type OutcomeStore } from '@agentstep/runtime';
 import { describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from './dynamo-client.js';
 import { type AgentSetup, batch, localAgent, resultItems, type Stores } from './harness.js';
@@ -49,13 +49,10 @@ function brokenAfterModelFailure(): Pick<AgentSetup, 'model' | 'stores'> {
       return named(ERROR_NAMES.modelAuthFailed, 'The provider refused the key.');
     }),
     stores: (stores) => {
-      const log: EventLog = {
-        append: (request) => stores.log.append(request),
-        appended: (session, key) => stores.log.appended(session, key),
-        acquireTurn: (session, turn, options) => stores.log.acquireTurn(session, turn, options),
+      const log = eventLogWith(stores.log, {
         read: (session, options) =>
           broken ? Promise.reject(new Error('The table is unreachable.')) : stores.log.read(session, options),
-      };
+      });
       return { ...stores, log };
     },
   };

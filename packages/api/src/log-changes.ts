@@ -1,4 +1,4 @@
-import type { AppendRequest, AppendResult, EventLog } from '@agentstep/runtime';
+import { type AppendRequest, type AppendResult, type EventLog, eventLogWith } from '@agentstep/runtime';
 
 /** Tells streams that a session's log grew, so they read it at once instead of at their next poll. */
 export class LogChanges {
@@ -33,11 +33,6 @@ export class LogChanges {
       this.notify(request.session);
       return result;
     };
-    return {
-      append,
-      read: (session, options) => log.read(session, options),
-      appended: (session, key) => log.appended(session, key),
-      acquireTurn: (session, turn, options) => log.acquireTurn(session, turn, options),
-    };
+    return eventLogWith(log, { append });
   }
 }

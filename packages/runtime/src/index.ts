@@ -14,6 +14,7 @@ export {
   type LeaseTaken,
   type NewEvent,
 } from './event-log/event-log.js';
+export { eventLogWith } from './event-log/event-log-with.js';
 export { InMemoryEventLog } from './event-log/in-memory-event-log.js';
 export { inMemoryStores } from './in-memory-stores.js';
 export {

@@ -21,7 +21,8 @@ import type { RunView } from '../local/run-view.js';
 import { recordStats } from '../local/session-stats.js';
 import { toolsFor } from '../local/tools-for.js';
 
-const EXIT_CODES = { finished: 0, limit: 3, failed: 1, continued: 1 } as const;
+/** 130 for a cancelled turn, as a shell reports a command stopped by Ctrl-C. */
+const EXIT_CODES = { finished: 0, limit: 3, failed: 1, cancelled: 130, continued: 1 } as const;
 
 /**
  * `agentstep run`: one turn of the agent on the local engine — the state machine CDK synthesizes,

@@ -18,6 +18,8 @@ export const NEXT = {
   model: 'model',
   /** Go on in a fresh execution (ContinueAsNew). */
   continue: 'continue',
+  /** The turn was asked to stop: end it as cancelled, its open batch closed. */
+  cancelled: 'cancelled',
 } as const;
 
 /** Limits of one turn, fixed when it starts. */
@@ -102,9 +104,10 @@ export const modelStepOutputSchema = loopStateSchema.extend({
   concurrency: z.number().int().min(1).max(40),
   /**
    * `tools`: run the calls; `results`: only record a batch failure; `finish`: the turn is over
-   * (A9); `limit`: the budget is spent, and no model step was taken.
+   * (A9); `limit`: the budget is spent, and no model step was taken; `cancelled`: the turn was
+   * asked to stop (before the model step, or before its calls ran).
    */
-  next: z.enum([NEXT.tools, NEXT.results, NEXT.finish, NEXT.limit]),
+  next: z.enum([NEXT.tools, NEXT.results, NEXT.finish, NEXT.limit, NEXT.cancelled]),
   /** With `limit`: which budget ran out, for people. */
   limit: z.string().optional(),
 });
@@ -128,7 +131,10 @@ export const caughtErrorSchema = z.object({ Error: z.string().optional(), Cause:
 /** RecordToolFailure's input: the call whose tool function failed, and the error. */
 export const recordToolFailureInputSchema = invokeToolInputSchema.extend({ error: caughtErrorSchema });
 
-/** FinishTurn's input: the turn, and `next: "limit"` when the step limit or a budget ended it. */
+/**
+ * FinishTurn's input: the turn, and `next: "limit"` when the step limit or a budget ended it, or
+ * `next: "cancelled"` when it was asked to stop.
+ */
 export const finishTurnInputSchema = z.object({
   session: sessionIdSchema,
   turn: ref,
@@ -159,7 +165,7 @@ export const turnOutputSchema = z.object({
   session: sessionIdSchema,
   turn: ref,
   /** `continued`: the loop goes on in the execution named by `message`. */
-  status: z.enum(['finished', 'limit', 'failed', 'continued']),
+  status: z.enum(['finished', 'limit', 'failed', 'cancelled', 'continued']),
   message: z.string().optional(),
 });
 

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { describeEventLogContract } from '../testing/event-log-contract.js';
 import { CachedEventLog } from './cached-event-log.js';
-import type { EventLog, NewEvent } from './event-log.js';
+import type { NewEvent } from './event-log.js';
+import { eventLogWith } from './event-log-with.js';
 import { InMemoryEventLog } from './in-memory-event-log.js';
 
 describeEventLogContract('CachedEventLog', (clock) => new CachedEventLog(new InMemoryEventLog({ clock })));
@@ -62,15 +63,12 @@ describe('CachedEventLog', () => {
   it('asks the log underneath only for events after those it holds', async () => {
     const inner = new InMemoryEventLog();
     const asked: Array<number | undefined> = [];
-    const counting: EventLog = {
-      append: (request) => inner.append(request),
-      appended: (session, key) => inner.appended(session, key),
-      acquireTurn: (session, turn, options) => inner.acquireTurn(session, turn, options),
+    const counting = eventLogWith(inner, {
       read: (session, options) => {
         asked.push(options?.afterSeq);
         return inner.read(session, options);
       },
-    };
+    });
     const cache = new CachedEventLog(counting);
     await cache.acquireTurn('s', 't');
     await cache.append({ session: 's', turn: 't', key: 'a', events: [note('one'), note('two')] });
@@ -86,13 +84,10 @@ describe('CachedEventLog', () => {
     await inner.append({ session: 's', turn: 't', key: 'a', events: [note('1'), note('2'), note('3')] });
     let hideSecond = true;
     // As a query may see a later write before an earlier one is visible to it.
-    const racing: EventLog = {
-      append: (request) => inner.append(request),
-      appended: (session, key) => inner.appended(session, key),
-      acquireTurn: (session, turn, options) => inner.acquireTurn(session, turn, options),
+    const racing = eventLogWith(inner, {
       read: async (session, options) =>
         (await inner.read(session, options)).filter((stored) => !(hideSecond && stored.seq === 2)),
-    };
+    });
     const cache = new CachedEventLog(racing);
     expect((await cache.read('s')).map((stored) => stored.seq)).toEqual([1, 3]);
     hideSecond = false;

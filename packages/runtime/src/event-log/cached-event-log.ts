@@ -6,6 +6,7 @@ import type {
   EventLog,
   LeaseOptions,
   LeaseTaken,
+  SessionHolder,
 } from './event-log.js';
 
 /** Options of {@link CachedEventLog}. */
@@ -76,6 +77,14 @@ export class CachedEventLog implements EventLog {
 
   acquireTurn(session: string, turn: string, options?: LeaseOptions): Promise<LeaseTaken> {
     return this.#inner.acquireTurn(session, turn, options);
+  }
+
+  holder(session: string): Promise<SessionHolder | undefined> {
+    return this.#inner.holder(session);
+  }
+
+  requestCancel(session: string, turn: string): Promise<boolean> {
+    return this.#inner.requestCancel(session, turn);
   }
 
   /** Adds the events that continue the prefix without a gap; marks the session read most recently. */

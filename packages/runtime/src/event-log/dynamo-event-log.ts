@@ -11,6 +11,7 @@ import { type Clock, systemClock } from '../clock/clock.js';
 import { AppendConflictError, SessionBusyError } from '../errors.js';
 import { type AppendMarker, markerItem, markerOf } from '../table/append-marker.js';
 import { type DynamoTableOptions, documentClientOf, queryItems } from '../table/dynamo-table.js';
+import { holderOf, markCancelRequested } from '../table/session-head.js';
 import { LAST_EVENT_KEY, sortKeys } from '../table/sort-keys.js';
 import { loadBody, type StoredBody, storeBody } from '../table/stored-body.js';
 import {
@@ -22,6 +23,7 @@ import {
   type LeaseOptions,
   type LeaseTaken,
   type NewEvent,
+  type SessionHolder,
 } from './event-log.js';
 import { toStoredEvent } from './to-stored-event.js';
 
@@ -141,6 +143,14 @@ export class DynamoEventLog implements EventLog {
       const until = error.Item?.leaseUntil?.N;
       throw new SessionBusyError(session, error.Item?.turn?.S, turn, until ? Number(until) : undefined);
     }
+  }
+
+  async holder(session: string): Promise<SessionHolder | undefined> {
+    return holderOf(await this.#get(session, sortKeys.head));
+  }
+
+  requestCancel(session: string, turn: string): Promise<boolean> {
+    return markCancelRequested(this.#client, this.#table, session, turn);
   }
 
   async #appendPart(

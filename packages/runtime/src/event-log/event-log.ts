@@ -41,6 +41,15 @@ export interface Appended {
   note?: AppendNote;
 }
 
+/** The turn that holds a session. */
+export interface SessionHolder {
+  turn: string;
+  /** When its lease expires unless it writes, in ms since the epoch. */
+  leaseUntil: number;
+  /** It was asked to stop (`requestCancel`). */
+  cancelRequested: boolean;
+}
+
 /** Where an append landed. */
 export interface AppendResult {
   /** `seq` of the first appended event (seqs start at 1); the next free seq when `count` is 0. */
@@ -90,4 +99,11 @@ export interface EventLog {
    * expired leases are taken; another live holder throws SessionBusy unless `takeOver`.
    */
   acquireTurn(session: string, turn: string, options?: LeaseOptions): Promise<LeaseTaken>;
+  /** The turn holding the session, if one does: its lease, and whether it was asked to stop. */
+  holder(session: string): Promise<SessionHolder | undefined>;
+  /**
+   * Asks `turn` to stop: the loop checks before each model step and each tool batch. False, and
+   * nothing recorded, when `turn` does not hold the session.
+   */
+  requestCancel(session: string, turn: string): Promise<boolean>;
 }

@@ -9,6 +9,7 @@ import {
   type EventLog,
   type LeaseOptions,
   type LeaseTaken,
+  type SessionHolder,
 } from './event-log.js';
 import { toStoredEvent } from './to-stored-event.js';
 
@@ -23,6 +24,8 @@ interface SessionState {
   /** By idempotency key, in the order the appends were made. */
   appends: Map<string, Appended>;
   lease?: Lease;
+  /** The turn asked to stop, if any (it matters while that turn holds the lease). */
+  cancelTurn?: string;
 }
 
 /**
@@ -86,6 +89,20 @@ export class InMemoryEventLog implements EventLog {
     const leaseMs = options.leaseMs ?? held?.leaseMs ?? DEFAULT_LEASE_MS;
     state.lease = { turn, leaseMs, until: now + leaseMs };
     return held !== undefined && held.turn !== turn ? { previous: held.turn } : {};
+  }
+
+  async holder(session: string): Promise<SessionHolder | undefined> {
+    const state = this.#sessions.get(session);
+    const lease = state?.lease;
+    if (lease === undefined) return undefined;
+    return { turn: lease.turn, leaseUntil: lease.until, cancelRequested: state?.cancelTurn === lease.turn };
+  }
+
+  async requestCancel(session: string, turn: string): Promise<boolean> {
+    const state = this.#sessions.get(session);
+    if (state?.lease?.turn !== turn) return false;
+    state.cancelTurn = turn;
+    return true;
   }
 
   #session(session: string): SessionState {
