@@ -11,12 +11,16 @@ import { jsonLines, runCli } from './run-cli.js';
 const bin = fileURLToPath(new URL('../packages/cli/bin/agentstep.js', import.meta.url));
 let cwd = '';
 let script = '';
+/** The next turn's script: each turn plays its script from the first step. */
+let doneScript = '';
 
 beforeAll(() => {
   cwd = mkdtempSync(join(tmpdir(), 'agentstep-lease-'));
   script = join(cwd, 'slow.json');
   const slowBatch = batch(['sleep', { ms: 60_000, value: 'never' }], ['echo', { text: 'quick' }]);
-  writeFileSync(script, JSON.stringify([slowBatch, 'Done.<end>']));
+  writeFileSync(script, JSON.stringify([slowBatch]));
+  doneScript = join(cwd, 'done.json');
+  writeFileSync(doneScript, JSON.stringify(['Done.<end>']));
 });
 
 /**
@@ -71,11 +75,11 @@ describe.skipIf(dynamoEndpoint === '')(
   () => {
     it('holds its session while its lease runs; --take-over takes it at once and closes the dead turn', async () => {
       await killMidBatch('rescued', 600);
-      const busy = runCli(['run', 'Again', '--session', 'rescued', '--script', script], '', cwd);
+      const busy = runCli(['run', 'Again', '--session', 'rescued', '--script', doneScript], '', cwd);
       expect(busy.status).toBe(1);
       expect(busy.stderr).toMatch(/Session rescued is busy with turn t-\w+ \(its lease runs until /);
       const next = runCli(
-        ['run', 'Again', '--session', 'rescued', '--script', script, '--take-over'],
+        ['run', 'Again', '--session', 'rescued', '--script', doneScript, '--take-over'],
         '',
         cwd,
       );
@@ -87,7 +91,7 @@ describe.skipIf(dynamoEndpoint === '')(
     it('once the lease has expired, the next turn closes the dead one and runs', async () => {
       await killMidBatch('expired', 1);
       // The next run starts DynamoDB Local first: more than the 1-second lease has passed by then.
-      const next = runCli(['run', 'Again', '--session', 'expired', '--script', script], '', cwd);
+      const next = runCli(['run', 'Again', '--session', 'expired', '--script', doneScript], '', cwd);
       expect(next.status).toBe(0);
       expect(next.stderr).toContain('took session expired over from turn');
       expectClosedByTakeOver('expired');

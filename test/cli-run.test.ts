@@ -119,7 +119,7 @@ describe('agentstep run (the real binary)', () => {
     );
     expect(failed.status).toBe(1);
     expect(failed.stdout).toContain('Failed: ScriptEnded: ');
-    expect(failed.stdout).toContain('empty-end.json has 1 model steps, and step 2 was requested');
+    expect(failed.stdout).toContain('empty-end.json has 1 model steps, and step 2 of the turn was requested');
   });
 
   it.each([
@@ -232,6 +232,19 @@ describe.skipIf(dynamoEndpoint === '')(
         maxStatePayloadBytes: expect.any(Number),
         wallMs: expect.any(Number),
       });
+    });
+
+    it('plays a one-step script from its first step in every turn of a session', () => {
+      const script = file('one.json', ['Done.']);
+      for (const prompt of ['First', 'Second']) {
+        const run = runCli(['run', prompt, '--session', 'scripted-twice', '--script', script], '', cwd);
+        expect(run.stdout).not.toContain('ScriptEnded');
+        expect(run.status).toBe(0);
+      }
+      const events = jsonLines(runCli(['events', 'scripted-twice', '--json'], '', cwd).stdout);
+      expect(events.filter((event) => event.type === 'turn_end').map((event) => event.payload)).toMatchObject(
+        [{ status: 'done' }, { status: 'done' }],
+      );
     });
 
     it.each(['events', 'context'])('%s says so when a session has no events', (command) => {

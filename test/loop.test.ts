@@ -218,13 +218,18 @@ describe.skipIf(dynamoEndpoint === '')(
       ]);
     });
 
-    it('two turns in one session: the second turn sees the first', async () => {
-      const agent = await localAgent({ script: ['First answer.', 'Second answer.'] });
+    it('two turns in one session: the second turn sees the first, and plays its script afresh', async () => {
+      const agent = await localAgent({ script: ['Answer.'] });
       const first = await agent.turn('first question');
-      await agent.turn('second question', { session: first.session });
+      const second = await agent.turn('second question', { session: first.session });
+      expect(second.output.status).toBe('finished');
+      expect(agent.model.calls.map(({ step, turnStep }) => ({ step, turnStep }))).toEqual([
+        { step: 0, turnStep: 0 },
+        { step: 1, turnStep: 0 },
+      ]);
       expect(agent.model.calls[1]?.messages).toEqual([
         { role: 'user', content: 'first question' },
-        { role: 'assistant', content: 'First answer.' },
+        { role: 'assistant', content: 'Answer.' },
         { role: 'user', content: 'second question' },
       ]);
     });

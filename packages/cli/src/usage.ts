@@ -9,8 +9,9 @@ an embedded engine, every task on the handler its Lambda runs, the event log in 
   --lease SECONDS            how long this turn holds its session without a write before another
                              turn may take it over (default 1800); each step renews it
   --model scripted|replay|bedrock:<modelId>|openai:<model>|anthropic:<model>
-                             scripted (default) plays --script FILE or the built-in demo script;
-                             replay plays --cassette FILE; openai: any OpenAI-compatible server
+                             scripted (default) plays --script FILE or the built-in demo script,
+                             from its first step in every turn; replay plays --cassette FILE, by
+                             step of the session; openai: any OpenAI-compatible server
                              (key from OPENAI_API_KEY); anthropic: the Messages API (ANTHROPIC_API_KEY)
                              bedrock: ConverseStream with your AWS credentials
   --base-url URL             the provider's server (default: the provider's API)

@@ -49,6 +49,7 @@ const step = (messages: Array<{ role: 'user' | 'assistant'; content: string }>) 
   system: 'You are an agent.',
   messages,
   step: 0,
+  turnStep: 0,
   stopSequences: ['</execute>', '<end>'],
 });
 

@@ -25,6 +25,7 @@ const request = {
     { role: 'user' as const, content: 'more' },
   ],
   step: 1,
+  turnStep: 1,
   stopSequences: ['</execute>', '<end>'],
 };
 

@@ -123,6 +123,7 @@ describe.each(adapters)('%s adapter on messy real-world output', (_, createModel
         system: 's',
         messages: [{ role: 'user' as const, content: 'go' }],
         step: 0,
+        turnStep: 0,
         stopSequences: STOP_SEQUENCES,
       };
       const { events } = await runModel(createModel(), request);

@@ -7,6 +7,8 @@ export interface ModelRequest {
   messages: readonly ModelMessage[];
   /** This step's index in the session, from 0. */
   step: number;
+  /** This step's index in its turn, from 0: a turn's first step is 0 whatever came before. */
+  turnStep: number;
   /** Markers after which the step's output is over (A7). */
   stopSequences: readonly string[];
 }

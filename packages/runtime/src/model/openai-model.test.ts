@@ -39,6 +39,7 @@ const request = {
   system: 'You are an agent.',
   messages: [{ role: 'user' as const, content: 'go' }],
   step: 0,
+  turnStep: 0,
   stopSequences: ['</execute>', '<end>'],
 };
 

@@ -4,7 +4,14 @@ import { RecordingModel } from './recording-model.js';
 import { ReplayModel } from './replay-model.js';
 import { ScriptedModel } from './scripted-model.js';
 
-const request = (step: number) => ({ system: 's', messages: [], step, stopSequences: [] });
+/** Session step `step`, by default in a turn that began the session. */
+const request = (step: number, turnStep = step) => ({
+  system: 's',
+  messages: [],
+  step,
+  turnStep,
+  stopSequences: [],
+});
 
 describe('RecordingModel', () => {
   it('records each step as streamed with its usage and model, and the cassette replays both', async () => {
@@ -35,11 +42,11 @@ describe('RecordingModel', () => {
   });
 
   it('adds a later turn to an existing cassette, keeping its steps', async () => {
-    const recorder = new RecordingModel(new ScriptedModel(['x', 'y', 'new']), {
+    const recorder = new RecordingModel(new ScriptedModel(['new']), {
       version: 1,
       steps: [{ chunks: ['old'] }],
     });
-    await collectStream(recorder.stream(request(2)));
+    await collectStream(recorder.stream(request(2, 0)));
     expect(recorder.cassette().steps).toEqual([{ chunks: ['old'] }, { chunks: [] }, { chunks: ['new'] }]);
   });
 });

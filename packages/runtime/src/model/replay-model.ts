@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { parseJsonWith, ScriptedModel, scriptedStepSchema } from './scripted-model.js';
+import type { ModelRequest } from './model.js';
+import { type PlayedStep, parseJsonWith, ScriptedModel, scriptedStepSchema } from './scripted-model.js';
 
 /** A recorded session: each model step's output chunks and usage, as `--record` writes them. */
 export const cassetteSchema = z.object({
@@ -12,7 +13,10 @@ export const cassetteSchema = z.object({
 /** A cassette's contents. */
 export type Cassette = z.infer<typeof cassetteSchema>;
 
-/** Replays a cassette: each model step streams the chunks recorded for it, in order, and its usage. */
+/**
+ * Replays a cassette: each model step of the session streams the chunks recorded for it, in order,
+ * and its usage.
+ */
 export class ReplayModel extends ScriptedModel {
   constructor(cassette: Cassette, source = 'the cassette') {
     super(cassette.steps, source, cassette.model ?? 'replay');
@@ -21,5 +25,10 @@ export class ReplayModel extends ScriptedModel {
   /** Reads a cassette file's text; throws an error that names the file and each problem. */
   static fromCassette(text: string, source: string): ReplayModel {
     return new ReplayModel(parseJsonWith(cassetteSchema, text, source), source);
+  }
+
+  /** The session's step: `--record` writes a cassette by session step, across the session's turns. */
+  protected override played(request: ModelRequest): PlayedStep {
+    return { index: request.step, of: 'session' };
   }
 }

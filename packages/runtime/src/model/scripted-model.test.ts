@@ -3,21 +3,38 @@ import { collectStream } from '../testing/collect-stream.js';
 import { ReplayModel } from './replay-model.js';
 import { ScriptedModel } from './scripted-model.js';
 
-const request = (step: number) => ({ system: 'sys', messages: [], step, stopSequences: ['</execute>'] });
+/** Session step `step`, by default in a turn that began the session. */
+const request = (step: number, turnStep = step) => ({
+  system: 'sys',
+  messages: [],
+  step,
+  turnStep,
+  stopSequences: ['</execute>'],
+});
 
 describe('ScriptedModel', () => {
-  it('streams each session step from the script, strings whole and arrays chunk by chunk', async () => {
+  it('streams each step of the turn from the script, strings whole and arrays chunk by chunk', async () => {
     const model = ScriptedModel.fromJson('["one", ["t", "wo"]]', 'script.json');
     expect(await collectStream(model.stream(request(0)))).toEqual(['one']);
     expect(await collectStream(model.stream(request(1)))).toEqual(['t', 'wo']);
     expect(model.calls.map((call) => call.step)).toEqual([0, 1]);
   });
 
-  it('says how to fix a script that ran out of steps', async () => {
+  it('plays every turn from the first element of the script', async () => {
+    const model = new ScriptedModel(['first', 'second']);
+    const firstTurn = [request(0), request(1)];
+    const secondTurn = [request(2, 0), request(3, 1)];
+    const played = [];
+    for (const step of [...firstTurn, ...secondTurn]) played.push(await collectStream(model.stream(step)));
+    expect(played).toEqual([['first'], ['second'], ['first'], ['second']]);
+  });
+
+  it('says how to fix a script that ran out of steps in a turn', async () => {
     const model = new ScriptedModel(['only'], 'demo.json');
-    await expect(collectStream(model.stream(request(1)))).rejects.toMatchObject({
+    await expect(collectStream(model.stream(request(5, 1)))).rejects.toMatchObject({
       name: 'ScriptEnded',
-      message: 'demo.json has 1 model steps, and step 2 was requested: add more steps or lower --max-steps.',
+      message:
+        'demo.json has 1 model steps, and step 2 of the turn was requested: add more steps or lower --max-steps.',
     });
   });
 
@@ -34,6 +51,19 @@ describe('ReplayModel', () => {
   it('replays recorded chunks step by step', async () => {
     const model = ReplayModel.fromCassette('{"version": 1, "steps": [{"chunks": ["a", "b"]}]}', 'c.json');
     expect(await collectStream(model.stream(request(0)))).toEqual(['a', 'b']);
+  });
+
+  it("plays by the session's step, as --record wrote the cassette across turns", async () => {
+    const model = new ReplayModel(
+      { version: 1, steps: [{ chunks: ['turn 1'] }, { chunks: ['turn 2'] }] },
+      'c.json',
+    );
+    expect(await collectStream(model.stream(request(1, 0)))).toEqual(['turn 2']);
+    await expect(collectStream(model.stream(request(2, 0)))).rejects.toMatchObject({
+      name: 'ScriptEnded',
+      message:
+        'c.json has 2 model steps, and step 3 of the session was requested: add more steps or lower --max-steps.',
+    });
   });
 
   it('rejects a cassette of another version', () => {

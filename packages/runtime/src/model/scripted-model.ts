@@ -25,9 +25,16 @@ export class ScriptEndedError extends Error {
   override readonly name = ERROR_NAMES.scriptEnded;
 }
 
+/** Which element a request plays: its step's index, from 0, in the turn or in the session. */
+export interface PlayedStep {
+  index: number;
+  of: 'turn' | 'session';
+}
+
 /**
- * A model that plays back a fixed script, step by step of the session, and records every request
- * it received (`calls`), so tests can assert on what the model was shown.
+ * A model that plays back a fixed script, step by step of each turn — every turn plays it from its
+ * first element — and records every request it received (`calls`), so tests can assert on what the
+ * model was shown.
  */
 export class ScriptedModel implements Model {
   readonly id: string;
@@ -48,15 +55,21 @@ export class ScriptedModel implements Model {
 
   async *stream(request: ModelRequest): AsyncIterable<ModelPart> {
     this.calls.push(request);
-    const step = this.#steps[request.step];
+    const played = this.played(request);
+    const step = this.#steps[played.index];
     if (step === undefined) {
       throw new ScriptEndedError(
-        `${this.#source} has ${this.#steps.length} model steps, and step ${request.step + 1} was requested: add more steps or lower --max-steps.`,
+        `${this.#source} has ${this.#steps.length} model steps, and step ${played.index + 1} of the ${played.of} was requested: add more steps or lower --max-steps.`,
       );
     }
     // Usage first: the loop stops reading at </execute>, and what it read is what the step cost.
     if (step.usage) yield step.usage;
     yield* step.chunks;
+  }
+
+  /** The turn's own step: a script is what one turn's model says, so each turn starts it afresh. */
+  protected played(request: ModelRequest): PlayedStep {
+    return { index: request.turnStep, of: 'turn' };
   }
 }
 

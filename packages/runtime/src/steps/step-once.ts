@@ -55,6 +55,7 @@ async function takeStep(
       }),
       messages: buildMessages(log, deps.context),
       step: state.step,
+      turnStep: state.turnSteps,
       stopSequences: STOP_SEQUENCES,
     },
     (text) => deps.stream?.write({ session, step: state.step, text }),

@@ -285,7 +285,8 @@ describe('closeBatch', () => {
     [{ turnSteps: 1, executionSteps: 0, executionCalls: 17_000 }, 'continue'],
     [{ turnSteps: 1, executionSteps: 0, executionCalls: 2_000 }, 'model'],
   ])('after %j goes to %s', async (counters, next) => {
-    const deps = setup(['<execute>[]</execute>']);
+    // A script plays by the turn's step: this one is step turnSteps + 1 of its turn.
+    const deps = setup(Array.from({ length: counters.turnSteps + 1 }, () => '<execute>[]</execute>'));
     const step = await modelStep({ ...(await begin(deps)), ...counters }, deps);
     expect((await closeBatch(step, deps)).next).toBe(next);
   });
@@ -316,16 +317,18 @@ describe('recordToolFailure', () => {
 
 describe('finishTurn and failTurn', () => {
   it('frees the session, so the next turn can start, and its context holds the first turn', async () => {
-    const deps = setup(['First answer.', 'Second answer.']);
+    const deps = setup(['Answer.']);
     const first = await begin(deps, 'one', 't1');
     await modelStep(first, deps);
     expect(await finishTurn(first, deps)).toEqual({ session: 's1', turn: 't1', status: 'finished' });
     const second = await begin(deps, 'two', 't2');
     expect(second.step).toBe(1);
     await modelStep(second, deps);
+    // The second turn plays its script from the first element: step 1 of the session, 0 of the turn.
+    expect(deps.model.calls[1]).toMatchObject({ step: 1, turnStep: 0 });
     expect(deps.model.calls[1]?.messages).toEqual([
       { role: 'user', content: 'one' },
-      { role: 'assistant', content: 'First answer.' },
+      { role: 'assistant', content: 'Answer.' },
       { role: 'user', content: 'two' },
     ]);
   });
