@@ -221,6 +221,8 @@ export class AgentStateMachine extends Construct {
         Resource: `arn:${Stack.of(this).partition}:states:::states:startExecution`,
         Parameters: {
           'StateMachineArn.$': '$$.StateMachine.Id',
+          // `<turn>-<steps so far>`: unique per continuation, and found by the turn's name to stop it.
+          'Name.$': `States.Format('{}-{}', ${path<LoopState>('turn')}, ${path<LoopState>('turnSteps')})`,
           Input: {
             ...Object.fromEntries(carried),
             'AWS_STEP_FUNCTIONS_STARTED_BY_EXECUTION_ID.$': '$$.Execution.Id',

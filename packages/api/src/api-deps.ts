@@ -16,6 +16,8 @@ export interface ApiDeps {
   pollMs?: number;
   /** The longest quiet spell on a stream before a comment line keeps it open. @default 15 s */
   heartbeatMs?: number;
+  /** How long a cancelled turn has to end itself before its execution is stopped. @default 1 s */
+  cancelGraceMs?: number;
   /** How long one stream lasts before it closes cleanly for the client to resume. @default no limit */
   streamLimitMs?: number;
 }

@@ -1,4 +1,4 @@
-import { beginTurn, SessionBusyError } from '@agentstep/runtime';
+import { beginTurn, cancelTurn, NoTurnRunningError, SessionBusyError } from '@agentstep/runtime';
 import type { Context, Hono } from 'hono';
 import type { ApiDeps } from './api-deps.js';
 import { ApiError } from './api-error.js';
@@ -8,7 +8,10 @@ import { existingLog, tenantOf } from './session-access.js';
 import { storedSession } from './tenants.js';
 import { type TurnBody, turnBodySchema } from './turn-body.js';
 
-/** `POST /sessions` (a new session and its first turn) and `POST /sessions/{id}/messages`. */
+/**
+ * `POST /sessions` (a new session and its first turn), `POST /sessions/{id}/messages` (the next
+ * turn) and `POST /sessions/{id}/cancel` (stop the running one).
+ */
 export function addTurnRoutes(app: Hono, deps: ApiDeps): void {
   app.post('/sessions', async (c) => {
     const body = await readBody(c, turnBodySchema);
@@ -23,6 +26,24 @@ export function addTurnRoutes(app: Hono, deps: ApiDeps): void {
     const ids = idsFor(c.req.header('idempotency-key'), `messages\n${tenant}\n${session}`);
     return startTurn(c, deps, body, { tenant, session, turn: ids.turn() });
   });
+  app.post('/sessions/:id/cancel', async (c) => {
+    const { session, stored } = await existingLog(c, deps);
+    try {
+      const { turn } = await cancelTurn(stored, { ...deps, ...graceOf(deps) });
+      return c.json({ session, turn, status: 'cancelled' }, 202);
+    } catch (error) {
+      if (!(error instanceof NoTurnRunningError)) throw error;
+      throw new ApiError(
+        409,
+        'NoTurnRunning',
+        `Session ${session} has no turn running: there is nothing to cancel.`,
+      );
+    }
+  });
+}
+
+function graceOf({ cancelGraceMs }: ApiDeps): { graceMs?: number } {
+  return cancelGraceMs === undefined ? {} : { graceMs: cancelGraceMs };
 }
 
 interface TurnIds {

@@ -77,6 +77,14 @@ function limitExceeded(event: EngineEvent, bytes: number, history: number): Exec
   return new ExecutionError(cause as never);
 }
 
+function newRun(): Run {
+  return { stats: emptyStats(), executions: new Map(), aborts: new Set() };
+}
+
+function turnKey({ session, turn }: { session: string; turn: string }): string {
+  return `${session}\n${turn}`;
+}
+
 /** The name the agent loop is hosted under. */
 export const AGENT_STATE_MACHINE = 'AgentStepLocal';
 
@@ -93,6 +101,8 @@ interface HostedMachine {
 interface Run {
   stats: RunStats;
   executions: Map<string, Promise<unknown>>;
+  /** Aborts each execution of the run that is still going. */
+  aborts: Set<() => void>;
 }
 
 /**
@@ -106,6 +116,8 @@ export class LocalEngine {
   readonly #handlers: Map<string, StepHandler<unknown>>;
   readonly #options: LocalEngineOptions;
   readonly #chance: () => boolean;
+  /** The runs of the turns going on now, by session and turn. */
+  readonly #turns = new Map<string, Run>();
 
   constructor(options: LocalEngineOptions) {
     const { definition, functions } = options.agent;
@@ -126,13 +138,29 @@ export class LocalEngine {
   /** Runs one turn whose user message is already in the log (see `submitTurn`). */
   async runTurn(input: TurnInput): Promise<TurnRun> {
     const started = Date.now();
-    const run: Run = { stats: emptyStats(), executions: new Map() };
-    let output = (await this.#started(run, this.#start(AGENT_STATE_MACHINE, input, run))) as TurnOutput;
-    while (output.status === 'continued') {
-      output = (await this.#started(run, output.message ?? '')) as TurnOutput;
+    const run = newRun();
+    const key = turnKey(input);
+    this.#turns.set(key, run);
+    try {
+      let output = (await this.#started(run, this.#start(AGENT_STATE_MACHINE, input, run))) as TurnOutput;
+      while (output.status === 'continued') {
+        output = (await this.#started(run, output.message ?? '')) as TurnOutput;
+      }
+      run.stats.wallMs = Date.now() - started;
+      return { output, stats: run.stats };
+    } finally {
+      this.#turns.delete(key);
     }
-    run.stats.wallMs = Date.now() - started;
-    return { output, stats: run.stats };
+  }
+
+  /**
+   * Aborts the executions of a turn that `runTurn` is running, as StopExecution does: `runTurn`
+   * then rejects. False when the turn is not running here.
+   */
+  stopTurn(turn: { session: string; turn: string }): boolean {
+    const run = this.#turns.get(turnKey(turn));
+    for (const abort of run?.aborts ?? []) abort();
+    return run !== undefined;
   }
 
   /**
@@ -141,7 +169,7 @@ export class LocalEngine {
    */
   async execute(stateMachine: string, input: unknown): Promise<ExecutionRun> {
     const started = Date.now();
-    const run: Run = { stats: emptyStats(), executions: new Map() };
+    const run = newRun();
     const executionArn = this.#start(stateMachine, input, run);
     const output = await this.#started(run, executionArn);
     run.stats.wallMs = Date.now() - started;
@@ -221,9 +249,12 @@ export class LocalEngine {
         if (overLimit !== undefined) running.abort();
       }
     })();
-    const [output] = await Promise.all([running.result, watched]).catch((error: unknown) => {
-      throw overLimit ?? error;
-    });
+    execution.run.aborts.add(running.abort);
+    const [output] = await Promise.all([running.result, watched])
+      .catch((error: unknown) => {
+        throw overLimit ?? error;
+      })
+      .finally(() => execution.run.aborts.delete(running.abort));
     if (overLimit !== undefined) throw overLimit;
     return output;
   }

@@ -19,6 +19,8 @@ export const ERROR_NAMES = {
   modelUnavailable: 'ModelUnavailable',
   /** A turn whose lease expired was closed by the turn that took its session over. */
   turnTakenOver: 'TurnTakenOver',
+  /** A cancel found no turn holding the session. */
+  noTurnRunning: 'NoTurnRunning',
   /** A scripted or replayed model has no output for the requested step. */
   scriptEnded: 'ScriptEnded',
 } as const;

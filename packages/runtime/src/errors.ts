@@ -31,3 +31,12 @@ export class CallNotFoundError extends Error {
     super(`Session ${session} has no call ${position} of batch ${batch} at seq ${seq}.`);
   }
 }
+
+/** A cancel found no turn holding the session: nothing to stop. */
+export class NoTurnRunningError extends Error {
+  override readonly name = ERROR_NAMES.noTurnRunning;
+
+  constructor(session: string) {
+    super(`Session ${session} has no turn running: there is nothing to cancel.`);
+  }
+}

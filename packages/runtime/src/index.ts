@@ -1,7 +1,7 @@
 // The core: ports, in-memory adapters, scripted models, tools and use cases. Nothing here loads a
 // provider SDK, the http tool, middy, Powertools or an AWS SDK client: those sit behind subpaths.
 export { type Clock, systemClock } from './clock/clock.js';
-export { AppendConflictError, CallNotFoundError, SessionBusyError } from './errors.js';
+export { AppendConflictError, CallNotFoundError, NoTurnRunningError, SessionBusyError } from './errors.js';
 export { CachedEventLog, type CachedEventLogOptions } from './event-log/cached-event-log.js';
 export {
   type Appended,
@@ -50,6 +50,7 @@ export {
   randomIds,
   type TurnRequest,
 } from './session/begin-turn.js';
+export { type CancelDeps, cancelTurn, DEFAULT_CANCEL_GRACE_MS } from './session/cancel-turn.js';
 export type { ExecutionStarter } from './session/execution-starter.js';
 export { InMemoryStepStream } from './session/in-memory-step-stream.js';
 export {
@@ -63,9 +64,10 @@ export { advanceTurn } from './steps/advance-turn.js';
 export { batchId } from './steps/batch-id.js';
 export { closeBatch } from './steps/close-batch.js';
 export { closeOpenBatch, type OpenBatchRef } from './steps/close-open-batch.js';
+export { CANCELLED_CALL, closeStoppedTurn } from './steps/close-stopped-turn.js';
 export { endTurn, type TurnEnd } from './steps/end-turn.js';
 export { failTurn } from './steps/fail-turn.js';
-export { finishTurn } from './steps/finish-turn.js';
+export { CANCELLED_MESSAGE, finishTurn } from './steps/finish-turn.js';
 export { type InvokeToolOutput, invokeTool } from './steps/invoke-tool.js';
 export { modelStep } from './steps/model-step.js';
 export type { ModelStepDeps } from './steps/model-step-deps.js';

@@ -1,6 +1,9 @@
-import { LocalEngine, LocalExecutionStarter, loadAgent } from '@agentstep/local';
+import { LocalEngine, LocalExecutionStarter, loadAgent, type TurnRun } from '@agentstep/local';
 import {
+  type BegunTurn,
   beginTurn,
+  type CancelDeps,
+  cancelTurn,
   InMemoryStepStream,
   randomIds,
   type SessionSource,
@@ -71,7 +74,11 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     );
     if (begun.previous !== undefined)
       notice(`took session ${session} over from turn ${begun.previous}, which is now closed in its log.`);
-    const run = await starter.finished(begun.execution);
+    const run = await finishedOrCancelled(begun, { ...deps, starter });
+    if (run === 'cancelled') {
+      notice(`turn ${begun.turn} was cancelled; session ${session} is free for the next message.`);
+      return EXIT_CODES.cancelled;
+    }
     await recorder?.save();
     await view.finish(run);
     await recordStats(io, session, run.stats, sessionSpend(await store.usage.list(session)));
@@ -79,6 +86,32 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     return EXIT_CODES[run.output.status];
   } finally {
     await store.close();
+  }
+}
+
+/**
+ * Waits for the turn to end. Ctrl-C (or SIGTERM) cancels it as the API's cancel does: the loop stops,
+ * its open batch is answered and the session is freed; a second Ctrl-C quits at once.
+ */
+async function finishedOrCancelled(
+  begun: BegunTurn,
+  deps: CancelDeps & { starter: LocalExecutionStarter },
+): Promise<TurnRun | 'cancelled'> {
+  let cancelling: Promise<unknown> | undefined;
+  const cancel = () => {
+    cancelling ??= cancelTurn(begun.session, deps).catch(() => {});
+  };
+  process.once('SIGINT', cancel);
+  process.once('SIGTERM', cancel);
+  try {
+    return await deps.starter.finished(begun.execution);
+  } catch (error) {
+    if (cancelling === undefined) throw error;
+    await cancelling;
+    return 'cancelled';
+  } finally {
+    process.off('SIGINT', cancel);
+    process.off('SIGTERM', cancel);
   }
 }
 

@@ -32,7 +32,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
       deps: { ...stores, model, prices, clock: systemClock, tools },
       ...(options.agent.chaos ? { chaos: options.agent.chaos } : {}),
     });
-    const starter = new LocalExecutionStarter(engine, { log: stores.log, clock: systemClock });
+    const starter = new LocalExecutionStarter(engine, { ...stores, clock: systemClock });
     const tenantOf = options.auth === 'dev' ? bearerNameTenant : singleTenant();
     const app = createApi({ ...stores, clock: systemClock, starter, tenantOf, changes });
     await listenUntilStopped(app.fetch, options.host, options.port, io);

@@ -15,6 +15,7 @@ describe('beginTurn', () => {
         started.push(input);
         return 'arn:execution:t-1';
       },
+      stop: async () => {},
     };
     const begun = await beginTurn(
       { prompt: 'Hi', limits: { maxSteps: 3, budget: { maxTokens: 100 } } },
@@ -33,6 +34,7 @@ describe('beginTurn', () => {
       start: async () => {
         throw Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' });
       },
+      stop: async () => {},
     };
     await expect(
       beginTurn({ session: 's', prompt: 'Hi' }, { ...stores, clock, ids, starter }),

@@ -4,4 +4,9 @@ import type { TurnInput } from '@agentstep/protocol';
 export interface ExecutionStarter {
   /** Starts the loop for the turn and returns the execution's id; starting the same turn again is safe. */
   start(input: TurnInput): Promise<string>;
+  /**
+   * Stops the turn's execution (the current one, if the turn continued in fresh ones), as
+   * StopExecution does; nothing when it is not running. The turn is closed by whoever sees it end.
+   */
+  stop(turn: { session: string; turn: string }): Promise<void>;
 }

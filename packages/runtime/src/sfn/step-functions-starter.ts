@@ -1,5 +1,11 @@
 import type { TurnInput } from '@agentstep/protocol';
-import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import {
+  ExecutionStatus,
+  ListExecutionsCommand,
+  SFNClient,
+  StartExecutionCommand,
+  StopExecutionCommand,
+} from '@aws-sdk/client-sfn';
 import type { ExecutionStarter } from '../session/execution-starter.js';
 
 /** Options of {@link StepFunctionsStarter}. */
@@ -13,7 +19,7 @@ export interface StepFunctionsStarterOptions {
 /**
  * Starts a turn as a Step Functions execution named after the turn, so starting the same turn
  * twice (a retried request) starts one execution: Step Functions returns the first for the same
- * name and input.
+ * name and input. A turn that continues in fresh executions names them `<turn>-<steps so far>`.
  */
 export class StepFunctionsStarter implements ExecutionStarter {
   readonly #client: SFNClient;
@@ -35,5 +41,32 @@ export class StepFunctionsStarter implements ExecutionStarter {
     if (executionArn === undefined)
       throw new Error(`Step Functions started turn ${input.turn} without an ARN.`);
     return executionArn;
+  }
+
+  async stop(turn: { session: string; turn: string }): Promise<void> {
+    for (const executionArn of await this.#runningExecutionsOf(turn.turn)) {
+      await this.#client.send(
+        new StopExecutionCommand({ executionArn, error: 'Cancelled', cause: 'The turn was cancelled.' }),
+      );
+    }
+  }
+
+  /** The running executions of `turn`: the first, named after it, or a continuation of it. */
+  async #runningExecutionsOf(turn: string): Promise<string[]> {
+    const found: string[] = [];
+    let nextToken: string | undefined;
+    do {
+      const page = await this.#client.send(
+        new ListExecutionsCommand({
+          stateMachineArn: this.#stateMachineArn,
+          statusFilter: ExecutionStatus.RUNNING,
+          ...(nextToken ? { nextToken } : {}),
+        }),
+      );
+      for (const { name, executionArn } of page.executions ?? [])
+        if (executionArn && (name === turn || name?.startsWith(`${turn}-`))) found.push(executionArn);
+      nextToken = page.nextToken;
+    } while (nextToken);
+    return found;
   }
 }

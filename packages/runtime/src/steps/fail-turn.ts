@@ -1,7 +1,6 @@
 import type { FailTurnInput, TurnOutput } from '@agentstep/protocol';
 import type { AppendResultsDeps } from './append-results.js';
-import { closeOpenBatch } from './close-open-batch.js';
-import { endTurn } from './end-turn.js';
+import { closeTurn } from './close-turn.js';
 import { describeCaught } from './record-tool-failure.js';
 
 /**
@@ -11,12 +10,8 @@ import { describeCaught } from './record-tool-failure.js';
 export async function failTurn(input: FailTurnInput, deps: AppendResultsDeps): Promise<TurnOutput> {
   const { session, turn } = input;
   const reason = describeCaught(input.error);
-  await closeOpenBatch(
-    { session, turn, writer: turn },
-    `The turn failed before this call finished: ${reason}`,
-    deps,
-  );
-  await endTurn({ session, turn, status: 'failed', message: reason, ...errorName(input.error.Error) }, deps);
+  const end = { session, turn, status: 'failed' as const, message: reason, ...errorName(input.error.Error) };
+  await closeTurn(end, `The turn failed before this call finished: ${reason}`, deps);
   return { session, turn, status: 'failed', message: reason };
 }
 

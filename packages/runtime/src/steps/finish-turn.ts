@@ -1,17 +1,23 @@
-import type { FinishTurnInput, TurnOutput } from '@agentstep/protocol';
-import type { Clock } from '../clock/clock.js';
-import type { EventLog } from '../event-log/event-log.js';
+import { type FinishTurnInput, NEXT, type TurnOutput } from '@agentstep/protocol';
+import type { AppendResultsDeps } from './append-results.js';
+import { closeTurn } from './close-turn.js';
 import { endTurn } from './end-turn.js';
 
+/** What a cancelled turn's terminal record says. */
+export const CANCELLED_MESSAGE = 'The turn was cancelled.';
+
 /**
- * Ends a turn that finished (A9), reached its step limit or spent its budget: its terminal record
- * says which, and the session is freed.
+ * Ends a turn that finished (A9), reached its step limit, spent its budget or was cancelled: its
+ * terminal record says which (a cancelled turn's open batch gets failure results first), and the
+ * session is freed.
  */
-export async function finishTurn(
-  input: FinishTurnInput,
-  deps: { log: EventLog; clock: Clock },
-): Promise<TurnOutput> {
+export async function finishTurn(input: FinishTurnInput, deps: AppendResultsDeps): Promise<TurnOutput> {
   const { session, turn } = input;
+  if (input.next === NEXT.cancelled) {
+    const end = { session, turn, status: 'cancelled' as const, message: CANCELLED_MESSAGE };
+    await closeTurn(end, 'The turn was cancelled before this call ran.', deps);
+    return { session, turn, status: 'cancelled', message: CANCELLED_MESSAGE };
+  }
   if (input.next !== 'limit') {
     await endTurn({ session, turn, status: 'done', message: 'The turn finished.' }, deps);
     return { session, turn, status: 'finished' };

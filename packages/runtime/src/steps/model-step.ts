@@ -3,9 +3,11 @@ import {
   type CallItem,
   type LoopState,
   type ModelStepOutput,
+  NEXT,
   type StoredEvent,
 } from '@agentstep/protocol';
 import { batchId } from './batch-id.js';
+import { cancelRequested } from './cancel-requested.js';
 import type { ModelStepDeps } from './model-step-deps.js';
 import { calledTool } from './read-calls.js';
 import { stepOnce } from './step-once.js';
@@ -16,6 +18,7 @@ const DEFAULT_MAX_CONCURRENCY = 10;
  * One model step: rebuilds the context from the log, streams the model through the parser and
  * appends the step's events with its note (usage, batch failure). Exactly once (decision 0013): a
  * re-delivered step finds what the first delivery logged and calls no model, whatever it produced.
+ * A turn asked to stop takes no step, and runs no batch: `next: "cancelled"` ends it.
  */
 export async function modelStep(state: LoopState, deps: ModelStepDeps): Promise<ModelStepOutput> {
   const batch = batchId(state.turn, state.turnSteps + 1);
@@ -23,9 +26,8 @@ export async function modelStep(state: LoopState, deps: ModelStepDeps): Promise<
   const logged = log.filter((stored) => stored.batch === batch && stored.event.type !== 'result');
   // A step with calls had no batch failure; of any other step, only its note tells.
   const step = logged.some(isCall) ? { events: logged } : await stepOnce(state, batch, log, deps);
-  if ('limit' in step) {
-    return { ...state, batch, calls: [], count: 0, concurrency: 1, next: 'limit', limit: step.limit };
-  }
+  if ('limit' in step) return stopped(state, batch, { next: NEXT.limit, limit: step.limit });
+  if ('cancelled' in step) return stopped(state, batch, { next: NEXT.cancelled });
   const batchFailed = step.batchFailure !== undefined;
   // After the append, so a crash in between is repaired by the next delivery (first put wins).
   if (step.batchFailure !== undefined) {
@@ -33,14 +35,26 @@ export async function modelStep(state: LoopState, deps: ModelStepDeps): Promise<
     await deps.outcomes.put({ session: state.session, batch, position: 0 }, failure);
   }
   const calls = step.events.filter(isCall);
+  // Asked again before the batch runs: a cancel may have come while the model streamed.
+  if (calls.length > 0 && (await cancelRequested(deps.log, state.session, state.turn)))
+    return stopped(state, batch, { next: NEXT.cancelled });
   return {
     ...state,
     batch,
     calls: calls.map((stored) => callItem(stored, deps)),
     count: batchFailed ? 1 : calls.length,
     concurrency: runsAlone(state, calls, deps) ? 1 : (deps.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY),
-    next: calls.length > 0 ? 'tools' : batchFailed ? 'results' : 'finish',
+    next: calls.length > 0 ? NEXT.tools : batchFailed ? NEXT.results : NEXT.finish,
   };
+}
+
+/** The output of a step that ends the turn with nothing to run: a spent budget, or a cancel. */
+function stopped(
+  state: LoopState,
+  batch: string,
+  end: { next: typeof NEXT.limit; limit: string } | { next: typeof NEXT.cancelled },
+): ModelStepOutput {
+  return { ...state, batch, calls: [], count: 0, concurrency: 1, ...end };
 }
 
 function isCall(stored: StoredEvent): boolean {

@@ -2,6 +2,7 @@ import { buildMessages, type LoopState, renderSystemPrompt, type StoredEvent } f
 import type { Appended } from '../event-log/event-log.js';
 import { modelStepKey } from '../usage/model-step-key.js';
 import { budgetLimit } from './budget-limit.js';
+import { isCancelled } from './cancel-requested.js';
 import type { ModelStepDeps } from './model-step-deps.js';
 import { runModel, STOP_SEQUENCES } from './run-model.js';
 import { type StepNote, stepNoteSchema } from './step-note.js';
@@ -19,9 +20,14 @@ export interface SpentStep {
   limit: string;
 }
 
+/** A step not taken because the turn was asked to stop. */
+export interface CancelledStep {
+  cancelled: true;
+}
+
 /**
  * Model step `batch` taken exactly once: as logged when a delivery already took it (its events
- * and note, however few), else taken now unless a budget is spent. `log` is the session's log as
+ * and note, however few), else taken now unless the turn was asked to stop or a budget is spent. `log` is the session's log as
  * the caller read it.
  */
 export async function stepOnce(
@@ -29,9 +35,13 @@ export async function stepOnce(
   batch: string,
   log: readonly StoredEvent[],
   deps: ModelStepDeps,
-): Promise<TakenStep | SpentStep> {
-  const appended = await deps.log.appended(state.session, modelStepKey(batch));
+): Promise<TakenStep | SpentStep | CancelledStep> {
+  const [appended, holder] = await Promise.all([
+    deps.log.appended(state.session, modelStepKey(batch)),
+    deps.log.holder(state.session),
+  ]);
   if (appended !== undefined) return loggedStep(state.session, appended, log, deps);
+  if (isCancelled(holder, state.turn)) return { cancelled: true };
   const limit = await budgetLimit(state, deps);
   if (limit !== undefined) return { limit };
   return takeStep(state, batch, log, deps);

@@ -218,6 +218,35 @@ export function describeEventLogContract(adapter: string, createLogOn: (clock: C
       expect(await log.read(session)).toHaveLength(1);
     });
 
+    it('names the holder and its lease; a released session has none', async () => {
+      const clock = manualClock();
+      const log = createLogOn(clock);
+      const session = `s-${randomUUID()}`;
+      expect(await log.holder(session)).toBeUndefined();
+      await log.acquireTurn(session, 'holder', { leaseMs: 1_000 });
+      expect(await log.holder(session)).toEqual({
+        turn: 'holder',
+        leaseUntil: clock.now() + 1_000,
+        cancelRequested: false,
+      });
+      await log.append({ session, turn: 'holder', key: 'end', events: [user('bye')], release: true });
+      expect(await log.holder(session)).toBeUndefined();
+    });
+
+    it('flags the holding turn as asked to stop, and only it: the next turn starts unflagged', async () => {
+      const log = createLog();
+      const { session, turn } = await openSession(log);
+      expect(await log.requestCancel(session, 'not-the-holder')).toBe(false);
+      expect(await log.holder(session)).toMatchObject({ turn, cancelRequested: false });
+      expect(await log.requestCancel(session, turn)).toBe(true);
+      expect(await log.requestCancel(session, turn)).toBe(true);
+      expect(await log.holder(session)).toMatchObject({ turn, cancelRequested: true });
+      await log.append({ session, turn, key: 'end', events: [user('stopped')], release: true });
+      expect(await log.requestCancel(session, turn)).toBe(false);
+      await log.acquireTurn(session, 'next');
+      expect(await log.holder(session)).toMatchObject({ turn: 'next', cancelRequested: false });
+    });
+
     it('refuses appends from a turn that never acquired the session', async () => {
       const log = createLog();
       await expect(

@@ -1,0 +1,116 @@
+import type { LoopState } from '@agentstep/protocol';
+import { describe, expect, it } from 'vitest';
+import { InMemoryEventLog } from '../event-log/in-memory-event-log.js';
+import type { Model, ModelRequest } from '../model/model.js';
+import { ScriptedModel } from '../model/scripted-model.js';
+import { InMemoryOutcomeStore } from '../outcomes/in-memory-outcome-store.js';
+import { cancelTurn } from '../session/cancel-turn.js';
+import type { ExecutionStarter } from '../session/execution-starter.js';
+import { demoTools } from '../tools/demo-tools.js';
+import { InMemoryUsageLedger } from '../usage/in-memory-usage-ledger.js';
+import { finishTurn } from './finish-turn.js';
+import { modelStep } from './model-step.js';
+import { startTurn } from './start-turn.js';
+import { submitTurn } from './submit-turn.js';
+
+const clock = { now: () => 1_700_000_000_000 };
+const twoSleeps =
+  '<execute>[{"name": "sleep", "args": {"ms": 5000}}, {"name": "sleep", "args": {"ms": 5000}}]</execute>';
+
+/** `model`, running `during` before it streams its answer: a cancel that comes mid-step. */
+function interrupted(model: Model, during: () => unknown): Model {
+  return {
+    id: model.id,
+    async *stream(request: ModelRequest) {
+      await during();
+      yield* model.stream(request);
+    },
+  };
+}
+
+function setup(model: Model) {
+  const log = new InMemoryEventLog();
+  return {
+    log,
+    outcomes: new InMemoryOutcomeStore(),
+    usage: new InMemoryUsageLedger(log),
+    model,
+    clock,
+    tools: demoTools.map((tool) => ({ name: tool.name, description: tool.description, parameters: {} })),
+    targetOf: () => 'tools-function',
+  };
+}
+
+async function begin(deps: ReturnType<typeof setup>): Promise<LoopState> {
+  await submitTurn({ session: 's', turn: 't', prompt: 'go' }, deps);
+  return startTurn({ session: 's', turn: 't', maxSteps: 5 }, deps);
+}
+
+const types = async (deps: ReturnType<typeof setup>) =>
+  (await deps.log.read('s')).map((stored) => stored.event.type);
+
+describe('a cancelled turn', () => {
+  it('takes no model step once asked to stop, and FinishTurn ends it as cancelled', async () => {
+    const model = new ScriptedModel([twoSleeps]);
+    const deps = setup(model);
+    const state = await begin(deps);
+    await deps.log.requestCancel('s', 't');
+    const step = await modelStep(state, deps);
+    expect(step).toMatchObject({ next: 'cancelled', calls: [], count: 0 });
+    expect(model.calls).toHaveLength(0);
+    expect(await finishTurn({ ...step, maxSteps: 5 }, deps)).toMatchObject({ status: 'cancelled' });
+    expect(await types(deps)).toEqual(['user', 'turn_end']);
+    expect(await deps.log.holder('s')).toBeUndefined();
+  });
+
+  it('runs no batch when the cancel came while the model streamed: each call gets one failure', async () => {
+    let deps: ReturnType<typeof setup> | undefined;
+    deps = setup(interrupted(new ScriptedModel([twoSleeps]), () => deps?.log.requestCancel('s', 't')));
+    const step = await modelStep(await begin(deps), deps);
+    expect(step).toMatchObject({ next: 'cancelled', calls: [] });
+    await finishTurn({ ...step, maxSteps: 5 }, deps);
+    const events = await deps.log.read('s');
+    expect(events.map((stored) => stored.event.type)).toEqual(['user', 'call', 'call', 'result', 'turn_end']);
+    expect(JSON.parse(events[3]?.event.content ?? '')).toEqual([
+      { tool: 'sleep', status: 'failure', content: 'The turn was cancelled before this call ran.' },
+      { tool: 'sleep', status: 'failure', content: 'The turn was cancelled before this call ran.' },
+    ]);
+    expect(events[4]?.event).toMatchObject({ payload: { turn: 't', status: 'cancelled' } });
+  });
+
+  it('cancelTurn closes a turn whose execution never ends it: stopped, batch answered, session free', async () => {
+    const deps = setup(new ScriptedModel([twoSleeps]));
+    const step = await modelStep(await begin(deps), deps);
+    expect(step.next).toBe('tools');
+    const stopped: string[] = [];
+    const starter: ExecutionStarter = {
+      start: async () => 'never',
+      stop: async ({ turn }) => {
+        stopped.push(turn);
+      },
+    };
+    expect(await cancelTurn('s', { ...deps, starter, graceMs: 0 })).toEqual({ turn: 't' });
+    expect(stopped).toEqual(['t']);
+    const events = await deps.log.read('s');
+    expect(events.map((stored) => stored.event.type)).toEqual(['user', 'call', 'call', 'result', 'turn_end']);
+    expect(JSON.parse(events[3]?.event.content ?? '')).toHaveLength(2);
+    expect(events[4]?.event).toMatchObject({ payload: { status: 'cancelled' } });
+    expect(await deps.log.holder('s')).toBeUndefined();
+    await expect(cancelTurn('s', { ...deps, starter })).rejects.toMatchObject({ name: 'NoTurnRunning' });
+  });
+
+  it('cancelTurn stops nothing when the loop ends the turn itself within the grace period', async () => {
+    const deps = setup(new ScriptedModel([twoSleeps]));
+    const state = await begin(deps);
+    const starter: ExecutionStarter = {
+      start: async () => 'running',
+      stop: async () => expect.unreachable('the turn ended itself'),
+    };
+    const cancelled = cancelTurn('s', { ...deps, starter, graceMs: 5_000 });
+    // The loop's next model step sees the flag and FinishTurn ends the turn.
+    await new Promise((settle) => setTimeout(settle, 20));
+    await finishTurn({ ...(await modelStep(state, deps)), maxSteps: 5 }, deps);
+    expect(await cancelled).toEqual({ turn: 't' });
+    expect(await types(deps)).toEqual(['user', 'turn_end']);
+  });
+});

@@ -1,0 +1,90 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamoEndpoint } from './dynamo-client.js';
+import { batch } from './harness.js';
+import { call, readStream, type Served, startServe } from './serve-client.js';
+
+let served: Served;
+let url = '';
+
+/** Every turn: three 5-second sleeps at once, then an answer. */
+const SLEEPS = [
+  batch(
+    ...[1, 2, 3].map((n): [string, Record<string, unknown>] => ['sleep', { ms: 5_000, value: `slept ${n}` }]),
+  ),
+  'Done.<end>',
+];
+
+beforeAll(async () => {
+  const cwd = mkdtempSync(join(tmpdir(), 'agentstep-cancel-'));
+  writeFileSync(join(cwd, 'sleeps.json'), JSON.stringify(SLEEPS));
+  served = await startServe(['--auth', 'dev', '--script', 'sleeps.json'], cwd);
+  url = served.url;
+}, 120_000);
+
+afterAll(async () => {
+  expect(await served?.stop()).toBe(0);
+});
+
+/** The session's logged events, once `until` holds for them. */
+async function eventsOnce(session: string, until: (events: Array<Record<string, unknown>>) => boolean) {
+  for (;;) {
+    const { body } = await call(`${url}/sessions/${session}/events`, 'erin');
+    if (until(body.events)) return body.events as Array<Record<string, unknown>>;
+    await sleep(50);
+  }
+}
+
+const countOf = (type: string) => (events: Array<Record<string, unknown>>) =>
+  events.filter((event) => event.type === type).length;
+
+describe.skipIf(dynamoEndpoint === '')('cancelling a turn over the HTTP API (`agentstep serve`)', () => {
+  it('during a batch of three 5-second sleeps: cancelled before they end, one result of three failures, and the session goes on', async () => {
+    const { body: started } = await call(`${url}/sessions`, 'erin', {
+      method: 'POST',
+      json: { message: 'Go' },
+    });
+    const { session, turn } = started;
+    await eventsOnce(session, (events) => countOf('call')(events) === 3);
+    const cancelled = await call(`${url}/sessions/${session}/cancel`, 'erin', { method: 'POST' });
+    expect(cancelled).toEqual({ status: 202, body: { session, turn, status: 'cancelled' } });
+    const events = await eventsOnce(session, (logged) => countOf('turn_end')(logged) === 1);
+    expect(events.map((event) => event.type)).toEqual(['user', 'call', 'call', 'call', 'result', 'turn_end']);
+    // Failures, not the sleeps' values: the batch was closed before any sleep could end.
+    expect(JSON.parse(String(events[4]?.content))).toEqual(
+      [1, 2, 3].map(() => ({
+        tool: 'sleep',
+        status: 'failure',
+        content: 'The turn was cancelled before this call finished.',
+      })),
+    );
+    expect(events[5]).toMatchObject({ payload: { turn, status: 'cancelled' } });
+    const next = await call(`${url}/sessions/${session}/messages`, 'erin', {
+      method: 'POST',
+      json: { message: 'Again' },
+    });
+    expect(next.status).toBe(202);
+    const { frames } = await readStream(`${url}/sessions/${session}/stream`, 'erin', { lastEventId: '6' });
+    expect(frames.at(-1)).toMatchObject({
+      event: 'done',
+      data: JSON.stringify({ status: 'done', turn: next.body.turn }),
+    });
+  });
+
+  it('409 NoTurnRunning for a session with no turn running; another tenant gets 404', async () => {
+    const { body } = await call(`${url}/sessions`, 'erin', { method: 'POST', json: { message: 'Go' } });
+    expect((await call(`${url}/sessions/${body.session}/cancel`, 'mallory', { method: 'POST' })).status).toBe(
+      404,
+    );
+    expect((await call(`${url}/sessions/${body.session}/cancel`, 'erin', { method: 'POST' })).status).toBe(
+      202,
+    );
+    expect(await call(`${url}/sessions/${body.session}/cancel`, 'erin', { method: 'POST' })).toMatchObject({
+      status: 409,
+      body: { error: { code: 'NoTurnRunning' } },
+    });
+  });
+});
