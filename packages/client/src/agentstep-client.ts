@@ -1,0 +1,117 @@
+import type {
+  EventsPage,
+  EventsQuery,
+  SessionSummary,
+  TurnAccepted,
+  TurnOptions,
+  TurnRequest,
+} from './api-shapes.js';
+import { followStream, type StreamOptions } from './follow-stream.js';
+import { readApiError } from './read-api-error.js';
+import type { StreamItem } from './stream-item.js';
+
+/** Where the API is and how to call it. */
+export interface ClientOptions {
+  /** The API's address, e.g. `http://127.0.0.1:3000` as `agentstep serve` prints it. */
+  baseUrl: string;
+  /** Sent as `Authorization: Bearer <token>`; a function is asked before every request. @default none */
+  token?: string | (() => string | Promise<string>);
+  /** The fetch to call, e.g. one with a proxy or a timeout. @default globalThis.fetch */
+  fetch?: typeof fetch;
+}
+
+interface RequestOptions {
+  json?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/**
+ * AgentStep's HTTP API over fetch: start and send turns, read a session and its log, follow its
+ * stream, cancel its turn. Every refusal throws an `AgentStepApiError` with the API's status and code.
+ */
+export class AgentStepClient {
+  readonly #baseUrl: string;
+  readonly #token: ClientOptions['token'];
+  readonly #fetch: typeof fetch;
+
+  constructor(options: ClientOptions) {
+    this.#baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.#token = options.token;
+    // A wrapper, not the bare global: browsers refuse a fetch called with another `this`.
+    this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));
+  }
+
+  /** Starts a new session with its first turn (`POST /sessions`). */
+  start(body: TurnRequest, options: TurnOptions = {}): Promise<TurnAccepted> {
+    return this.#json('POST', '/sessions', { json: body, headers: idempotency(options) });
+  }
+
+  /** Starts the next turn of `session`; `SessionBusy` (409) while one runs. */
+  send(session: string, body: TurnRequest, options: TurnOptions = {}): Promise<TurnAccepted> {
+    return this.#json('POST', `${path(session)}/messages`, { json: body, headers: idempotency(options) });
+  }
+
+  /** Where `session`'s turns stand and what it has spent; `SessionNotFound` (404) for another tenant's. */
+  get(session: string): Promise<SessionSummary> {
+    return this.#json('GET', path(session));
+  }
+
+  /** One page of `session`'s log, oldest first. */
+  events(session: string, page: EventsQuery = {}): Promise<EventsPage> {
+    const search = new URLSearchParams();
+    if (page.after !== undefined) search.set('after', String(page.after));
+    if (page.limit !== undefined) search.set('limit', String(page.limit));
+    const query = search.toString();
+    return this.#json('GET', `${path(session)}/events${query ? `?${query}` : ''}`);
+  }
+
+  /**
+   * Asks `session`'s running turn to stop (202); `NoTurnRunning` (409) when none runs. The turn's
+   * end, with status `cancelled`, arrives on its stream.
+   */
+  async cancel(session: string): Promise<void> {
+    const response = await this.#request('POST', `${path(session)}/cancel`);
+    await response.body?.cancel();
+  }
+
+  /**
+   * `session`'s events as they are logged, then `done` once no turn runs; it reconnects after the last
+   * `seq` when a connection drops, so each logged event comes once. Break out of the loop to leave early.
+   */
+  stream(session: string, options: StreamOptions = {}): AsyncGenerator<StreamItem, void, undefined> {
+    const open = (lastSeq: number | undefined, signal: AbortSignal) =>
+      this.#request('GET', `${path(session)}/stream`, {
+        headers: lastSeq === undefined ? {} : { 'last-event-id': String(lastSeq) },
+        signal,
+      });
+    return followStream(session, open, options);
+  }
+
+  async #json<T>(method: string, route: string, options: RequestOptions = {}): Promise<T> {
+    return (await this.#request(method, route, options)).json() as Promise<T>;
+  }
+
+  async #request(method: string, route: string, options: RequestOptions = {}): Promise<Response> {
+    const headers = new Headers(options.headers);
+    const token = typeof this.#token === 'function' ? await this.#token() : this.#token;
+    if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
+    if (options.json !== undefined) headers.set('content-type', 'application/json');
+    const response = await this.#fetch(`${this.#baseUrl}${route}`, {
+      method,
+      headers,
+      body: options.json === undefined ? null : JSON.stringify(options.json),
+      signal: options.signal ?? null,
+    });
+    if (!response.ok) throw await readApiError(response);
+    return response;
+  }
+}
+
+function path(session: string): string {
+  return `/sessions/${encodeURIComponent(session)}`;
+}
+
+function idempotency({ idempotencyKey }: TurnOptions): Record<string, string> {
+  return idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey };
+}

@@ -1,0 +1,13 @@
+export { AgentStepClient, type ClientOptions } from './agentstep-client.js';
+export type {
+  EventsPage,
+  EventsQuery,
+  LoggedEvent,
+  SessionSummary,
+  TurnAccepted,
+  TurnOptions,
+  TurnRequest,
+} from './api-shapes.js';
+export { AgentStepApiError, type FieldProblem, StreamDroppedError } from './errors.js';
+export type { StreamOptions } from './follow-stream.js';
+export type { StreamDone, StreamEvent, StreamItem } from './stream-item.js';

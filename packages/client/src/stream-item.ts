@@ -1,0 +1,30 @@
+import type { EventType, PersistedEventType, TurnEndStatus, WireEvent } from '@agentstep/protocol';
+import type { EventSourceMessage } from 'eventsource-parser';
+import type { LoggedEvent } from './api-shapes.js';
+
+/**
+ * An event off a session's stream: a logged one with its `seq` (the same object `events()` returns),
+ * or a transient one such as `metric`, which has none.
+ */
+export type StreamEvent =
+  | { type: PersistedEventType; seq: number; event: LoggedEvent }
+  | { type: Exclude<EventType, PersistedEventType>; event: WireEvent };
+
+/** The last item of a stream: no turn runs any more, and this is how the last one ended. */
+export interface StreamDone {
+  type: 'done';
+  status: TurnEndStatus;
+  /** The turn that ended, `null` when none has. */
+  turn: string | null;
+}
+
+/** What a session's stream yields: its events, then one {@link StreamDone}. */
+export type StreamItem = StreamEvent | StreamDone;
+
+/** The item one server-sent frame carries: `event: done`, or an event whose `id` (if any) is its seq. */
+export function streamItem(frame: EventSourceMessage): StreamItem {
+  const data = JSON.parse(frame.data);
+  if (frame.event === 'done') return { type: 'done', status: data.status, turn: data.turn };
+  if (frame.id === undefined) return { type: data.type, event: data };
+  return { type: data.type, seq: Number(frame.id), event: data };
+}
