@@ -9,11 +9,8 @@ import { type Served, startServe } from './serve-client.js';
 
 let served: Served;
 
-/**
- * A first turn of two steps, a 2-second sleep (long enough to find the session busy) then an
- * answer, and a one-step second turn.
- */
-const SCRIPT = [batch(['sleep', { ms: 2_000, value: 'slept' }]), 'Done.<end>', 'Again.<end>'];
+/** Every turn: a 2-second sleep (long enough to find the session busy), then an answer. */
+const SCRIPT = [batch(['sleep', { ms: 2_000, value: 'slept' }]), 'Done.<end>'];
 
 beforeAll(async () => {
   const cwd = mkdtempSync(join(tmpdir(), 'agentstep-client-'));
@@ -75,11 +72,20 @@ describe.skipIf(dynamoEndpoint === '')('@agentstep/client on `agentstep serve` (
     const { session, turn, status } = await alice.start({ message: 'Hi' });
     expect(status).toBe('running');
     const items = await collect(alice.stream(session));
-    expect(items.map((item) => item.type)).toEqual(['user', 'call', 'result', 'respond', 'turn_end', 'done']);
+    const logged = (item: StreamItem) => 'seq' in item || item.type === 'done';
+    expect(items.filter(logged).map((item) => item.type)).toEqual([
+      'user',
+      'call',
+      'result',
+      'respond',
+      'turn_end',
+      'done',
+    ]);
+    expect(items.filter((item) => item.type === 'metric')).toHaveLength(2);
     expect(seqs(items)).toEqual([1, 2, 3, 4, 5]);
     expect(items.at(-1)).toEqual({ type: 'done', status: 'done', turn });
-    const logged = items.flatMap((item) => ('seq' in item ? [item.event] : []));
-    expect(await alice.events(session)).toEqual({ events: logged, next: null });
+    const events = items.flatMap((item) => ('seq' in item ? [item.event] : []));
+    expect(await alice.events(session)).toEqual({ events, next: null });
     expect(await alice.get(session)).toEqual({
       session,
       status: 'idle',
@@ -98,8 +104,17 @@ describe.skipIf(dynamoEndpoint === '')('@agentstep/client on `agentstep serve` (
     await collect(carol.stream(session));
     const next = await carol.send(session, { message: 'More' });
     const items = await collect(carol.stream(session, { after: 5 }));
-    expect(seqs(items)).toEqual([6, 7, 8]);
+    expect(seqs(items)).toEqual([6, 7, 8, 9, 10]);
     expect(items.at(-1)).toEqual({ type: 'done', status: 'done', turn: next.turn });
+  });
+
+  it('cancel stops the running turn: its stream ends with done, status cancelled; a second cancel is NoTurnRunning', async () => {
+    const erin = clientOf('erin');
+    const { session, turn } = await erin.start({ message: 'Hi' });
+    await erin.cancel(session);
+    const items = await collect(erin.stream(session));
+    expect(items.at(-1)).toEqual({ type: 'done', status: 'cancelled', turn });
+    await expect(erin.cancel(session)).rejects.toMatchObject({ status: 409, code: 'NoTurnRunning' });
   });
 
   it("another tenant's get, events, send and stream throw SessionNotFound (404)", async () => {

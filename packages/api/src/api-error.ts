@@ -1,16 +1,6 @@
+import type { ErrorBody, FieldProblem } from '@agentstep/protocol';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type * as z from 'zod';
-
-/** One problem with a request body: where (`path`, dotted) and what. */
-export interface FieldProblem {
-  path: string;
-  message: string;
-}
-
-/** The one error shape every route answers with: `{"error": {"code", "message", "fields"?}}`. */
-export interface ErrorBody {
-  error: { code: string; message: string; fields?: FieldProblem[] };
-}
 
 /** A request the API refuses, with the status and code a client can act on. */
 export class ApiError extends Error {

@@ -1,5 +1,5 @@
 export type { ApiDeps } from './api-deps.js';
-export { ApiError, type ErrorBody, type FieldProblem } from './api-error.js';
+export { ApiError } from './api-error.js';
 export { createApi } from './create-api.js';
 export { LogChanges } from './log-changes.js';
 export { MAX_BODY_BYTES } from './read-body.js';

@@ -1,3 +1,4 @@
+import type { EventsPage, SessionSummary } from '@agentstep/protocol';
 import { sessionSpend } from '@agentstep/runtime';
 import type { Hono } from 'hono';
 import * as z from 'zod';
@@ -24,7 +25,8 @@ export function addSessionRoutes(app: Hono, deps: ApiDeps): void {
       output: spend.outputTokens,
       ...(spend.unpriced ? {} : { costUsd: spend.costUsd }),
     };
-    return c.json({ session, status: running ? 'running' : 'idle', turns, lastSeq, usage });
+    const summary: SessionSummary = { session, status: running ? 'running' : 'idle', turns, lastSeq, usage };
+    return c.json(summary);
   });
   app.get('/sessions/:id/events', async (c) => {
     const page = pageSchema.safeParse(c.req.query());
@@ -34,6 +36,7 @@ export function addSessionRoutes(app: Hono, deps: ApiDeps): void {
     const rest = events.filter((stored) => stored.seq > after);
     const shown = rest.slice(0, limit);
     const next = rest.length > limit ? (shown.at(-1)?.seq ?? null) : null;
-    return c.json({ events: shown.map(wireEvent), next });
+    const answer: EventsPage = { events: shown.map(wireEvent), next };
+    return c.json(answer);
   });
 }

@@ -1,3 +1,4 @@
+import { type TurnAccepted, type TurnBody, type TurnCancelled, turnBodySchema } from '@agentstep/protocol';
 import { beginTurn, cancelTurn, NoTurnRunningError, SessionBusyError } from '@agentstep/runtime';
 import type { Context, Hono } from 'hono';
 import type { ApiDeps } from './api-deps.js';
@@ -6,7 +7,6 @@ import { idsFor } from './ids.js';
 import { readBody } from './read-body.js';
 import { existingLog, tenantOf } from './session-access.js';
 import { storedSession } from './tenants.js';
-import { type TurnBody, turnBodySchema } from './turn-body.js';
 
 /**
  * `POST /sessions` (a new session and its first turn), `POST /sessions/{id}/messages` (the next
@@ -30,7 +30,8 @@ export function addTurnRoutes(app: Hono, deps: ApiDeps): void {
     const { session, stored } = await existingLog(c, deps);
     try {
       const { turn } = await cancelTurn(stored, { ...deps, ...graceOf(deps) });
-      return c.json({ session, turn, status: 'cancelled' }, 202);
+      const cancelled: TurnCancelled = { session, turn, status: 'cancelled' };
+      return c.json(cancelled, 202);
     } catch (error) {
       if (!(error instanceof NoTurnRunningError)) throw error;
       throw new ApiError(
@@ -58,7 +59,7 @@ interface TurnIds {
  */
 async function startTurn(c: Context, deps: ApiDeps, body: TurnBody, { tenant, session, turn }: TurnIds) {
   const stored = storedSession(tenant, session);
-  const accepted = { session, turn, status: 'running' as const };
+  const accepted: TurnAccepted = { session, turn, status: 'running' };
   if ((await deps.log.appended(stored, `user:${turn}`)) !== undefined) return c.json(accepted, 202);
   try {
     await beginTurn(

@@ -1,8 +1,4 @@
-/** One problem with a request body: where (`path`, dotted) and what. */
-export interface FieldProblem {
-  path: string;
-  message: string;
-}
+import type { FieldProblem } from '@agentstep/protocol';
 
 /** A request the API refused: its HTTP status, the API's error `code`, and each body problem in `fields`. */
 export class AgentStepApiError extends Error {

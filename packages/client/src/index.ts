@@ -1,3 +1,4 @@
+export type { FieldProblem } from '@agentstep/protocol';
 export { AgentStepClient, type ClientOptions } from './agentstep-client.js';
 export type {
   EventsPage,
@@ -8,6 +9,6 @@ export type {
   TurnOptions,
   TurnRequest,
 } from './api-shapes.js';
-export { AgentStepApiError, type FieldProblem, StreamDroppedError } from './errors.js';
+export { AgentStepApiError, StreamDroppedError } from './errors.js';
 export type { StreamOptions } from './follow-stream.js';
 export type { StreamDone, StreamEvent, StreamItem } from './stream-item.js';

@@ -1,10 +1,7 @@
-import { AgentStepApiError, type FieldProblem } from './errors.js';
+import type { ErrorBody } from '@agentstep/protocol';
+import { AgentStepApiError } from './errors.js';
 
-interface ErrorFields {
-  code: string;
-  message: string;
-  fields?: FieldProblem[];
-}
+type ErrorFields = ErrorBody['error'];
 
 /**
  * The error a refused response carries: the API's `{"error": {"code", "message", "fields"?}}`, or,

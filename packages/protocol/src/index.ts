@@ -1,3 +1,14 @@
+export {
+  type ErrorBody,
+  type EventsPage,
+  type FieldProblem,
+  type LoggedEvent,
+  type SessionSummary,
+  type TurnAccepted,
+  type TurnBody,
+  type TurnCancelled,
+  turnBodySchema,
+} from './api/api-shapes.js';
 export { blockJson } from './context/block-json.js';
 export { type BuildMessagesOptions, buildMessages } from './context/build-messages.js';
 export { capContent, DEFAULT_MAX_RESULT_BYTES } from './context/cap-content.js';

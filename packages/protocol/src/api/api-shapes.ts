@@ -1,0 +1,66 @@
+import * as z from 'zod';
+import type { PersistedEvent } from '../events/stored-event.js';
+import { budgetSchema, toolExecutionSchema, turnLimitsSchema } from '../payloads/step-payloads.js';
+
+/**
+ * The body of `POST /sessions` and `POST /sessions/{id}/messages`: the user's message and,
+ * optionally, the turn's step limit, the session's budget and how batches run.
+ */
+export const turnBodySchema = z
+  .object({
+    message: z.string().min(1, 'must not be empty'),
+    maxSteps: turnLimitsSchema.shape.maxSteps.optional(),
+    budget: budgetSchema.optional(),
+    toolExecution: toolExecutionSchema.optional(),
+  })
+  .strict();
+
+/** A turn's request body. */
+export type TurnBody = z.infer<typeof turnBodySchema>;
+
+/** The answer to a started turn: it runs; follow it on the session's stream. */
+export interface TurnAccepted {
+  session: string;
+  turn: string;
+  status: 'running';
+}
+
+/** The answer to `POST /sessions/{id}/cancel`: the turn that was stopped. */
+export interface TurnCancelled {
+  session: string;
+  turn: string;
+  status: 'cancelled';
+}
+
+/** `GET /sessions/{id}`: where a session's turns stand and what it has spent. */
+export interface SessionSummary {
+  session: string;
+  /** `running` while a turn has not ended. */
+  status: 'idle' | 'running';
+  /** Turns started. */
+  turns: number;
+  /** The `seq` of the newest logged event. */
+  lastSeq: number;
+  /** Tokens so far, and the estimated cost when every model used has a price. */
+  usage: { input: number; output: number; costUsd?: number };
+}
+
+/** An event of a session's log as the API sends it: the wire event and its `seq`. */
+export type LoggedEvent = PersistedEvent & { seq: number };
+
+/** `GET /sessions/{id}/events`: a page of the log, oldest first; `next` is the next page's `after`, `null` on the last. */
+export interface EventsPage {
+  events: LoggedEvent[];
+  next: number | null;
+}
+
+/** One problem with a request: where (`path`, dotted) and what. */
+export interface FieldProblem {
+  path: string;
+  message: string;
+}
+
+/** Every refusal's body: `{"error": {"code", "message", "fields"?}}`. */
+export interface ErrorBody {
+  error: { code: string; message: string; fields?: FieldProblem[] };
+}
