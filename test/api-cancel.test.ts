@@ -9,6 +9,7 @@ import { call, readStream, type Served, startServe } from './serve-client.js';
 
 let served: Served;
 let url = '';
+let cwd = '';
 
 /** Every turn: three 5-second sleeps at once, then an answer. */
 const SLEEPS = [
@@ -19,7 +20,7 @@ const SLEEPS = [
 ];
 
 beforeAll(async () => {
-  const cwd = mkdtempSync(join(tmpdir(), 'agentstep-cancel-'));
+  cwd = mkdtempSync(join(tmpdir(), 'agentstep-cancel-'));
   writeFileSync(join(cwd, 'sleeps.json'), JSON.stringify(SLEEPS));
   served = await startServe(['--auth', 'dev', '--script', 'sleeps.json'], cwd);
   url = served.url;
@@ -86,5 +87,19 @@ describe.skipIf(dynamoEndpoint === '')('cancelling a turn over the HTTP API (`ag
       status: 409,
       body: { error: { code: 'NoTurnRunning' } },
     });
+  });
+
+  it('Ctrl-C stops serve cleanly: exit 0, and a turn it was running ends cancelled, its session free', async () => {
+    const { body } = await call(`${url}/sessions`, 'erin', { method: 'POST', json: { message: 'Go' } });
+    await eventsOnce(body.session, (events) => countOf('call')(events) === 3);
+    expect(await served.stop()).toBe(0);
+    served = await startServe(['--auth', 'dev', '--script', 'sleeps.json'], cwd);
+    url = served.url;
+    const events = await eventsOnce(body.session, () => true);
+    expect(events.at(-1)).toMatchObject({
+      type: 'turn_end',
+      payload: { turn: body.turn, status: 'cancelled' },
+    });
+    expect((await call(`${url}/sessions/${body.session}`, 'erin')).body).toMatchObject({ status: 'idle' });
   });
 });

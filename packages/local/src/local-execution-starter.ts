@@ -1,7 +1,15 @@
 import type { TurnInput } from '@agentstep/protocol';
-import type { Clock, EventLog } from '@agentstep/runtime';
-import { closeStoppedTurn, type ExecutionStarter, type OutcomeStore } from '@agentstep/runtime';
+import {
+  type Clock,
+  closeStoppedTurn,
+  type EventLog,
+  type ExecutionStarter,
+  type OutcomeStore,
+} from '@agentstep/runtime';
 import type { LocalEngine, TurnRun } from './local-engine.js';
+
+/** How long a finished run stays available to `finished`. */
+const FORGET_AFTER_MS = 60_000;
 
 /**
  * An {@link ExecutionStarter} on the local engine: a start runs the turn in this process, and
@@ -13,6 +21,8 @@ export class LocalExecutionStarter implements ExecutionStarter {
   readonly #engine: LocalEngine;
   readonly #deps: { log: EventLog; outcomes: OutcomeStore; clock: Clock };
   readonly #runs = new Map<string, Promise<TurnRun>>();
+  /** The turns whose runs have not ended yet, by execution id. */
+  readonly #going = new Map<string, { session: string; turn: string }>();
 
   constructor(engine: LocalEngine, deps: { log: EventLog; outcomes: OutcomeStore; clock: Clock }) {
     this.#engine = engine;
@@ -23,14 +33,27 @@ export class LocalExecutionStarter implements ExecutionStarter {
     const id = `local:${input.session}:${input.turn}`;
     if (!this.#runs.has(id)) {
       const run = this.#run(input);
-      run.catch(() => {}); // Observed by `finished`; never an unhandled rejection meanwhile.
       this.#runs.set(id, run);
+      this.#going.set(id, { session: input.session, turn: input.turn });
+      // Observed by `finished`; never an unhandled rejection meanwhile. Forgotten a while after
+      // it ends, so a long-lived server does not keep every turn it ran.
+      run
+        .catch(() => {})
+        .finally(() => {
+          this.#going.delete(id);
+          setTimeout(() => this.#runs.delete(id), FORGET_AFTER_MS).unref();
+        });
     }
     return id;
   }
 
   async stop(turn: { session: string; turn: string }): Promise<void> {
     this.#engine.stopTurn(turn);
+  }
+
+  /** The turns running now: a server stopping cancels them. */
+  running(): Array<{ session: string; turn: string; execution: string }> {
+    return [...this.#going].map(([execution, turn]) => ({ ...turn, execution }));
   }
 
   /** The turn the execution `id` runs, once it has ended. */

@@ -1,6 +1,6 @@
 import { bearerNameTenant, createApi, LogChanges, singleTenant } from '@agentstep/api';
 import { LocalEngine, LocalExecutionStarter, loadAgent } from '@agentstep/local';
-import { systemClock } from '@agentstep/runtime';
+import { type CancelDeps, cancelTurn, systemClock } from '@agentstep/runtime';
 import { serve } from '@hono/node-server';
 import type { CliIo } from '../io/cli-io.js';
 import { agentCacheFile } from '../local/agent-cache-file.js';
@@ -13,7 +13,7 @@ import { toolsFor } from '../local/tools-for.js';
 /**
  * `agentstep serve`: the HTTP API on this machine, over the local engine and DynamoDB Local. Its
  * first line on stdout is `listening on http://HOST:PORT` once it accepts requests; SIGINT or
- * SIGTERM stops it and DynamoDB Local.
+ * SIGTERM stops it: turns still running are cancelled, then DynamoDB Local stops.
  */
 export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const options = parseServeOptions(args);
@@ -36,10 +36,20 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     const tenantOf = options.auth === 'dev' ? bearerNameTenant : singleTenant();
     const app = createApi({ ...stores, clock: systemClock, starter, tenantOf, changes });
     await listenUntilStopped(app.fetch, options.host, options.port, io);
+    await cancelRunningTurns(starter, { ...stores, clock: systemClock });
     return 0;
   } finally {
     await store.close();
   }
+}
+
+/** Cancels every turn still running, as the API's cancel does, and waits until each has ended. */
+async function cancelRunningTurns(starter: LocalExecutionStarter, deps: Omit<CancelDeps, 'starter'>) {
+  const running = starter.running();
+  await Promise.all(
+    running.map(({ session }) => cancelTurn(session, { ...deps, starter, graceMs: 0 }).catch(() => {})),
+  );
+  await Promise.all(running.map(({ execution }) => starter.finished(execution).catch(() => {})));
 }
 
 /** Serves until SIGINT or SIGTERM, announcing the address once requests are accepted. */
