@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { InMemoryEventLog } from '@agentstep/runtime';
 import { describe, expect, it } from 'vitest';
 import { LogChanges } from './log-changes.js';
@@ -18,5 +19,13 @@ describe('LogChanges', () => {
 
   it('a wait with nothing appended settles when its time is up', async () => {
     await expect(new LogChanges().wait('quiet', 5)).resolves.toBeUndefined();
+  });
+
+  it('a change between reading the version and waiting is not missed: the wait settles at once', async () => {
+    const changes = new LogChanges();
+    const seen = changes.version('a');
+    changes.notify('a');
+    const settled = await Promise.race([changes.wait('a', 60_000, seen).then(() => 'woken'), sleep(1_000)]);
+    expect(settled).toBe('woken');
   });
 });

@@ -3,16 +3,27 @@ import { type AppendRequest, type AppendResult, type EventLog, eventLogWith } fr
 /** Tells streams that a session's log grew, so they read it at once instead of at their next poll. */
 export class LogChanges {
   readonly #waiters = new Map<string, Set<() => void>>();
+  readonly #versions = new Map<string, number>();
+
+  /** How many times `session`'s log has grown: read it before reading the log, wait with it after. */
+  version(session: string): number {
+    return this.#versions.get(session) ?? 0;
+  }
 
   /** Wakes everything waiting on `session`. */
   notify(session: string): void {
+    this.#versions.set(session, this.version(session) + 1);
     const waiters = this.#waiters.get(session);
     this.#waiters.delete(session);
     for (const wake of waiters ?? []) wake();
   }
 
-  /** Settles at the next change of `session`, or after `ms`, whichever comes first. */
-  wait(session: string, ms: number): Promise<void> {
+  /**
+   * Settles at the next change of `session`, or after `ms`, whichever comes first; at once when it
+   * changed since `seen` (a version read before the caller's last read), so no change is missed.
+   */
+  wait(session: string, ms: number, seen = this.version(session)): Promise<void> {
+    if (this.version(session) !== seen) return Promise.resolve();
     return new Promise((settle) => {
       const waiters = this.#waiters.get(session) ?? new Set();
       this.#waiters.set(session, waiters);

@@ -5,7 +5,7 @@ import * as z from 'zod';
 import type { ApiDeps } from './api-deps.js';
 import { validationError } from './api-error.js';
 import { MetricCursor } from './metric-cursor.js';
-import { existingLog } from './session-access.js';
+import { addressedSession, existingLog } from './session-access.js';
 import { sessionState, wireEvent } from './session-state.js';
 
 const DEFAULT_POLL_MS = 250;
@@ -23,8 +23,9 @@ const resumeSchema = z.coerce.number().int().min(0);
 export function addStreamRoute(app: Hono, deps: ApiDeps): void {
   app.get('/sessions/:id/stream', async (c) => {
     const after = resumePoint(c);
+    const seen = deps.changes?.version(addressedSession(c, deps).stored);
     const { stored, events } = await existingLog(c, deps);
-    return streamSSE(c, (stream) => tail(stream, deps, stored, events, after));
+    return streamSSE(c, (stream) => tail(stream, deps, { session: stored, backlog: events, after, seen }));
   });
 }
 
@@ -36,13 +37,17 @@ function resumePoint(c: Context): number {
   return parsed.data;
 }
 
-async function tail(
-  stream: SSEStreamingApi,
-  deps: ApiDeps,
-  session: string,
-  backlog: StoredEvent[],
-  after: number,
-): Promise<void> {
+/** Where a stream starts: the session's log as read, the resume point, and the log's version before the read. */
+interface TailStart {
+  session: string;
+  backlog: StoredEvent[];
+  after: number;
+  seen: number | undefined;
+}
+
+async function tail(stream: SSEStreamingApi, deps: ApiDeps, start: TailStart): Promise<void> {
+  const { session, backlog, after } = start;
+  let { seen } = start;
   const deadline = Date.now() + (deps.streamLimitMs ?? Number.POSITIVE_INFINITY);
   const heartbeatMs = deps.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
   let state = sessionState(backlog);
@@ -78,12 +83,15 @@ async function tail(
       await stream.write(': keep-alive\n\n');
       quietSince = Date.now();
     }
-    await wait(deps, session, Math.min(heartbeatMs, deps.pollMs ?? DEFAULT_POLL_MS));
+    await wait(deps, session, Math.min(heartbeatMs, deps.pollMs ?? DEFAULT_POLL_MS), seen);
+    seen = deps.changes?.version(session);
     fresh = await deps.log.read(session, { afterSeq: seq });
     state = sessionState(fresh, state);
   }
 }
 
-function wait(deps: ApiDeps, session: string, ms: number): Promise<void> {
-  return deps.changes ? deps.changes.wait(session, ms) : new Promise((settle) => setTimeout(settle, ms));
+function wait(deps: ApiDeps, session: string, ms: number, seen: number | undefined): Promise<void> {
+  return deps.changes
+    ? deps.changes.wait(session, ms, seen)
+    : new Promise((settle) => setTimeout(settle, ms));
 }
