@@ -2,11 +2,13 @@ import type { StoredEvent } from '@agentstep/protocol';
 import type { Context, Hono } from 'hono';
 import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
 import * as z from 'zod';
+import { AiSdkFormat } from './ai-sdk-format.js';
 import type { ApiDeps } from './api-deps.js';
 import { validationError } from './api-error.js';
 import { MetricCursor } from './metric-cursor.js';
 import { addressedSession, existingLog } from './session-access.js';
-import { sessionState, wireEvent } from './session-state.js';
+import { sessionState } from './session-state.js';
+import { agentStepFormat, type Frame, type StreamFormat } from './stream-format.js';
 
 const DEFAULT_POLL_MS = 250;
 const DEFAULT_HEARTBEAT_MS = 15_000;
@@ -23,10 +25,23 @@ const resumeSchema = z.coerce.number().int().min(0);
 export function addStreamRoute(app: Hono, deps: ApiDeps): void {
   app.get('/sessions/:id/stream', async (c) => {
     const after = resumePoint(c);
+    const format = formatOf(c);
     const seen = deps.changes?.version(addressedSession(c, deps).stored);
     const { stored, events } = await existingLog(c, deps);
-    return streamSSE(c, (stream) => tail(stream, deps, { session: stored, backlog: events, after, seen }));
+    for (const [name, value] of Object.entries(format.headers)) c.header(name, value);
+    return streamSSE(c, (stream) =>
+      tail(stream, deps, format, { session: stored, backlog: events, after, seen }),
+    );
   });
+}
+
+const formatSchema = z.enum(['agentstep', 'ai-sdk']).default('agentstep');
+
+/** `?format=ai-sdk`: the AI SDK's UI message stream; else AgentStep's own frames. */
+function formatOf(c: Context): StreamFormat {
+  const format = formatSchema.safeParse(c.req.query('format'));
+  if (!format.success) throw validationError('format', format.error);
+  return format.data === 'ai-sdk' ? new AiSdkFormat() : agentStepFormat;
 }
 
 function resumePoint(c: Context): number {
@@ -45,7 +60,12 @@ interface TailStart {
   seen: number | undefined;
 }
 
-async function tail(stream: SSEStreamingApi, deps: ApiDeps, start: TailStart): Promise<void> {
+async function tail(
+  stream: SSEStreamingApi,
+  deps: ApiDeps,
+  format: StreamFormat,
+  start: TailStart,
+): Promise<void> {
   const { session, backlog, after } = start;
   let { seen } = start;
   const deadline = Date.now() + (deps.streamLimitMs ?? Number.POSITIVE_INFINITY);
@@ -55,27 +75,24 @@ async function tail(stream: SSEStreamingApi, deps: ApiDeps, start: TailStart): P
   let fresh = backlog.filter((stored) => stored.seq > after);
   const metrics = MetricCursor.after(after, backlog, await deps.usage.list(session));
   // A turn's metrics come before its turn_end, and each step's as soon as the step is logged.
+  const send = async (frames: Frame[]) => {
+    for (const frame of frames) await stream.writeSSE(frame);
+  };
   const sendMetrics = async () => {
-    for (const metric of metrics.owed(await deps.usage.list(session)))
-      await stream.writeSSE({ event: 'metric', data: JSON.stringify(metric) });
+    for (const metric of metrics.owed(await deps.usage.list(session))) await send(format.metric(metric));
   };
   let quietSince = Date.now();
   while (!stream.aborted && !stream.closed) {
     for (const stored of fresh) {
       if (stored.event.type === 'turn_end') await sendMetrics();
-      await stream.writeSSE({
-        id: String(stored.seq),
-        event: stored.event.type,
-        data: JSON.stringify(wireEvent(stored)),
-      });
+      await send(format.event(stored));
       seq = stored.seq;
       quietSince = Date.now();
     }
     if (fresh.length > 0) await sendMetrics();
     if (!state.running && seq >= state.lastSeq) {
       const end = state.lastEnd;
-      const done = { status: end?.payload.status ?? 'done', turn: end?.payload.turn ?? null };
-      await stream.writeSSE({ event: 'done', data: JSON.stringify(done) });
+      await send(format.done({ status: end?.payload.status ?? 'done', turn: end?.payload.turn ?? null }));
       return;
     }
     if (Date.now() >= deadline) return;

@@ -1,0 +1,74 @@
+import { BATCH_TOOL_NAME, type PersistedEvent, type StoredEvent } from '@agentstep/protocol';
+import { describe, expect, it } from 'vitest';
+import { AiSdkFormat } from './ai-sdk-format.js';
+
+const at = (seq: number, event: PersistedEvent, batch?: string): StoredEvent => ({
+  session: 's',
+  seq,
+  event,
+  ...(batch ? { batch, position: 0 } : {}),
+});
+const end = (status: 'done' | 'failed' | 'cancelled' | 'limit', content: string): PersistedEvent => ({
+  type: 'turn_end',
+  content,
+  payload: { turn: 't', status },
+  timestamp: 1,
+});
+const chunks = (format: AiSdkFormat, ...events: StoredEvent[]) =>
+  events.flatMap((stored) => format.event(stored)).map((frame) => JSON.parse(frame.data));
+
+describe('AiSdkFormat', () => {
+  it('a cancelled turn aborts its message, closing the open step first', () => {
+    const format = new AiSdkFormat();
+    const call = at(
+      2,
+      { type: 'call', content: '{"name":"sleep","args":{}}', payload: { index: 0 }, timestamp: 1 },
+      't.1',
+    );
+    expect(chunks(format, call, at(3, end('cancelled', 'The turn was cancelled.')))).toEqual([
+      { type: 'start-step' },
+      { type: 'tool-input-available', toolCallId: 't.1#0', toolName: 'sleep', input: {}, dynamic: true },
+      { type: 'finish-step' },
+      { type: 'abort', reason: 'The turn was cancelled.' },
+    ]);
+  });
+
+  it('a failed turn is an error, then a finish for the reason "error"; a limit finishes for "length"', () => {
+    expect(chunks(new AiSdkFormat(), at(1, end('failed', 'The provider refused the key.')))).toEqual([
+      { type: 'error', errorText: 'The provider refused the key.' },
+      { type: 'finish', finishReason: 'error' },
+    ]);
+    expect(chunks(new AiSdkFormat(), at(1, end('limit', 'Step limit.')))).toEqual([
+      { type: 'finish', finishReason: 'length' },
+    ]);
+  });
+
+  it('a batch that was not one (A6) is a tool part whose input failed, and the message goes on', () => {
+    const result: PersistedEvent = {
+      type: 'result',
+      content: JSON.stringify([{ tool: BATCH_TOOL_NAME, status: 'failure', content: 'not a JSON array' }]),
+      payload: { tools_executed: 1, success_count: 0, failure_count: 1 },
+      timestamp: 1,
+    };
+    expect(chunks(new AiSdkFormat(), at(2, result, 't.1'))).toEqual([
+      { type: 'start-step' },
+      {
+        type: 'tool-input-error',
+        toolCallId: 't.1#0',
+        toolName: BATCH_TOOL_NAME,
+        input: null,
+        errorText: 'not a JSON array',
+        dynamic: true,
+      },
+      { type: 'finish-step' },
+    ]);
+  });
+
+  it('ends the stream with [DONE], and keeps each frame’s seq as its id', () => {
+    const format = new AiSdkFormat();
+    expect(format.event(at(7, { type: 'user', content: 'hi', timestamp: 1 }))).toEqual([
+      { id: '7', data: '{"type":"start"}' },
+    ]);
+    expect(format.done()).toEqual([{ data: '[DONE]' }]);
+  });
+});

@@ -1,0 +1,41 @@
+import type { StoredEvent, WireEventOf } from '@agentstep/protocol';
+import { wireEvent } from './session-state.js';
+
+/** One server-sent frame: its data, and the id and event name when it has them. */
+export interface Frame {
+  id?: string;
+  event?: string;
+  data: string;
+}
+
+/** How a turn's stream ended, as its `done` frame tells. */
+export interface StreamEnd {
+  status: string;
+  turn: string | null;
+}
+
+/** How a stream writes a session: AgentStep's own frames, or another protocol's. */
+export interface StreamFormat {
+  /** Response headers the format adds. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The frames of one logged event. */
+  event(stored: StoredEvent): Frame[];
+  /** The frames of one model step's metric. */
+  metric(metric: WireEventOf<'metric'>): Frame[];
+  /** The last frames, once no turn runs. */
+  done(end: StreamEnd): Frame[];
+}
+
+/** AgentStep's own frames: `id: seq`, `event: type`, `data: the event`; metrics without an id; `done`. */
+export const agentStepFormat: StreamFormat = {
+  headers: {},
+  event: (stored) => [
+    {
+      id: String(stored.seq),
+      event: stored.event.type,
+      data: JSON.stringify(wireEvent(stored)),
+    },
+  ],
+  metric: (metric) => [{ event: 'metric', data: JSON.stringify(metric) }],
+  done: (end) => [{ event: 'done', data: JSON.stringify(end) }],
+};
