@@ -22,7 +22,7 @@ describe('AgentStep (synthesized)', () => {
 
   it('deploys every step on Node.js 22, arm64, with its own log group and role', () => {
     const functions = template.findResources('AWS::Lambda::Function');
-    expect(Object.keys(functions)).toHaveLength(8);
+    expect(Object.keys(functions)).toHaveLength(9);
     for (const { Properties } of Object.values(functions)) {
       expect(Properties).toMatchObject({
         Runtime: 'nodejs22.x',
@@ -30,8 +30,23 @@ describe('AgentStep (synthesized)', () => {
         LoggingConfig: { LogGroup: expect.anything() },
       });
     }
-    template.resourceCountIs('AWS::Logs::LogGroup', 9);
+    template.resourceCountIs('AWS::Logs::LogGroup', 10);
     expect(JSON.stringify(template.toJSON())).not.toContain('AWSLambdaBasicExecutionRole');
+  });
+
+  it('sends failed, timed-out and aborted executions of its loop to CloseStoppedTurn', () => {
+    const [machine] = Object.keys(template.findResources('AWS::StepFunctions::StateMachine'));
+    const closer = Object.entries(template.findResources('AWS::Lambda::Function')).find(
+      ([, fn]) => fn.Properties.Environment.Variables.AGENTSTEP_STEP === 'close-stopped-turn',
+    )?.[0];
+    template.hasResourceProperties('AWS::Events::Rule', {
+      EventPattern: {
+        source: ['aws.states'],
+        'detail-type': ['Step Functions Execution Status Change'],
+        detail: { status: ['FAILED', 'TIMED_OUT', 'ABORTED'], stateMachineArn: [{ Ref: machine }] },
+      },
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [closer, 'Arn'] }, RetryPolicy: Match.anyValue() })],
+    });
   });
 
   it('keys the event-log table the way the runtime reads it', () => {

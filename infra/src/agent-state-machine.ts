@@ -31,12 +31,12 @@ import {
 } from 'aws-cdk-lib/aws-stepfunctions';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
-import type { StepName } from './step-lambda.js';
+import type { LoopStepName } from './step-lambda.js';
 
 /** Props of {@link AgentStateMachine}. */
 export interface AgentStateMachineProps {
   /** The loop's Lambda functions, by step; each task times out a little after its function. */
-  readonly functions: Readonly<Record<StepName, LambdaFunction>>;
+  readonly functions: Readonly<Record<LoopStepName, LambdaFunction>>;
   /** Every function a call may be routed to: the state machine may invoke each. */
   readonly toolFunctions: readonly IFunction[];
   /** How long one execution may run (a long turn continues in fresh ones). @default Duration.hours(24) */
@@ -100,7 +100,7 @@ export class AgentStateMachine extends Construct {
 
   constructor(scope: Construct, id: string, props: AgentStateMachineProps) {
     super(scope, id);
-    const task = (name: string, step: StepName) =>
+    const task = (name: string, step: LoopStepName) =>
       new LambdaInvoke(this, name, {
         lambdaFunction: props.functions[step],
         payloadResponseOnly: true,

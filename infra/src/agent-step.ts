@@ -27,6 +27,7 @@ import { ExecutionFailureAlarm } from './execution-failure-alarm.js';
 import { grantBedrockModel } from './grant-bedrock-model.js';
 import { grantTableAccess } from './grant-table-access.js';
 import { StepLambda, type StepName } from './step-lambda.js';
+import { StoppedExecutionRule } from './stopped-execution-rule.js';
 
 /** An existing Lambda function offered to the model as a tool. */
 export interface LambdaToolProps {
@@ -157,6 +158,7 @@ export class AgentStep extends Construct {
       'finish-turn': make('finish-turn', shared),
       'fail-turn': make('fail-turn', shared),
       'release-turn': make('release-turn', shared),
+      'close-stopped-turn': make('close-stopped-turn', shared),
     };
     for (const [step, fn] of Object.entries(functions)) grantTableAccess(this.table, step as StepName, fn);
     for (const fn of [functions['model-step'], functions['advance-turn']]) {
@@ -170,6 +172,10 @@ export class AgentStep extends Construct {
       toolFunctions: [invokeTool],
       ...(props.executionTimeout ? { executionTimeout: props.executionTimeout } : {}),
     }).stateMachine;
+    new StoppedExecutionRule(this, 'StoppedExecutions', {
+      stateMachine: this.stateMachine,
+      closer: functions['close-stopped-turn'],
+    });
     this.failureAlarm = new ExecutionFailureAlarm(this, 'ExecutionFailures', {
       stateMachine: this.stateMachine,
       ...(props.alarmTopic ? { topic: props.alarmTopic } : {}),

@@ -44,7 +44,11 @@ export type StepName =
   | 'advance-turn'
   | 'finish-turn'
   | 'fail-turn'
-  | 'release-turn';
+  | 'release-turn'
+  | 'close-stopped-turn';
+
+/** The steps the state machine's tasks run (CloseStoppedTurn is an EventBridge target instead). */
+export type LoopStepName = Exclude<StepName, 'close-stopped-turn'>;
 
 /** Props of {@link StepLambda}. */
 export interface StepLambdaProps {

@@ -1,4 +1,5 @@
 import { createHandler as advanceTurn } from '@agentstep/functions/advance-turn';
+import { createHandler as closeStoppedTurn } from '@agentstep/functions/close-stopped-turn';
 import { createHandler as failTurn } from '@agentstep/functions/fail-turn';
 import { createHandler as finishTurn } from '@agentstep/functions/finish-turn';
 import { createHandler as invokeTool } from '@agentstep/functions/invoke-tool';
@@ -75,5 +76,6 @@ export function localHandlers(deps: LocalDeps): Record<StepName, StepHandler<unk
     'finish-turn': finishTurn(shared),
     'fail-turn': failTurn(shared),
     'release-turn': releaseTurn(shared),
+    'close-stopped-turn': closeStoppedTurn(shared),
   };
 }

@@ -112,6 +112,11 @@ export {
   turnLimitsSchema,
   turnOutputSchema,
 } from './payloads/step-payloads.js';
+export {
+  STOPPED_EXECUTION_STATUSES,
+  type StoppedExecution,
+  stoppedExecutionSchema,
+} from './payloads/stopped-execution.js';
 export { exampleArgs } from './prompt/example-args.js';
 export { renderSystemPrompt, type SystemPromptOptions } from './prompt/render-system-prompt.js';
 export { describeTool, type ToolDescription, toolDescriptionSchema } from './prompt/tool-description.js';

@@ -64,6 +64,7 @@ export { advanceTurn } from './steps/advance-turn.js';
 export { batchId } from './steps/batch-id.js';
 export { closeBatch } from './steps/close-batch.js';
 export { closeOpenBatch, type OpenBatchRef } from './steps/close-open-batch.js';
+export { closeStoppedExecution } from './steps/close-stopped-execution.js';
 export { CANCELLED_CALL, closeStoppedTurn } from './steps/close-stopped-turn.js';
 export { endTurn, type TurnEnd } from './steps/end-turn.js';
 export { failTurn } from './steps/fail-turn.js';

@@ -1,0 +1,30 @@
+import * as z from 'zod';
+import { sessionIdSchema } from './session-id.js';
+
+/** How an execution of the loop ended without ending its turn: the statuses EventBridge reports. */
+export const STOPPED_EXECUTION_STATUSES = ['FAILED', 'TIMED_OUT', 'ABORTED'] as const;
+
+/**
+ * The `detail` of a Step Functions "Execution Status Change" event for an execution that stopped:
+ * its status, the error and cause when it failed, and its input, whose session and turn name the
+ * turn to close.
+ */
+export const stoppedExecutionSchema = z.object({
+  status: z.enum(STOPPED_EXECUTION_STATUSES),
+  error: z.string().nullish(),
+  cause: z.string().nullish(),
+  input: z
+    .string()
+    .transform((text, context) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        context.addIssue({ code: 'custom', message: 'the execution input is not JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.object({ session: sessionIdSchema, turn: z.string().min(1) })),
+});
+
+/** A stopped execution, as EventBridge reports it. */
+export type StoppedExecution = z.infer<typeof stoppedExecutionSchema>;
