@@ -100,7 +100,9 @@ async function tail(
       await stream.write(': keep-alive\n\n');
       quietSince = Date.now();
     }
-    await wait(deps, session, Math.min(heartbeatMs, deps.pollMs ?? DEFAULT_POLL_MS), seen);
+    // Never past the cap: the stream closes cleanly before its transport would cut it.
+    const quietMs = Math.min(heartbeatMs, deps.pollMs ?? DEFAULT_POLL_MS, Math.max(0, deadline - Date.now()));
+    await wait(deps, session, quietMs, seen);
     seen = deps.changes?.version(session);
     fresh = await deps.log.read(session, { afterSeq: seq });
     state = sessionState(fresh, state);
