@@ -7,7 +7,7 @@ import { storedSession } from './tenants.js';
 
 /** The caller's tenant: 401 when the request carries no credentials. */
 export function tenantOf(c: Context, deps: ApiDeps): string {
-  const tenant = deps.tenantOf(c.req.raw);
+  const tenant = deps.tenantOf(c.req.raw, c.env);
   if (tenant === undefined)
     throw new ApiError(
       401,

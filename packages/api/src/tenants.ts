@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 
-/** The tenant a request acts for, from its credentials; `undefined` when it carries none. */
-export type TenantOf = (request: Request) => string | undefined;
+/**
+ * The tenant a request acts for, from its credentials; `undefined` when it carries none. `env` is
+ * what the host hands the app with the request (on Lambda, `{ event, requestContext }`), where an
+ * authorizer's verdict lives.
+ */
+export type TenantOf = (request: Request, env?: unknown) => string | undefined;
 
 /** Every request acts for one tenant: `agentstep serve --auth none`. */
 export function singleTenant(tenant = 'local'): TenantOf {

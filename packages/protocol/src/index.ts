@@ -62,7 +62,7 @@ export {
   parseBatch,
 } from './parser/parse-batch.js';
 export type { ParsedEvent, ParseMode } from './parser/parsed-event.js';
-export { ENV_NAMES } from './payloads/env-names.js';
+export { API_AUTH_MODES, type ApiAuthMode, ENV_NAMES } from './payloads/env-names.js';
 export { historyNearlyFull } from './payloads/history-budget.js';
 export {
   MODEL_PROVIDERS,

@@ -37,4 +37,18 @@ export const ENV_NAMES = {
   maxSteps: 'AGENTSTEP_MAX_STEPS',
   /** Model steps per execution before the turn continues in a fresh one. */
   stepsPerExecution: 'AGENTSTEP_STEPS_PER_EXECUTION',
+  /** The loop's state machine, which the API function starts and stops executions of. */
+  stateMachine: 'AGENTSTEP_STATE_MACHINE',
+  /** How the API's callers are authorized, and so where their tenant comes from: `jwt` or `iam`. */
+  apiAuth: 'AGENTSTEP_API_AUTH',
+  /** The OIDC issuer whose tokens the API's JWT authorizer accepts. */
+  jwtIssuer: 'AGENTSTEP_JWT_ISSUER',
+  /** The audience those tokens must name. */
+  jwtAudience: 'AGENTSTEP_JWT_AUDIENCE',
 } as const;
+
+/** The values of `AGENTSTEP_API_AUTH`: a JWT authorizer (the tenant is the token's `sub`) or IAM. */
+export const API_AUTH_MODES = ['jwt', 'iam'] as const;
+
+/** How the deployed API authorizes its callers. */
+export type ApiAuthMode = (typeof API_AUTH_MODES)[number];

@@ -1,0 +1,132 @@
+import { Writable } from 'node:stream';
+import { authorizerTenant, storedSession } from '@agentstep/api';
+import type { TurnAccepted } from '@agentstep/protocol';
+import { type ExecutionStarter, endTurn, inMemoryStores } from '@agentstep/runtime';
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHandler } from './handler.js';
+
+/**
+ * Lambda's streaming globals as the Node.js runtime provides them: a streamified handler is called
+ * with a response stream, and `HttpResponseStream.from` writes the JSON prelude API Gateway reads
+ * (status and headers) and eight zero bytes before the body.
+ */
+const awslambda = {
+  streamifyResponse: <T>(handler: T) => handler,
+  HttpResponseStream: {
+    from(stream: Writable, metadata: unknown) {
+      stream.write(JSON.stringify(metadata));
+      stream.write(new Uint8Array(8));
+      return stream;
+    },
+  },
+};
+type Global = { awslambda?: typeof awslambda };
+beforeAll(() => {
+  (globalThis as Global).awslambda = awslambda;
+});
+afterAll(() => {
+  delete (globalThis as Global).awslambda;
+});
+
+type StreamingHandler = (event: APIGatewayProxyEvent, stream: Writable, context: Context) => Promise<void>;
+
+/** A REST API proxy event, as API Gateway sends it once its authorizer let `sub` through. */
+function restApiEvent(method: string, path: string, sub: string | undefined, body?: unknown) {
+  return {
+    resource: '/{proxy+}',
+    path,
+    httpMethod: method,
+    headers: { Host: 'abc123.execute-api.eu-west-1.amazonaws.com', 'content-type': 'application/json' },
+    multiValueHeaders: {},
+    queryStringParameters: null,
+    multiValueQueryStringParameters: null,
+    pathParameters: { proxy: path.slice(1) },
+    stageVariables: null,
+    requestContext: {
+      accountId: '123456789012',
+      apiId: 'abc123',
+      stage: 'prod',
+      requestId: 'r-1',
+      httpMethod: method,
+      path: `/prod${path}`,
+      resourcePath: '/{proxy+}',
+      identity: { sourceIp: '203.0.113.7', userArn: null, caller: null },
+      ...(sub === undefined ? {} : { authorizer: { principalId: sub, sub } }),
+    },
+    body: body === undefined ? null : JSON.stringify(body),
+    isBase64Encoded: false,
+  } as unknown as APIGatewayProxyEvent;
+}
+
+/** Runs the handler on an event; returns the prelude and the body it streamed. */
+async function invoke(handler: StreamingHandler, event: APIGatewayProxyEvent) {
+  const chunks: Buffer[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      chunks.push(Buffer.from(chunk));
+      done();
+    },
+  });
+  await handler(event, stream, { awsRequestId: 'r-1' } as Context);
+  const bytes = Buffer.concat(chunks);
+  const end = bytes.indexOf(Buffer.alloc(8));
+  return {
+    prelude: JSON.parse(bytes.subarray(0, end).toString()) as {
+      statusCode: number;
+      headers: Record<string, string>;
+    },
+    body: bytes.subarray(end + 8).toString(),
+  };
+}
+
+describe('the API function (hono/aws-lambda streamHandle over createApi)', () => {
+  const stores = inMemoryStores();
+  const clock = { now: () => Date.now() };
+  const idleStarter: ExecutionStarter = { start: async ({ turn }) => turn, stop: async () => {} };
+  const handler = () =>
+    createHandler({
+      ...stores,
+      clock,
+      starter: idleStarter,
+      tenantOf: authorizerTenant,
+      pollMs: 10,
+    }) as unknown as StreamingHandler;
+
+  it('starts a session for the authorizer’s sub and answers 202 in the streaming prelude', async () => {
+    const { prelude, body } = await invoke(
+      handler(),
+      restApiEvent('POST', '/sessions', 'alice', { message: 'Hi' }),
+    );
+    expect(prelude).toMatchObject({ statusCode: 202, headers: { 'content-type': 'application/json' } });
+    expect(JSON.parse(body)).toMatchObject({ status: 'running' });
+  });
+
+  it('streams a session’s events as server-sent events, then done', async () => {
+    const started = await invoke(handler(), restApiEvent('POST', '/sessions', 'alice', { message: 'Hi' }));
+    const { session, turn } = JSON.parse(started.body) as TurnAccepted;
+    await endTurn(
+      { session: storedSession('alice', session), turn, status: 'done', message: 'Done.' },
+      { ...stores, clock },
+    );
+    const { prelude, body } = await invoke(
+      handler(),
+      restApiEvent('GET', `/sessions/${session}/stream`, 'alice'),
+    );
+    expect(prelude).toMatchObject({ statusCode: 200, headers: { 'content-type': 'text/event-stream' } });
+    expect(body.split('\n').filter((line) => line.startsWith('event: '))).toEqual([
+      'event: user',
+      'event: turn_end',
+      'event: done',
+    ]);
+  });
+
+  it('answers 401 when the event carries no authorizer verdict', async () => {
+    const { prelude, body } = await invoke(
+      handler(),
+      restApiEvent('POST', '/sessions', undefined, { message: 'Hi' }),
+    );
+    expect(prelude.statusCode).toBe(401);
+    expect(JSON.parse(body)).toMatchObject({ error: { code: 'Unauthorized' } });
+  });
+});
