@@ -1,10 +1,16 @@
 import { AgentStep, type AgentStepProps, AgentStepStack, type AgentStepStackProps } from '@agentstep/infra';
 import { loadAgent } from '@agentstep/local';
 import { EVENT_LOG_KEYS } from '@agentstep/runtime/dynamo';
-import { App, Stack, Validations } from 'aws-cdk-lib';
+import { App, type CfnResource, Stack, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { CfnRole } from 'aws-cdk-lib/aws-iam';
-import { type CfnFunction, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
+import {
+  type CfnFunction,
+  Code,
+  type IFunction,
+  Function as LambdaFunction,
+  Runtime,
+} from 'aws-cdk-lib/aws-lambda';
 import { type CfnSecret, type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { type CfnTopic, Topic } from 'aws-cdk-lib/aws-sns';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -17,12 +23,20 @@ function synth(props: AgentStepProps = {}): Template {
   return Template.fromStack(stack);
 }
 
+/** Every statement of the policies attached to a function's role. */
+function roleStatements(template: Template, stack: Stack, fn: IFunction) {
+  const role = stack.getLogicalId(fn.role?.node.defaultChild as CfnRole);
+  return Object.values(template.findResources('AWS::IAM::Policy'))
+    .filter(({ Properties }) => JSON.stringify(Properties.Roles).includes(role))
+    .flatMap(({ Properties }) => Properties.PolicyDocument.Statement);
+}
+
 describe('AgentStep (synthesized)', () => {
   const template = synth({ builtInTools: ['demo', 'workspace'] });
 
-  it('deploys every step on Node.js 22, arm64, with its own log group and role', () => {
+  it('deploys every step and the API function on Node.js 22, arm64, with its own log group and role', () => {
     const functions = template.findResources('AWS::Lambda::Function');
-    expect(Object.keys(functions)).toHaveLength(9);
+    expect(Object.keys(functions)).toHaveLength(10);
     for (const { Properties } of Object.values(functions)) {
       expect(Properties).toMatchObject({
         Runtime: 'nodejs22.x',
@@ -30,7 +44,8 @@ describe('AgentStep (synthesized)', () => {
         LoggingConfig: { LogGroup: expect.anything() },
       });
     }
-    template.resourceCountIs('AWS::Logs::LogGroup', 10);
+    // One per function, the state machine's, and the API's access logs.
+    template.resourceCountIs('AWS::Logs::LogGroup', 12);
     expect(JSON.stringify(template.toJSON())).not.toContain('AWSLambdaBasicExecutionRole');
   });
 
@@ -120,10 +135,7 @@ describe('AgentStep (synthesized)', () => {
     step: keyof AgentStep['functions'],
     agent: AgentStep,
   ) {
-    const role = stack.getLogicalId(agent.functions[step].role?.node.defaultChild as CfnRole);
-    return Object.values(template.findResources('AWS::IAM::Policy'))
-      .filter(({ Properties }) => JSON.stringify(Properties.Roles).includes(role))
-      .flatMap(({ Properties }) => Properties.PolicyDocument.Statement);
+    return roleStatements(template, stack, agent.functions[step]);
   }
 
   it.each([
@@ -286,6 +298,182 @@ describe('AgentStep (synthesized)', () => {
   });
 });
 
+describe('AgentStep’s HTTP API (synthesized)', () => {
+  const jwt = { issuer: 'https://issuer.example.com/', audience: 'agentstep-api' };
+
+  /** A stack with one agent and its template. */
+  function synthApi(props: AgentStepProps = {}) {
+    const stack = new Stack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Api');
+    const agent = new AgentStep(stack, 'Agent', props);
+    const template = Template.fromStack(stack);
+    const logicalId = (fn: IFunction | undefined) => stack.getLogicalId(fn?.node.defaultChild as CfnFunction);
+    const variables = (fn: IFunction | undefined) =>
+      template.toJSON().Resources[logicalId(fn)].Properties.Environment.Variables;
+    return { stack, agent, template, logicalId, variables };
+  }
+
+  it('serves every path and method from one regional REST API, streaming from the API function for up to 15 minutes', () => {
+    const { agent, template, logicalId } = synthApi();
+    template.resourceCountIs('AWS::ApiGateway::RestApi', 1);
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', {
+      EndpointConfiguration: { Types: ['REGIONAL'] },
+    });
+    template.resourceCountIs('AWS::ApiGateway::Resource', 1);
+    template.hasResourceProperties('AWS::ApiGateway::Resource', { PathPart: '{proxy+}' });
+    const methods = Object.values(template.findResources('AWS::ApiGateway::Method'));
+    expect(methods).toHaveLength(2);
+    const api = logicalId(agent.apiFunctions.api);
+    for (const { Properties } of methods) {
+      expect(Properties).toMatchObject({
+        HttpMethod: 'ANY',
+        RequestValidatorId: expect.anything(),
+        Integration: { Type: 'AWS_PROXY', ResponseTransferMode: 'STREAM', TimeoutInMillis: 900_000 },
+      });
+      // Streaming calls InvokeWithResponseStream, under its own path.
+      const uri = JSON.stringify(Properties.Integration.Uri);
+      expect(uri).toContain('/response-streaming-invocations');
+      expect(uri).toContain(api);
+    }
+    template.hasResourceProperties('AWS::ApiGateway::RequestValidator', {
+      ValidateRequestBody: true,
+      ValidateRequestParameters: true,
+    });
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Timeout: 15 * 60,
+      Environment: { Variables: Match.objectLike({ AGENTSTEP_API_AUTH: 'iam' }) },
+    });
+    // The API function is no step: the local engine routes no task to it.
+    expect(JSON.stringify(template.toJSON().Resources[api].Properties.Environment)).not.toContain(
+      'AGENTSTEP_STEP',
+    );
+  });
+
+  it('authorizes every method with AWS_IAM by default, with no authorizer function', () => {
+    const { agent, template } = synthApi();
+    for (const { Properties } of Object.values(template.findResources('AWS::ApiGateway::Method')))
+      expect(Properties.AuthorizationType).toBe('AWS_IAM');
+    template.resourceCountIs('AWS::ApiGateway::Authorizer', 0);
+    expect(Object.keys(agent.apiFunctions)).toEqual(['api']);
+  });
+
+  it('authorizes every method with the JWT authorizer, whose function gets the issuer and audience', () => {
+    const { agent, stack, template, logicalId, variables } = synthApi({ api: { auth: { jwt } } });
+    const [authorizer] = Object.keys(template.findResources('AWS::ApiGateway::Authorizer'));
+    template.hasResourceProperties('AWS::ApiGateway::Authorizer', {
+      Type: 'TOKEN',
+      IdentitySource: 'method.request.header.Authorization',
+    });
+    const uri = JSON.stringify(template.toJSON().Resources[authorizer ?? ''].Properties.AuthorizerUri);
+    expect(uri).toContain(logicalId(agent.apiFunctions['api-authorizer']));
+    for (const { Properties } of Object.values(template.findResources('AWS::ApiGateway::Method')))
+      expect(Properties).toMatchObject({ AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: authorizer } });
+    expect(variables(agent.apiFunctions['api-authorizer'])).toEqual({
+      AGENTSTEP_JWT_ISSUER: jwt.issuer,
+      AGENTSTEP_JWT_AUDIENCE: jwt.audience,
+      POWERTOOLS_SERVICE_NAME: 'agentstep',
+    });
+    expect(variables(agent.apiFunctions.api)).toMatchObject({ AGENTSTEP_API_AUTH: 'jwt' });
+    // The authorizer only checks tokens: it may touch neither the table nor the state machine.
+    const reach = JSON.stringify(
+      roleStatements(template, stack, agent.apiFunctions['api-authorizer'] as IFunction),
+    );
+    expect(reach).not.toMatch(/dynamodb:|states:/);
+  });
+
+  it('gives the API function the table, the loop to start, and its executions to list and stop; nothing more', () => {
+    const { agent, stack, template, logicalId, variables } = synthApi();
+    const api = agent.apiFunctions.api as IFunction;
+    const table = stack.getLogicalId(agent.table.node.defaultChild as CfnResource);
+    const machine = stack.getLogicalId(agent.stateMachine.node.defaultChild as CfnResource);
+    expect(variables(api)).toMatchObject({
+      AGENTSTEP_TABLE: { Ref: table },
+      AGENTSTEP_STATE_MACHINE: { Ref: machine },
+    });
+    const statements = roleStatements(template, stack, api);
+    const actions = (prefix: string) =>
+      statements
+        .flatMap((statement: { Action: string | string[] }) => [statement.Action].flat())
+        .filter((action: string) => action.startsWith(prefix))
+        .sort();
+    expect(actions('dynamodb:')).toEqual([
+      'dynamodb:BatchWriteItem',
+      'dynamodb:ConditionCheckItem',
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:Query',
+      'dynamodb:UpdateItem',
+    ]);
+    expect(statements).toContainEqual(
+      expect.objectContaining({ Action: 'states:StartExecution', Resource: { Ref: machine } }),
+    );
+    expect(statements).toContainEqual(
+      expect.objectContaining({ Action: 'states:ListExecutions', Resource: { Ref: machine } }),
+    );
+    const stop = statements.find(
+      (statement: { Action: unknown }) => statement.Action === 'states:StopExecution',
+    );
+    expect(JSON.stringify(stop?.Resource)).toContain(':execution:');
+    expect(actions('states:')).toEqual([
+      'states:ListExecutions',
+      'states:StartExecution',
+      'states:StopExecution',
+    ]);
+    // The API may invoke only its own function, through one API-scoped permission.
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      FunctionName: { 'Fn::GetAtt': [logicalId(api), 'Arn'] },
+      Principal: 'apigateway.amazonaws.com',
+    });
+  });
+
+  it('logs access, traces and throttles the stage, and answers its own refusals in the API’s error shape', () => {
+    const { template } = synthApi({ api: { throttle: { rateLimit: 10, burstLimit: 20 } } });
+    template.hasResourceProperties('AWS::ApiGateway::Stage', {
+      TracingEnabled: true,
+      AccessLogSetting: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+      MethodSettings: [
+        Match.objectLike({ LoggingLevel: 'ERROR', ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 }),
+      ],
+    });
+    template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+      ResponseType: 'UNAUTHORIZED',
+      StatusCode: '401',
+      ResponseTemplates: { 'application/json': Match.stringLikeRegexp('"error":\\{"code":"Unauthorized"') },
+    });
+    template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+      ResponseType: 'MISSING_AUTHENTICATION_TOKEN',
+      StatusCode: '401',
+    });
+    template.resourceCountIs('AWS::ApiGateway::Account', 1);
+    const { template: withoutRole } = synthApi({ api: { cloudWatchRole: false } });
+    withoutRole.resourceCountIs('AWS::ApiGateway::Account', 0);
+  });
+
+  it('creates no API, and no API function, with api: false', () => {
+    const { agent, template } = synthApi({ api: false });
+    template.resourceCountIs('AWS::ApiGateway::RestApi', 0);
+    template.resourceCountIs('AWS::Lambda::Function', 9);
+    expect(agent.api).toBeUndefined();
+    expect(agent.apiFunctions).toEqual({});
+  });
+
+  it('outputs the API’s URL from AgentStepStack, and no URL without an API', () => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const stack = new AgentStepStack(app, 'WithApi');
+    const restApi = stack.getLogicalId(stack.agent.api?.node.defaultChild as CfnResource);
+    const output = Template.fromStack(stack).toJSON().Outputs.ApiUrl;
+    expect(JSON.stringify(output.Value)).toContain('https://');
+    expect(output.Value['Fn::Join'][1]).toContainEqual({ Ref: restApi });
+    const without = new AgentStepStack(
+      new App({ context: { 'aws:cdk:bundling-stacks': [] } }),
+      'WithoutApi',
+      {
+        agent: { api: false },
+      },
+    );
+    expect(Template.fromStack(without).toJSON().Outputs?.ApiUrl).toBeUndefined();
+  });
+});
+
 describe('AgentStepStack under cdk-nag’s AWS Solutions checks', () => {
   /** Synthesizes the stack with the checks; returns every finding not acknowledged. */
   function nagErrors(props: AgentStepStackProps): string[] {
@@ -302,6 +490,18 @@ describe('AgentStepStack under cdk-nag’s AWS Solutions checks', () => {
 
   it.each([
     ['the demo agent with a workspace', { agent: { builtInTools: ['demo', 'workspace'] } }],
+    [
+      'the API behind the JWT authorizer, without the account logs role',
+      {
+        agent: {
+          api: {
+            auth: { jwt: { issuer: 'https://issuer.example.com/', audience: 'agentstep-api' } },
+            cloudWatchRole: false,
+          },
+        },
+      },
+    ],
+    ['no API', { agent: { api: false as const } }],
     [
       'a Bedrock inference profile and an API key secret',
       {

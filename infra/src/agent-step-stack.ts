@@ -1,4 +1,4 @@
-import { Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Fn, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Bucket, CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -37,6 +37,7 @@ export class AgentStepStack extends Stack {
       ),
       ...(this.agent.workspace ? workspaceFindings(this, this.agent.workspace, wildcard) : []),
       ...bedrockFindings(props.agent?.model, wildcard),
+      ...(this.agent.api ? apiFindings(this, this.agent, wildcard) : []),
       {
         id: 'AwsSolutions::AwsSolutions-L1',
         reason:
@@ -44,14 +45,46 @@ export class AgentStepStack extends Stack {
       },
     ];
     for (const finding of findings) Validations.of(this.agent).acknowledge(finding);
+    if (this.agent.api)
+      new CfnOutput(this, 'ApiUrl', {
+        description: 'The AgentStep HTTP API: POST {url}sessions starts a session.',
+        value: this.agent.api.url,
+      });
   }
 }
 
-function workspaceFindings(
-  stack: Stack,
-  bucket: Bucket,
-  wildcard: (resource: string, reason: string) => { id: string; reason: string },
-) {
+type Wildcard = (resource: string, reason: string) => { id: string; reason: string };
+
+/** The HTTP API's accepted findings. */
+function apiFindings(stack: Stack, agent: AgentStep, wildcard: Wildcard) {
+  // The execution ARNs of the loop, as CDK's execution grant builds them from the machine's ARN.
+  const machineName = JSON.stringify(
+    stack.resolve(Fn.select(6, Fn.split(':', agent.stateMachine.stateMachineArn))),
+  );
+  return [
+    wildcard(
+      `arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:${machineName}:*`,
+      "Cancelling a turn stops its running executions, which are named after the turn and found by listing the loop's executions.",
+    ),
+    {
+      id: 'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+      reason:
+        "API Gateway's account-wide CloudWatch Logs role, which its access and execution logs need, with the managed policy AWS documents for it (the api prop's cloudWatchRole: false leaves it out).",
+    },
+    {
+      id: 'AwsSolutions::AwsSolutions-COG4',
+      reason:
+        'Every method is authorized, by IAM or by a Lambda authorizer that checks JWTs of any OIDC issuer (a Cognito user pool is one); the construct does not tie callers to Cognito.',
+    },
+    {
+      id: 'AwsSolutions::AwsSolutions-APIG3',
+      reason:
+        'The stage is throttled and every method authorized; associate a WAF web ACL with agent.api.deploymentStage where a deployment needs one (it has its own cost and rules).',
+    },
+  ];
+}
+
+function workspaceFindings(stack: Stack, bucket: Bucket, wildcard: Wildcard) {
   return [
     wildcard(
       `<${stack.getLogicalId(bucket.node.defaultChild as CfnBucket)}.Arn>/sessions/*`,
@@ -66,10 +99,7 @@ function workspaceFindings(
 }
 
 /** A cross-region inference profile routes to its foundation model in any region it chooses. */
-function bedrockFindings(
-  model: string | undefined,
-  wildcard: (resource: string, reason: string) => { id: string; reason: string },
-) {
+function bedrockFindings(model: string | undefined, wildcard: Wildcard) {
   const modelId = model?.startsWith('bedrock:') ? model.slice('bedrock:'.length) : '';
   const foundationModel = profileFoundationModel(modelId);
   if (foundationModel === undefined) return [];

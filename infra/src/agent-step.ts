@@ -10,6 +10,7 @@ import {
   SCRIPTED_MODEL,
 } from '@agentstep/protocol';
 import { Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -22,6 +23,7 @@ import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import type * as z from 'zod';
 import { AgentStateMachine } from './agent-state-machine.js';
+import { AgentStepApi, type AgentStepApiOptions, type ApiFunctionName } from './agent-step-api.js';
 import { EventLogTable } from './event-log-table.js';
 import { ExecutionFailureAlarm } from './execution-failure-alarm.js';
 import { grantBedrockModel } from './grant-bedrock-model.js';
@@ -88,11 +90,16 @@ export interface AgentStepProps {
   readonly executionTimeout?: Duration;
   /** Where the alarm on failed, timed-out and aborted executions is announced. @default - no action */
   readonly alarmTopic?: ITopic;
+  /**
+   * The HTTP API on API Gateway (a regional REST API streaming from Lambda), or `false` for none.
+   * @default - the API, with IAM authorization
+   */
+  readonly api?: false | AgentStepApiOptions;
 }
 
 /**
  * An agent on AWS in one statement: the event-log table, one Lambda per loop step, the built-in
- * tools' Lambda and the Step Functions state machine that runs the loop.
+ * tools' Lambda, the Step Functions state machine that runs the loop and the HTTP API.
  */
 export class AgentStep extends Construct {
   readonly table: TableV2;
@@ -103,6 +110,10 @@ export class AgentStep extends Construct {
   readonly functions: Readonly<Record<StepName, NodejsFunction>>;
   /** In alarm when an execution of the loop failed, timed out or was aborted. */
   readonly failureAlarm: Alarm;
+  /** The HTTP API (`api` prop), unless it is `false`. */
+  readonly api: RestApi | undefined;
+  /** The HTTP API's functions: `api`, and `api-authorizer` with JWT authorization; none without an API. */
+  readonly apiFunctions: Readonly<Partial<Record<ApiFunctionName, NodejsFunction>>>;
 
   constructor(scope: Construct, id: string, props: AgentStepProps = {}) {
     super(scope, id);
@@ -180,6 +191,12 @@ export class AgentStep extends Construct {
       stateMachine: this.stateMachine,
       ...(props.alarmTopic ? { topic: props.alarmTopic } : {}),
     }).alarm;
+    const api =
+      props.api === false
+        ? undefined
+        : new AgentStepApi(this, 'Api', { ...props.api, table: this.table, stateMachine: this.stateMachine });
+    this.api = api?.api;
+    this.apiFunctions = api?.functions ?? {};
   }
 }
 

@@ -27,3 +27,13 @@ const TOOL_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 
 export function grantTableAccess(table: TableV2, step: StepName, fn: IFunction): void {
   table.grant(fn, ...(step === 'invoke-tool' ? TOOL_ACTIONS : LOOP_ACTIONS));
 }
+
+/**
+ * Grants the API function what its routes do on the table: read logs, sessions and usage, start a
+ * turn (take the session's lease and append the user message in one transaction, a large body in
+ * chunks), set a cancel flag and close a stopped turn. The same actions as a loop step: no deletes
+ * or scans.
+ */
+export function grantApiTableAccess(table: TableV2, fn: IFunction): void {
+  table.grant(fn, ...LOOP_ACTIONS);
+}

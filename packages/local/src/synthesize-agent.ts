@@ -22,7 +22,8 @@ type Resource = { Type: string; Properties?: Record<string, unknown> };
 export function synthesizeAgent(): SynthesizedAgent {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
   const stack = new Stack(app, 'AgentStepLocal');
-  new AgentStep(stack, 'Agent');
+  // The loop only: the HTTP API is hosted locally by `agentstep serve`, not by a synthesized one.
+  new AgentStep(stack, 'Agent', { api: false });
   const resources = Object.entries(app.synth().getStackByName(stack.stackName).template.Resources) as Array<
     [string, Resource]
   >;

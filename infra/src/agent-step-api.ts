@@ -1,0 +1,195 @@
+import { type ApiAuthMode, ENV_NAMES } from '@agentstep/protocol';
+import { Duration, Names } from 'aws-cdk-lib';
+import {
+  AccessLogField,
+  AccessLogFormat,
+  AuthorizationType,
+  EndpointType,
+  IdentitySource,
+  LambdaIntegration,
+  LogGroupLogDestination,
+  MethodLoggingLevel,
+  type MethodOptions,
+  ResponseTransferMode,
+  ResponseType,
+  RestApi,
+  TokenAuthorizer,
+} from 'aws-cdk-lib/aws-apigateway';
+import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import { BundledLambda } from './bundled-lambda.js';
+import { grantApiTableAccess } from './grant-table-access.js';
+
+/**
+ * Who may call the API, and so whose sessions a request reaches: the `sub` of a JWT from any OIDC
+ * issuer (checked by a Lambda authorizer against the issuer's keys), or the IAM principal that
+ * signed the request (SigV4).
+ */
+export type AgentStepApiAuth =
+  | { readonly jwt: { readonly issuer: string; readonly audience: string } }
+  | { readonly iam: true };
+
+/** How the HTTP API is served; every option has a default. */
+export interface AgentStepApiOptions {
+  /** @default { iam: true } - only signed requests, each principal its own tenant */
+  readonly auth?: AgentStepApiAuth;
+  /** Requests per second across the stage, and the burst allowed above it. @default 50 and 100 */
+  readonly throttle?: { readonly rateLimit: number; readonly burstLimit: number };
+  /**
+   * Sets API Gateway's CloudWatch Logs role, one per account and region, which its access and
+   * execution logs need. Set `false` where the account already has one (a second stack setting it
+   * only replaces it). @default true
+   */
+  readonly cloudWatchRole?: boolean;
+}
+
+/** Props of {@link AgentStepApi}. */
+export interface AgentStepApiProps extends AgentStepApiOptions {
+  readonly table: TableV2;
+  readonly stateMachine: StateMachine;
+}
+
+/** The HTTP API's functions, by folder under `functions/`: not steps, so no task ever runs them. */
+export type ApiFunctionName = 'api' | 'api-authorizer';
+
+/** API Gateway's response streaming lasts at most 15 minutes; the function streams 14 (decision 0016). */
+const STREAM_TIMEOUT = Duration.minutes(15);
+
+/** How long an authorizer's verdict on one token is reused: within it, an expired token still passes. */
+const AUTHORIZER_CACHE_TTL = Duration.minutes(5);
+
+/**
+ * The HTTP API deployed (decision 0016): a regional REST API whose every path and method (one
+ * `{proxy+}` ANY and the root) is a Lambda proxy integration in STREAM mode to one function running
+ * `createApi`, so `GET /stream` streams for up to 15 minutes. Every method is authorized (a JWT
+ * authorizer or IAM); the stage is throttled, traced and access-logged; API Gateway's own
+ * refusals share the API's error shape.
+ */
+export class AgentStepApi extends Construct {
+  readonly api: RestApi;
+  /** `api` runs the routes; `api-authorizer` checks JWTs, with `auth: { jwt }` only. */
+  readonly functions: Readonly<Partial<Record<ApiFunctionName, NodejsFunction>>> & {
+    readonly api: NodejsFunction;
+  };
+
+  constructor(scope: Construct, id: string, props: AgentStepApiProps) {
+    super(scope, id);
+    const auth = props.auth ?? { iam: true };
+    const mode: ApiAuthMode = 'jwt' in auth ? 'jwt' : 'iam';
+    const handler = new BundledLambda(this, 'api', {
+      folder: 'api' satisfies ApiFunctionName,
+      timeout: STREAM_TIMEOUT,
+      environment: {
+        [ENV_NAMES.table]: props.table.tableName,
+        [ENV_NAMES.stateMachine]: props.stateMachine.stateMachineArn,
+        [ENV_NAMES.apiAuth]: mode,
+      },
+    }).function;
+    grantApiTableAccess(props.table, handler);
+    // Start a turn; cancel one: find its running executions by name, then stop them.
+    props.stateMachine.grants.startExecution(handler);
+    props.stateMachine.grants.actions(handler, 'states:ListExecutions');
+    props.stateMachine.grants.execution(handler, 'states:StopExecution');
+
+    const authorizer = 'jwt' in auth ? this.#jwtAuthorizer(auth.jwt) : undefined;
+    const methodOptions: MethodOptions = authorizer
+      ? { authorizer: authorizer.authorizer, authorizationType: AuthorizationType.CUSTOM }
+      : { authorizationType: AuthorizationType.IAM };
+    this.functions = { api: handler, ...(authorizer ? { 'api-authorizer': authorizer.function } : {}) };
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_YEAR });
+    this.api = new RestApi(this, 'Api', {
+      restApiName: Names.uniqueResourceName(this, { maxLength: 128 }),
+      description: 'AgentStep: sessions, turns and their event streams',
+      // Streams idle out after 5 minutes on a regional endpoint, after 30 s on an edge-optimized one.
+      endpointTypes: [EndpointType.REGIONAL],
+      cloudWatchRole: props.cloudWatchRole ?? true,
+      deployOptions: {
+        tracingEnabled: true,
+        loggingLevel: MethodLoggingLevel.ERROR,
+        accessLogDestination: new LogGroupLogDestination(accessLogs),
+        accessLogFormat: accessLogFormat(),
+        throttlingRateLimit: props.throttle?.rateLimit ?? 50,
+        throttlingBurstLimit: props.throttle?.burstLimit ?? 100,
+      },
+      defaultMethodOptions: methodOptions,
+    });
+    // Basic validation before the function runs (the proxy path is present); the routes validate
+    // bodies and queries with their own schemas.
+    const requestValidator = this.api.addRequestValidator('Validator', {
+      validateRequestBody: true,
+      validateRequestParameters: true,
+    });
+    const integration = new LambdaIntegration(handler, {
+      responseTransferMode: ResponseTransferMode.STREAM,
+      timeout: STREAM_TIMEOUT,
+      // One permission for the whole API rather than two per method.
+      scopePermissionToMethod: false,
+    });
+    this.api.root.addMethod('ANY', integration, { requestValidator });
+    this.api.root.addResource('{proxy+}').addMethod('ANY', integration, {
+      requestValidator,
+      requestParameters: { 'method.request.path.proxy': true },
+    });
+    this.#errorResponses();
+  }
+
+  /** A TOKEN authorizer on a function that checks the Bearer JWT against the issuer's keys. */
+  #jwtAuthorizer(jwt: { issuer: string; audience: string }) {
+    const fn = new BundledLambda(this, 'api-authorizer', {
+      folder: 'api-authorizer' satisfies ApiFunctionName,
+      environment: { [ENV_NAMES.jwtIssuer]: jwt.issuer, [ENV_NAMES.jwtAudience]: jwt.audience },
+      timeout: Duration.seconds(10),
+    }).function;
+    const authorizer = new TokenAuthorizer(this, 'JwtAuthorizer', {
+      handler: fn,
+      identitySource: IdentitySource.header('Authorization'),
+      // Anything but a Bearer JWT is refused (401) without invoking the function.
+      validationRegex: '^Bearer [-0-9A-Za-z_]+\\.[-0-9A-Za-z_]+\\.[-0-9A-Za-z_]+$',
+      resultsCacheTtl: AUTHORIZER_CACHE_TTL,
+    });
+    return { function: fn, authorizer };
+  }
+
+  /** API Gateway's own refusals in the API's shape, `{"error": {"code", "message"}}`. */
+  #errorResponses(): void {
+    const body = (code: string) => `{"error":{"code":"${code}","message":$context.error.messageString}}`;
+    const responses: Array<[string, ResponseType, string, string]> = [
+      ['Unauthorized', ResponseType.UNAUTHORIZED, '401', 'Unauthorized'],
+      // With IAM, an unsigned request is "missing an authentication token": a 401, as the API says.
+      ['Unsigned', ResponseType.MISSING_AUTHENTICATION_TOKEN, '401', 'Unauthorized'],
+      ['Denied', ResponseType.ACCESS_DENIED, '403', 'Forbidden'],
+      ['Throttled', ResponseType.THROTTLED, '429', 'Throttled'],
+      ['Default4xx', ResponseType.DEFAULT_4XX, '', '$context.error.responseType'],
+      ['Default5xx', ResponseType.DEFAULT_5XX, '', '$context.error.responseType'],
+    ];
+    for (const [id, type, statusCode, code] of responses) {
+      this.api.addGatewayResponse(id, {
+        type,
+        ...(statusCode ? { statusCode } : {}),
+        templates: { 'application/json': body(code) },
+      });
+    }
+  }
+}
+
+/** One JSON line per request: who (authorizer principal or IAM caller), what, and how it went. */
+function accessLogFormat(): AccessLogFormat {
+  return AccessLogFormat.custom(
+    JSON.stringify({
+      requestId: AccessLogField.contextRequestId(),
+      time: AccessLogField.contextRequestTime(),
+      ip: AccessLogField.contextIdentitySourceIp(),
+      principal: AccessLogField.contextAuthorizerPrincipalId(),
+      caller: AccessLogField.contextIdentityUserArn(),
+      method: AccessLogField.contextHttpMethod(),
+      path: AccessLogField.contextPath(),
+      status: AccessLogField.contextStatus(),
+      responseLength: AccessLogField.contextResponseLength(),
+      latencyMs: AccessLogField.contextResponseLatency(),
+    }),
+  );
+}
