@@ -6,13 +6,19 @@ import { AgentStepStack } from '../src/agent-step-stack.js';
 /**
  * The AgentStep app: the demo agent, or a real model chosen with context values, e.g.
  * `npm run cdk -- deploy -c model=bedrock:us.anthropic.claude-haiku-4-5-20251001-v1:0`, or
- * `-c model=openai:gpt-4o-mini -c modelApiKeySecret=agentstep/openai` (a plain-text secret).
+ * `-c model=openai:gpt-4o-mini -c modelApiKeySecret=agentstep/openai` (a plain-text secret). Its
+ * HTTP API takes IAM-signed requests, or with `-c jwtIssuer=https://… -c jwtAudience=…` the JWTs
+ * of that OIDC issuer.
  */
 const app = new App();
 const context = (key: string) => app.node.tryGetContext(key) as string | undefined;
 const model = context('model');
 const modelBaseUrl = context('modelBaseUrl');
 const modelApiKeySecret = context('modelApiKeySecret');
+const jwtIssuer = context('jwtIssuer');
+const jwtAudience = context('jwtAudience');
+if ((jwtIssuer === undefined) !== (jwtAudience === undefined))
+  throw new Error('Give both -c jwtIssuer=… and -c jwtAudience=… for JWT authorization, or neither for IAM.');
 new AgentStepStack(app, 'AgentStep', {
   description: 'AgentStep: an event-sourced LLM agent loop on Step Functions and DynamoDB',
   agent: {
@@ -21,6 +27,9 @@ new AgentStepStack(app, 'AgentStep', {
       ? { model }
       : { modelScript: readFileSync(new URL('../../examples/demo-script.json', import.meta.url), 'utf8') }),
     ...(modelBaseUrl ? { modelBaseUrl } : {}),
+    ...(jwtIssuer && jwtAudience
+      ? { api: { auth: { jwt: { issuer: jwtIssuer, audience: jwtAudience } } } }
+      : {}),
   },
   ...(modelApiKeySecret ? { modelApiKeySecret } : {}),
 });
