@@ -1,6 +1,6 @@
 import { type ApiDeps, createApi } from '@agentstep/api';
 import type { Handler } from 'aws-lambda';
-// `@hono/aws-lambda`, its successor, is not yet on the registry this project installs from.
+// `@hono/aws-lambda`, its successor, is not among the packages this project can install yet.
 import { streamHandle } from 'hono/aws-lambda';
 
 /**
