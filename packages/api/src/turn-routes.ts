@@ -1,5 +1,11 @@
 import { type TurnAccepted, type TurnBody, type TurnCancelled, turnBodySchema } from '@agentstep/protocol';
-import { beginTurn, cancelTurn, NoTurnRunningError, SessionBusyError } from '@agentstep/runtime';
+import {
+  beginTurn,
+  cancelTurn,
+  NoTurnRunningError,
+  SessionBusyError,
+  userMessageKey,
+} from '@agentstep/runtime';
 import type { Context, Hono } from 'hono';
 import type { ApiDeps } from './api-deps.js';
 import { ApiError } from './api-error.js';
@@ -60,7 +66,7 @@ interface TurnIds {
 async function startTurn(c: Context, deps: ApiDeps, body: TurnBody, { tenant, session, turn }: TurnIds) {
   const stored = storedSession(tenant, session);
   const accepted: TurnAccepted = { session, turn, status: 'running' };
-  if ((await deps.log.appended(stored, `user:${turn}`)) !== undefined) return c.json(accepted, 202);
+  if ((await deps.log.appended(stored, userMessageKey(turn))) !== undefined) return c.json(accepted, 202);
   try {
     await beginTurn(
       { session: stored, prompt: body.message, limits: limitsOf(body) },

@@ -11,6 +11,11 @@ export interface SubmitTurnInput {
   lease?: LeaseOptions;
 }
 
+/** The idempotency key of a turn's user message: whether it exists tells whether the turn was submitted. */
+export function userMessageKey(turn: string): string {
+  return `user:${turn}`;
+}
+
 /**
  * Starts a turn on the client side, before its execution starts: takes the session for the turn
  * (SessionBusy while another turn's lease runs; an expired turn is closed in the log) and appends
@@ -24,7 +29,7 @@ export async function submitTurn(
   await deps.log.append({
     session: input.session,
     turn: input.turn,
-    key: `user:${input.turn}`,
+    key: userMessageKey(input.turn),
     events: [{ event: { type: 'user', content: input.prompt, timestamp: deps.clock.now() / 1000 } }],
   });
   return taken;
