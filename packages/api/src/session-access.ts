@@ -17,17 +17,27 @@ export function tenantOf(c: Context, deps: ApiDeps): string {
   return tenant;
 }
 
-/** A session the caller's tenant may address, by the id in the path; 404 for an id no session can have. */
-export function addressedSession(c: Context, deps: ApiDeps): { session: string; stored: string } {
+/** The session a request addresses: the caller's tenant, the id in the path, and the id it is stored under. */
+export interface AddressedSession {
+  tenant: string;
+  session: string;
+  stored: string;
+}
+
+/** The session the caller's tenant addresses by the id in the path; 404 for an id no session can have. */
+export function addressedSession(c: Context, deps: ApiDeps): AddressedSession {
   const tenant = tenantOf(c, deps);
   const session = c.req.param('id') ?? '';
   if (!isSessionId(session) || session.length > MAX_PUBLIC_SESSION_LENGTH) throw sessionNotFound(session);
-  return { session, stored: storedSession(tenant, session) };
+  return { tenant, session, stored: storedSession(tenant, session) };
 }
 
 /** The addressed session's whole log; 404 when it has none (unknown, or another tenant's). */
-export async function existingLog(c: Context, deps: ApiDeps) {
-  const addressed = addressedSession(c, deps);
+export async function existingLog(
+  c: Context,
+  deps: ApiDeps,
+  addressed: AddressedSession = addressedSession(c, deps),
+) {
   const events: StoredEvent[] = await deps.log.read(addressed.stored);
   if (events.length === 0) throw sessionNotFound(addressed.session);
   return { ...addressed, events };

@@ -26,8 +26,10 @@ export function addStreamRoute(app: Hono, deps: ApiDeps): void {
   app.get('/sessions/:id/stream', async (c) => {
     const after = resumePoint(c);
     const format = formatOf(c);
-    const seen = deps.changes?.version(addressedSession(c, deps).stored);
-    const { stored, events } = await existingLog(c, deps);
+    const addressed = addressedSession(c, deps);
+    // Read before the log: a change in between wakes the stream at once.
+    const seen = deps.changes?.version(addressed.stored);
+    const { stored, events } = await existingLog(c, deps, addressed);
     for (const [name, value] of Object.entries(format.headers)) c.header(name, value);
     return streamSSE(c, (stream) =>
       tail(stream, deps, format, { session: stored, backlog: events, after, seen }),
@@ -73,13 +75,15 @@ async function tail(
   let state = sessionState(backlog);
   let seq = after;
   let fresh = backlog.filter((stored) => stored.seq > after);
-  const metrics = MetricCursor.after(after, backlog, await deps.usage.list(session));
-  // A turn's metrics come before its turn_end, and each step's as soon as the step is logged.
+  // The ledger as of the last read of the log: read again only when the log grew.
+  let entries = await deps.usage.list(session);
+  const metrics = MetricCursor.after(after, backlog, entries);
   const send = async (frames: Frame[]) => {
     for (const frame of frames) await stream.writeSSE(frame);
   };
+  // A turn's metrics come before its turn_end, and each step's as soon as the step is logged.
   const sendMetrics = async () => {
-    for (const metric of metrics.owed(await deps.usage.list(session))) await send(format.metric(metric));
+    for (const metric of metrics.owed(entries)) await send(format.metric(metric));
   };
   let quietSince = Date.now();
   while (!stream.aborted && !stream.closed) {
@@ -105,6 +109,7 @@ async function tail(
     await wait(deps, session, quietMs, seen);
     seen = deps.changes?.version(session);
     fresh = await deps.log.read(session, { afterSeq: seq });
+    if (fresh.length > 0) entries = await deps.usage.list(session);
     state = sessionState(fresh, state);
   }
 }

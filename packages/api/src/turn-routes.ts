@@ -27,8 +27,7 @@ export function addTurnRoutes(app: Hono, deps: ApiDeps): void {
   });
   app.post('/sessions/:id/messages', async (c) => {
     const body = await readBody(c, turnBodySchema);
-    const { session } = await existingLog(c, deps);
-    const tenant = tenantOf(c, deps);
+    const { tenant, session } = await existingLog(c, deps);
     const ids = idsFor(c.req.header('idempotency-key'), `messages\n${tenant}\n${session}`);
     return startTurn(c, deps, body, { tenant, session, turn: ids.turn() });
   });
