@@ -1,4 +1,4 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { dynamoDbLocalClient } from '@agentstep/local';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 
@@ -7,10 +7,5 @@ export const dynamoEndpoint = inject('dynamoEndpoint');
 
 /** A document client on the run's DynamoDB Local. */
 export function localDocumentClient(): DynamoDBDocumentClient {
-  const client = new DynamoDBClient({
-    endpoint: dynamoEndpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  return DynamoDBDocumentClient.from(client);
+  return DynamoDBDocumentClient.from(dynamoDbLocalClient(dynamoEndpoint));
 }

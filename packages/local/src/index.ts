@@ -1,4 +1,5 @@
 export type { ChaosOptions } from './chaos.js';
+export { dynamoDbLocalClient } from './dynamo-db-local/dynamo-db-local-client.js';
 export { JavaMissingError } from './dynamo-db-local/java-missing-error.js';
 export { runningDynamoDbLocals } from './dynamo-db-local/orphans.js';
 export {

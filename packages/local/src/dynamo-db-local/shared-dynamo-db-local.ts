@@ -3,8 +3,9 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { check } from 'proper-lockfile';
+import { dynamoDbLocalClient } from './dynamo-db-local-client.js';
 import { JavaMissingError } from './java-missing-error.js';
 import { KEEPER_EXIT_JAVA_MISSING, spawnKeeper } from './keeper-process.js';
 import { readKeeperAddress, storeFiles } from './store-files.js';
@@ -70,12 +71,7 @@ interface Joined {
 }
 
 function connection({ endpoint, socket }: Joined): SharedDynamoDbLocal {
-  const client = new DynamoDBClient({
-    endpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    maxAttempts: 3,
-  });
+  const client = dynamoDbLocalClient(endpoint);
   return {
     endpoint,
     client,

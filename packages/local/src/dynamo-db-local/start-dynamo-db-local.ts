@@ -2,7 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { type DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { dynamoDbLocalClient } from './dynamo-db-local-client.js';
 import { freePort } from './free-port.js';
 import { JavaMissingError } from './java-missing-error.js';
 import { loopbackLauncher } from './loopback-launcher.js';
@@ -47,12 +48,7 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
   );
   const exited = new Promise<void>((settle) => child.once('close', () => settle()));
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = new DynamoDBClient({
-    endpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    maxAttempts: 3,
-  });
+  const client = dynamoDbLocalClient(endpoint);
   const failure = await Promise.race([
     waitUntilReady(client, options.startTimeoutMs ?? 30_000),
     exitedEarly(child),
