@@ -1,11 +1,11 @@
-import type { EventsPage, SessionSummary } from '@agentstep/protocol';
+import { type EventsPage, loggedEvent, type SessionSummary } from '@agentstep/protocol';
 import { sessionSpend } from '@agentstep/runtime';
 import type { Hono } from 'hono';
 import * as z from 'zod';
 import type { ApiDeps } from './api-deps.js';
 import { validationError } from './api-error.js';
 import { existingLog } from './session-access.js';
-import { sessionState, wireEvent } from './session-state.js';
+import { sessionState } from './session-state.js';
 
 const DEFAULT_PAGE = 100;
 
@@ -36,7 +36,7 @@ export function addSessionRoutes(app: Hono, deps: ApiDeps): void {
     const rest = events.filter((stored) => stored.seq > after);
     const shown = rest.slice(0, limit);
     const next = rest.length > limit ? (shown.at(-1)?.seq ?? null) : null;
-    const answer: EventsPage = { events: shown.map(wireEvent), next };
+    const answer: EventsPage = { events: shown.map(loggedEvent), next };
     return c.json(answer);
   });
 }

@@ -27,8 +27,3 @@ export function sessionState(events: readonly StoredEvent[], state: SessionState
   }
   return { turns, running, lastSeq: events.at(-1)?.seq ?? state.lastSeq, ...(lastEnd ? { lastEnd } : {}) };
 }
-
-/** An event in the wire shape clients get: the spec's event with its `seq`. */
-export function wireEvent({ seq, event }: StoredEvent) {
-  return { seq, ...event };
-}

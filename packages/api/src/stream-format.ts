@@ -1,5 +1,4 @@
-import type { StoredEvent, WireEventOf } from '@agentstep/protocol';
-import { wireEvent } from './session-state.js';
+import { loggedEvent, type StoredEvent, type WireEventOf } from '@agentstep/protocol';
 
 /** One server-sent frame: its data, and the id and event name when it has them. */
 export interface Frame {
@@ -33,7 +32,7 @@ export const agentStepFormat: StreamFormat = {
     {
       id: String(stored.seq),
       event: stored.event.type,
-      data: JSON.stringify(wireEvent(stored)),
+      data: JSON.stringify(loggedEvent(stored)),
     },
   ],
   metric: (metric) => [{ event: 'metric', data: JSON.stringify(metric) }],

@@ -3,6 +3,7 @@ export {
   type EventsPage,
   type FieldProblem,
   type LoggedEvent,
+  loggedEvent,
   type SessionSummary,
   type TurnAccepted,
   type TurnBody,

@@ -1,4 +1,4 @@
-import type { StoredEvent } from '@agentstep/protocol';
+import { loggedEvent, type StoredEvent } from '@agentstep/protocol';
 import type { CliIo } from '../io/cli-io.js';
 import { openStore } from '../local/open-store.js';
 import { parseSessionArgs } from '../local/parse-session-args.js';
@@ -14,7 +14,7 @@ export async function eventsCommand(args: string[], io: CliIo): Promise<number> 
     const events = await readSessionLog('events', session, store.log, io);
     if (events === undefined) return 1;
     for (const stored of events)
-      io.stdout(`${json ? JSON.stringify({ seq: stored.seq, ...stored.event }) : describe(stored)}\n`);
+      io.stdout(`${json ? JSON.stringify(loggedEvent(stored)) : describe(stored)}\n`);
     return 0;
   } finally {
     await store.close();

@@ -1,5 +1,5 @@
 import type { EngineEvent, TurnRun } from '@agentstep/local';
-import { MODEL_STEP_STATES, type ParseMode } from '@agentstep/protocol';
+import { loggedEvent, MODEL_STEP_STATES, type ParseMode } from '@agentstep/protocol';
 import { SessionFollower, type SessionItem, type SessionSource } from '@agentstep/runtime';
 import type { CliIo } from '../io/cli-io.js';
 import type { RunView } from './run-view.js';
@@ -50,7 +50,7 @@ export class JsonRunView implements RunView {
   #show(item: SessionItem): void {
     if (!('seq' in item)) this.#line(item);
     else if (this.#mode === 'event' || !['think', 'respond'].includes(item.event.type))
-      this.#line({ seq: item.seq, ...item.event });
+      this.#line(loggedEvent(item));
   }
 
   #line(value: object): void {

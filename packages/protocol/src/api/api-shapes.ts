@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { PersistedEvent } from '../events/stored-event.js';
+import type { PersistedEvent, StoredEvent } from '../events/stored-event.js';
 import { budgetSchema, toolExecutionSchema, turnLimitsSchema } from '../payloads/step-payloads.js';
 
 /**
@@ -45,8 +45,13 @@ export interface SessionSummary {
   usage: { input: number; output: number; costUsd?: number };
 }
 
-/** An event of a session's log as the API sends it: the wire event and its `seq`. */
+/** An event of a session's log as clients get it (API, `agentstep events --json`): the wire event and its `seq`. */
 export type LoggedEvent = PersistedEvent & { seq: number };
+
+/** A stored event as clients get it: its wire event with its `seq`, without the storage fields. */
+export function loggedEvent({ seq, event }: StoredEvent): LoggedEvent {
+  return { seq, ...event };
+}
 
 /** `GET /sessions/{id}/events`: a page of the log, oldest first; `next` is the next page's `after`, `null` on the last. */
 export interface EventsPage {
