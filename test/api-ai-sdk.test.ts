@@ -1,6 +1,3 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   parseJsonEventStream,
   readUIMessageStream,
@@ -11,7 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from './dynamo-client.js';
 import { batch } from './harness.js';
-import { call, type Served, startServe } from './serve-client.js';
+import { call, type Served, serveScript } from './serve-client.js';
 
 let served: Served;
 
@@ -22,9 +19,7 @@ const TURN = [
 ];
 
 beforeAll(async () => {
-  const cwd = mkdtempSync(join(tmpdir(), 'agentstep-ai-sdk-'));
-  writeFileSync(join(cwd, 'turn.json'), JSON.stringify(TURN));
-  served = await startServe(['--auth', 'dev', '--script', 'turn.json'], cwd);
+  served = await serveScript('ai-sdk', TURN);
 }, 120_000);
 
 afterAll(async () => {

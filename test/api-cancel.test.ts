@@ -1,15 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from './dynamo-client.js';
 import { batch } from './harness.js';
-import { call, readStream, type Served, startServe } from './serve-client.js';
+import { call, readStream, type Served, serveScript } from './serve-client.js';
 
 let served: Served;
 let url = '';
-let cwd = '';
 
 /** Every turn: three 5-second sleeps at once, then an answer. */
 const SLEEPS = [
@@ -20,9 +16,7 @@ const SLEEPS = [
 ];
 
 beforeAll(async () => {
-  cwd = mkdtempSync(join(tmpdir(), 'agentstep-cancel-'));
-  writeFileSync(join(cwd, 'sleeps.json'), JSON.stringify(SLEEPS));
-  served = await startServe(['--auth', 'dev', '--script', 'sleeps.json'], cwd);
+  served = await serveScript('cancel', SLEEPS);
   url = served.url;
 }, 120_000);
 
@@ -93,7 +87,7 @@ describe.skipIf(dynamoEndpoint === '')('cancelling a turn over the HTTP API (`ag
     const { body } = await call(`${url}/sessions`, 'erin', { method: 'POST', json: { message: 'Go' } });
     await eventsOnce(body.session, (events) => countOf('call')(events) === 3);
     expect(await served.stop()).toBe(0);
-    served = await startServe(['--auth', 'dev', '--script', 'sleeps.json'], cwd);
+    served = await served.restart();
     url = served.url;
     const events = await eventsOnce(body.session, () => true);
     expect(events.at(-1)).toMatchObject({

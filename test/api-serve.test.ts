@@ -1,10 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from './dynamo-client.js';
 import { batch } from './harness.js';
-import { call, readStream, type Served, startServe } from './serve-client.js';
+import { call, readStream, type Served, serveScript } from './serve-client.js';
 
 let served: Served;
 let url = '';
@@ -17,9 +14,7 @@ const SLOW_TURN = [
 ];
 
 beforeAll(async () => {
-  const cwd = mkdtempSync(join(tmpdir(), 'agentstep-serve-'));
-  writeFileSync(join(cwd, 'slow.json'), JSON.stringify(SLOW_TURN));
-  served = await startServe(['--auth', 'dev', '--script', 'slow.json'], cwd);
+  served = await serveScript('serve', SLOW_TURN);
   url = served.url;
 }, 120_000);
 

@@ -1,11 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { AgentStepApiError, AgentStepClient, type StreamItem } from '@agentstep/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from './dynamo-client.js';
 import { batch } from './harness.js';
-import { type Served, startServe } from './serve-client.js';
+import { type Served, serveScript } from './serve-client.js';
 
 let served: Served;
 
@@ -13,9 +10,7 @@ let served: Served;
 const SCRIPT = [batch(['sleep', { ms: 2_000, value: 'slept' }]), 'Done.<end>'];
 
 beforeAll(async () => {
-  const cwd = mkdtempSync(join(tmpdir(), 'agentstep-client-'));
-  writeFileSync(join(cwd, 'script.json'), JSON.stringify(SCRIPT));
-  served = await startServe(['--auth', 'dev', '--script', 'script.json'], cwd);
+  served = await serveScript('client', SCRIPT);
 }, 120_000);
 
 afterAll(async () => {

@@ -1,4 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 
@@ -10,6 +13,17 @@ export interface Served {
   process: ChildProcess;
   /** Stops it with SIGINT and resolves with its exit code. */
   stop(): Promise<number | null>;
+  /** Starts it again, with the same arguments in the same folder (its store kept). */
+  restart(): Promise<Served>;
+}
+
+const SCRIPT_FILE = 'script.json';
+
+/** Starts `agentstep serve --auth dev` in a new folder, every turn playing `script` from its start. */
+export function serveScript(name: string, script: unknown[]): Promise<Served> {
+  const cwd = mkdtempSync(join(tmpdir(), `agentstep-${name}-`));
+  writeFileSync(join(cwd, SCRIPT_FILE), JSON.stringify(script));
+  return startServe(['--auth', 'dev', '--script', SCRIPT_FILE], cwd);
 }
 
 /** Starts `agentstep serve` in `cwd` on a free port; resolves once it printed `listening on …`. */
@@ -32,7 +46,7 @@ export function startServe(args: string[], cwd: string): Promise<Served> {
     child.stdout?.on('data', (part) => {
       stdout += part;
       const first = /^listening on (http:\/\/\S+)\n/.exec(stdout);
-      if (first?.[1]) settle({ url: first[1], process: child, stop });
+      if (first?.[1]) settle({ url: first[1], process: child, stop, restart: () => startServe(args, cwd) });
     });
     child.once('exit', (code) => fail(new Error(`serve exited (${code}) before listening: ${stderr}`)));
   });
