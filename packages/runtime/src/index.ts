@@ -51,6 +51,7 @@ export {
   type TurnRequest,
 } from './session/begin-turn.js';
 export { type CancelDeps, cancelTurn, DEFAULT_CANCEL_GRACE_MS } from './session/cancel-turn.js';
+export type { TaskTokens } from './approvals/task-tokens.js';
 export type { ExecutionStarter } from './session/execution-starter.js';
 export { InMemoryStepStream } from './session/in-memory-step-stream.js';
 export {
