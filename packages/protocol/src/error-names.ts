@@ -21,6 +21,15 @@ export const ERROR_NAMES = {
   turnTakenOver: 'TurnTakenOver',
   /** A cancel found no turn holding the session. */
   noTurnRunning: 'NoTurnRunning',
+  /**
+   * A call that needs approval does not wait: it is invalid (its failure is stored), or its
+   * approval was settled before its task started waiting. The map goes straight to InvokeTool.
+   */
+  approvalSettled: 'ApprovalSettled',
+  /** A decision on an approval that was already decided, expired or cancelled. */
+  alreadyDecided: 'AlreadyDecided',
+  /** The session has no approval by that id. */
+  approvalNotFound: 'ApprovalNotFound',
   /** A scripted or replayed model has no output for the requested step. */
   scriptEnded: 'ScriptEnded',
 } as const;

@@ -10,6 +10,28 @@ export {
   type TurnCancelled,
   turnBodySchema,
 } from './api/api-shapes.js';
+export {
+  type ApprovalDecided,
+  type ApprovalDecisionBody,
+  type ApprovalsList,
+  approvalDecisionBodySchema,
+  type PendingApproval,
+  pendingApproval,
+} from './api/approval-shapes.js';
+export {
+  type ApprovalSettlement,
+  approvalId,
+  approvalSettlementSchema,
+  DEFAULT_APPROVAL_TIMEOUT_SECONDS,
+  SETTLED_APPROVAL_STATUSES,
+  type SettledApprovalStatus,
+} from './approvals/approval-payloads.js';
+export {
+  type ApprovalRecord,
+  approvalWaitMs,
+  pendingApprovals,
+  sessionApprovals,
+} from './approvals/session-approvals.js';
 export { blockJson } from './context/block-json.js';
 export { type BuildMessagesOptions, buildMessages } from './context/build-messages.js';
 export { capContent, DEFAULT_MAX_RESULT_BYTES } from './context/cap-content.js';
@@ -25,6 +47,9 @@ export {
   storedEventSchema,
 } from './events/stored-event.js';
 export {
+  APPROVAL_STATUSES,
+  type ApprovalStatus,
+  approvalEventSchema,
   callEventSchema,
   cancelledEventSchema,
   type EventType,
@@ -80,7 +105,9 @@ export {
 export { MODEL_STEP_STATES, STATE_NAMES } from './payloads/state-names.js';
 export {
   type AdvanceTurnOutput,
+  type AwaitApprovalInput,
   advanceTurnOutputSchema,
+  awaitApprovalInputSchema,
   type Budget,
   budgetSchema,
   type CallItem,
@@ -90,6 +117,8 @@ export {
   caughtErrorSchema,
   closedBatchSchema,
   DEFAULT_TURN_LIMITS,
+  type ExpireApprovalInput,
+  expireApprovalInputSchema,
   type FailTurnInput,
   type FinishTurnInput,
   failTurnInputSchema,

@@ -1,4 +1,5 @@
 // DynamoDB adapters, apart from the core so that importing the runtime does not load the AWS SDK.
+export { DynamoApprovalTokenStore } from './approvals/dynamo-approval-token-store.js';
 export { DynamoEventLog, type DynamoEventLogOptions } from './event-log/dynamo-event-log.js';
 export { DynamoOutcomeStore, type DynamoOutcomeStoreOptions } from './outcomes/dynamo-outcome-store.js';
 export { dynamoStores } from './table/dynamo-stores.js';

@@ -40,3 +40,33 @@ export class NoTurnRunningError extends Error {
     super(`Session ${session} has no turn running: there is nothing to cancel.`);
   }
 }
+
+/**
+ * A call that needs approval does not wait: its approval was settled before its task started
+ * waiting (decided, cancelled), so the map goes straight on to run or fail it.
+ */
+export class ApprovalSettledError extends Error {
+  override readonly name = ERROR_NAMES.approvalSettled;
+
+  constructor(session: string, approval: string) {
+    super(`Approval ${approval} of session ${session} is already settled: the call does not wait.`);
+  }
+}
+
+/** The session has no approval by that id (or it belongs to another tenant's session). */
+export class ApprovalNotFoundError extends Error {
+  override readonly name = ERROR_NAMES.approvalNotFound;
+
+  constructor(session: string, approval: string) {
+    super(`Session ${session} has no approval ${approval}.`);
+  }
+}
+
+/** A decision on an approval that was already decided, or ended without one. */
+export class AlreadyDecidedError extends Error {
+  override readonly name = ERROR_NAMES.alreadyDecided;
+
+  constructor(approval: string, status: string) {
+    super(`Approval ${approval} is already settled (${status}): a call is decided once.`);
+  }
+}

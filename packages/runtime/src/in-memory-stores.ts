@@ -1,9 +1,18 @@
+import { InMemoryApprovalTokenStore } from './approvals/approval-token-store.js';
 import { InMemoryEventLog } from './event-log/in-memory-event-log.js';
 import { InMemoryOutcomeStore } from './outcomes/in-memory-outcome-store.js';
 import { InMemoryUsageLedger } from './usage/in-memory-usage-ledger.js';
 
-/** The event log, the outcome store and the usage ledger (a view of the log) in process memory. */
+/**
+ * The event log, the outcome store, the usage ledger (a view of the log) and the approvals' task
+ * tokens in process memory.
+ */
 export function inMemoryStores() {
   const log = new InMemoryEventLog();
-  return { log, outcomes: new InMemoryOutcomeStore(), usage: new InMemoryUsageLedger(log) };
+  return {
+    log,
+    outcomes: new InMemoryOutcomeStore(),
+    usage: new InMemoryUsageLedger(log),
+    approvalTokens: new InMemoryApprovalTokenStore(),
+  };
 }

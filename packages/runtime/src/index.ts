@@ -1,7 +1,33 @@
 // The core: ports, in-memory adapters, scripted models, tools and use cases. Nothing here loads a
 // provider SDK, the http tool, middy, Powertools or an AWS SDK client: those sit behind subpaths.
+export {
+  type ApprovalRules,
+  approvalTimeoutMs,
+  needsApproval,
+} from './approvals/approval-rules.js';
+export {
+  type ApprovalTokenStore,
+  InMemoryApprovalTokenStore,
+} from './approvals/approval-token-store.js';
+export { type AwaitApprovalDeps, awaitApproval } from './approvals/await-approval.js';
+export type { WakeDeps } from './approvals/cancel-waiting-approvals.js';
+export {
+  ApprovalArgsInvalidError,
+  type DecideApprovalDeps,
+  decideApproval,
+} from './approvals/decide-approval.js';
+export { expireApproval } from './approvals/expire-approval.js';
+export type { TaskTokens } from './approvals/task-tokens.js';
 export { type Clock, systemClock } from './clock/clock.js';
-export { AppendConflictError, CallNotFoundError, NoTurnRunningError, SessionBusyError } from './errors.js';
+export {
+  AlreadyDecidedError,
+  AppendConflictError,
+  ApprovalNotFoundError,
+  ApprovalSettledError,
+  CallNotFoundError,
+  NoTurnRunningError,
+  SessionBusyError,
+} from './errors.js';
 export { CachedEventLog, type CachedEventLogOptions } from './event-log/cached-event-log.js';
 export {
   type Appended,
@@ -51,7 +77,6 @@ export {
   type TurnRequest,
 } from './session/begin-turn.js';
 export { type CancelDeps, cancelTurn, DEFAULT_CANCEL_GRACE_MS } from './session/cancel-turn.js';
-export type { TaskTokens } from './approvals/task-tokens.js';
 export type { ExecutionStarter } from './session/execution-starter.js';
 export { InMemoryStepStream } from './session/in-memory-step-stream.js';
 export {

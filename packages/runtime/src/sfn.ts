@@ -3,3 +3,4 @@ export {
   StepFunctionsStarter,
   type StepFunctionsStarterOptions,
 } from './sfn/step-functions-starter.js';
+export { StepFunctionsTaskTokens } from './sfn/step-functions-task-tokens.js';

@@ -35,8 +35,8 @@ export interface TurnCancelled {
 /** `GET /sessions/{id}`: where a session's turns stand and what it has spent. */
 export interface SessionSummary {
   session: string;
-  /** `running` while a turn has not ended. */
-  status: 'idle' | 'running';
+  /** `running` while a turn has not ended; `waiting` while it waits for a person to decide a call. */
+  status: 'idle' | 'running' | 'waiting';
   /** Turns started. */
   turns: number;
   /** The `seq` of the newest logged event. */

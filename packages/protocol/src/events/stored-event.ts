@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import {
+  approvalEventSchema,
   callEventSchema,
   cancelledEventSchema,
   type EventType,
@@ -11,8 +12,9 @@ import {
 } from './wire-event.js';
 
 /**
- * The event types kept in a session's log: the conversation (C1) and each turn's terminal record
- * (`turn_end`, never sent to the model); all others are transient.
+ * The event types kept in a session's log: the conversation (C1), each turn's terminal record
+ * (`turn_end`) and the approvals of calls that wait for a person (`approval`), the last two never
+ * sent to the model; all others are transient.
  */
 export const PERSISTED_EVENT_TYPES = [
   'user',
@@ -22,6 +24,7 @@ export const PERSISTED_EVENT_TYPES = [
   'respond',
   'cancelled',
   'turn_end',
+  'approval',
 ] as const;
 
 /** A persisted event type. */
@@ -41,6 +44,7 @@ export const persistedEventSchema = z.discriminatedUnion('type', [
   respondEventSchema,
   cancelledEventSchema,
   turnEndEventSchema,
+  approvalEventSchema,
 ]);
 
 /** A persisted wire event. */

@@ -79,8 +79,9 @@ describe('isPersistedType', () => {
     expect(isPersistedType(type)).toBe(persisted);
   });
 
-  it('C1 lists exactly the six persisted types and the turn_end record', () => {
+  it('C1 lists exactly the six persisted types, the turn_end record and approvals', () => {
     expect([...PERSISTED_EVENT_TYPES].sort()).toEqual([
+      'approval',
       'call',
       'cancelled',
       'respond',

@@ -122,8 +122,37 @@ export const turnEndEventSchema = z.object({
   }),
 });
 
+/** Where a call that waits for a person stands: asked, then decided once (or ended without a decision). */
+export const APPROVAL_STATUSES = ['requested', 'approved', 'denied', 'expired', 'cancelled'] as const;
+
+/** One of {@link APPROVAL_STATUSES}. */
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
 /**
- * The protocol's eleven events in their wire shape, and the `turn_end` extension
+ * A call that waits for a person, an extension event: one `requested` when its batch is logged,
+ * then one decision (`approved`, `denied`) or its end without one (`expired`, `cancelled`).
+ * `payload.id` names the approval, `index` the call's position in its batch; `tool` and
+ * `expires_at` (seconds since the epoch) come with the request, `reason`, `by` and edited `args`
+ * with the decision. Persisted in the log, never sent to the model.
+ */
+export const approvalEventSchema = z.object({
+  type: z.literal('approval'),
+  content: text.optional(),
+  timestamp,
+  payload: z.object({
+    id: z.string().min(1),
+    index: count,
+    status: z.enum(APPROVAL_STATUSES),
+    tool: text.optional(),
+    expires_at: timestamp.optional(),
+    reason: text.optional(),
+    by: text.optional(),
+    args: z.record(z.string(), z.unknown()).optional(),
+  }),
+});
+
+/**
+ * The protocol's eleven events in their wire shape, and the `turn_end` and `approval` extensions
  * (docs/protocol.md, section 2).
  */
 export const wireEventSchema = z.discriminatedUnion('type', [
@@ -139,6 +168,7 @@ export const wireEventSchema = z.discriminatedUnion('type', [
   interruptEventSchema,
   cancelledEventSchema,
   turnEndEventSchema,
+  approvalEventSchema,
 ]);
 
 /** An event as clients receive it. */

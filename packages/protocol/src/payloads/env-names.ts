@@ -33,6 +33,10 @@ export const ENV_NAMES = {
   prices: 'AGENTSTEP_PRICES',
   /** The deployment's default budget, as JSON. */
   budget: 'AGENTSTEP_BUDGET',
+  /** Tools whose calls wait for a person's approval, comma-separated; `*` for every tool. */
+  approvals: 'AGENTSTEP_APPROVALS',
+  /** Seconds a call waits for a decision before it fails with `approval timed out`. */
+  approvalTimeout: 'AGENTSTEP_APPROVAL_TIMEOUT_SECONDS',
   /** Model steps one turn may take. */
   maxSteps: 'AGENTSTEP_MAX_STEPS',
   /** Model steps per execution before the turn continues in a fresh one. */

@@ -92,6 +92,8 @@ export const callItemSchema = z.object({
   seq: z.number().int().positive(),
   /** The Lambda function that runs this call's tool. */
   target: ref,
+  /** The approval the call waits on before it runs, when its tool needs one. */
+  approval: ref.optional(),
 });
 
 /** What ModelStep hands on: the batch it appended and where the loop goes next. */
@@ -118,6 +120,18 @@ export const invokeToolInputSchema = callItemSchema.extend({
   turn: ref,
   batch: ref,
 });
+
+/**
+ * AwaitApproval's input: a call whose approval it waits on, and the task token that a decision
+ * sends the task's success to (kept server-side, never logged).
+ */
+export const awaitApprovalInputSchema = invokeToolInputSchema.extend({
+  approval: ref,
+  token: z.string().min(1).max(4_096),
+});
+
+/** ExpireApproval's input: a call whose approval timed out. */
+export const expireApprovalInputSchema = invokeToolInputSchema.extend({ approval: ref });
 
 /** What closing a batch (AdvanceTurn's first half) hands on: the next loop state and where to go. */
 export const closedBatchSchema = loopStateSchema.extend({
@@ -183,6 +197,10 @@ export type CallItem = z.infer<typeof callItemSchema>;
 export type ModelStepOutput = z.infer<typeof modelStepOutputSchema>;
 /** InvokeTool's input. */
 export type InvokeToolInput = z.infer<typeof invokeToolInputSchema>;
+/** AwaitApproval's input. */
+export type AwaitApprovalInput = z.infer<typeof awaitApprovalInputSchema>;
+/** ExpireApproval's input. */
+export type ExpireApprovalInput = z.infer<typeof expireApprovalInputSchema>;
 /** A closed batch's next loop state. */
 export type ClosedBatch = z.infer<typeof closedBatchSchema>;
 /** How a turn ended. */

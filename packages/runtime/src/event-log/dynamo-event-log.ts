@@ -124,7 +124,7 @@ export class DynamoEventLog implements EventLog {
             ? {}
             : {
                 ConditionExpression:
-                  'attribute_not_exists(turn) OR turn = :turn OR attribute_not_exists(leaseUntil) OR leaseUntil < :now',
+                  'attribute_not_exists(turn) OR turn = :turn OR attribute_not_exists(leaseUntil) OR (leaseUntil < :now AND (attribute_not_exists(holdUntil) OR holdUntil < :now))',
               }),
           ExpressionAttributeValues: {
             ':turn': turn,
@@ -140,8 +140,8 @@ export class DynamoEventLog implements EventLog {
       return previous !== undefined && previous !== turn ? { previous } : {};
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      const until = error.Item?.leaseUntil?.N;
-      throw new SessionBusyError(session, error.Item?.turn?.S, turn, until ? Number(until) : undefined);
+      const until = Math.max(Number(error.Item?.leaseUntil?.N ?? 0), Number(error.Item?.holdUntil?.N ?? 0));
+      throw new SessionBusyError(session, error.Item?.turn?.S, turn, until || undefined);
     }
   }
 
@@ -225,15 +225,14 @@ export class DynamoEventLog implements EventLog {
         Update: {
           TableName,
           Key: { pk: session, sk: sortKeys.head },
-          UpdateExpression: release
-            ? 'SET nextSeq = :next REMOVE turn, leaseMs, leaseUntil'
-            : 'SET nextSeq = :next, leaseUntil = :now + if_not_exists(leaseMs, :leaseMs)',
+          ...headUpdate(release ? 'release' : request.holdUntil),
           ConditionExpression: 'turn = :turn AND nextSeq = :expected',
           ExpressionAttributeValues: {
             ':turn': turn,
             ':expected': firstSeq,
             ':next': firstSeq + encoded.length,
             ...(release ? {} : { ':now': this.#clock.now(), ':leaseMs': DEFAULT_LEASE_MS }),
+            ...(request.holdUntil && !release ? { ':hold': request.holdUntil } : {}),
           },
         },
       },
@@ -291,6 +290,19 @@ function eventItem(session: string, seq: number, entry: EncodedEvent): Record<st
     ...(entry.event.position === undefined ? {} : { position: entry.event.position }),
     ...entry.stored,
   };
+}
+
+/**
+ * How an append updates the session head besides its next seq: frees it (`release`), or renews
+ * the lease and sets (`holdUntil` > 0), ends (0) or keeps (`undefined`) the hold.
+ */
+function headUpdate(change: 'release' | number | undefined): { UpdateExpression: string } {
+  const next = 'SET nextSeq = :next';
+  if (change === 'release')
+    return { UpdateExpression: `${next} REMOVE turn, leaseMs, leaseUntil, holdUntil` };
+  const renewed = `${next}, leaseUntil = :now + if_not_exists(leaseMs, :leaseMs)`;
+  if (change === undefined) return { UpdateExpression: renewed };
+  return { UpdateExpression: change === 0 ? `${renewed} REMOVE holdUntil` : `${renewed}, holdUntil = :hold` };
 }
 
 /** The events of one append in transaction-sized parts; an empty append is one empty part. */

@@ -23,6 +23,12 @@ export interface AppendRequest {
   /** Frees the session in the same atomic write: the turn's last append (its terminal record). */
   release?: boolean;
   /**
+   * Holds the session for the turn until then (ms since the epoch), however long it goes without
+   * appending, while its calls wait for people; replaces an earlier hold, and `0` ends it. The
+   * lease still applies after the hold.
+   */
+  holdUntil?: number;
+  /**
    * A small JSON value kept with the append's idempotency marker, written atomically with its
    * first events (or alone, for an append without events); a replay keeps the first note.
    */
@@ -44,7 +50,7 @@ export interface Appended {
 /** The turn that holds a session. */
 export interface SessionHolder {
   turn: string;
-  /** When its lease expires unless it writes, in ms since the epoch. */
+  /** When its lease (or a longer hold, see `holdUntil`) expires unless it writes, in ms since the epoch. */
   leaseUntil: number;
   /** It was asked to stop (`requestCancel`). */
   cancelRequested: boolean;

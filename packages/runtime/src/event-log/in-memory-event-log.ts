@@ -17,6 +17,13 @@ interface Lease {
   turn: string;
   leaseMs: number;
   until: number;
+  /** Held until then whatever `until` says (`AppendRequest.holdUntil`). */
+  holdUntil?: number;
+}
+
+/** When a lease stops keeping other turns out: its own end, or its hold's if later. */
+function leaseEnd(lease: Lease): number {
+  return Math.max(lease.until, lease.holdUntil ?? 0);
 }
 
 interface SessionState {
@@ -40,7 +47,8 @@ export class InMemoryEventLog implements EventLog {
     this.#clock = options.clock ?? systemClock;
   }
 
-  async append({ session, turn, key, events, release, note }: AppendRequest): Promise<AppendResult> {
+  async append(request: AppendRequest): Promise<AppendResult> {
+    const { session, turn, key, events, release, note } = request;
     const state = this.#session(session);
     const previous = state.appends.get(key);
     if (previous !== undefined) return { firstSeq: previous.firstSeq, count: previous.count, replayed: true };
@@ -57,7 +65,7 @@ export class InMemoryEventLog implements EventLog {
       ...(note === undefined ? {} : { note: structuredClone(note) }),
     });
     if (release) delete state.lease;
-    else lease.until = this.#clock.now() + lease.leaseMs;
+    else renew(lease, this.#clock.now(), request.holdUntil);
     return { firstSeq, count, replayed: false };
   }
 
@@ -83,11 +91,12 @@ export class InMemoryEventLog implements EventLog {
     const state = this.#session(session);
     const now = this.#clock.now();
     const held = state.lease;
-    if (held !== undefined && held.turn !== turn && held.until >= now && !options.takeOver)
-      throw new SessionBusyError(session, held.turn, turn, held.until);
+    if (held !== undefined && held.turn !== turn && leaseEnd(held) >= now && !options.takeOver)
+      throw new SessionBusyError(session, held.turn, turn, leaseEnd(held));
     // Without a length, the session keeps the one its holder chose (StartTurn after submitTurn).
     const leaseMs = options.leaseMs ?? held?.leaseMs ?? DEFAULT_LEASE_MS;
-    state.lease = { turn, leaseMs, until: now + leaseMs };
+    const hold = held?.turn === turn ? held.holdUntil : undefined;
+    state.lease = { turn, leaseMs, until: now + leaseMs, ...(hold === undefined ? {} : { holdUntil: hold }) };
     return held !== undefined && held.turn !== turn ? { previous: held.turn } : {};
   }
 
@@ -95,7 +104,11 @@ export class InMemoryEventLog implements EventLog {
     const state = this.#sessions.get(session);
     const lease = state?.lease;
     if (lease === undefined) return undefined;
-    return { turn: lease.turn, leaseUntil: lease.until, cancelRequested: state?.cancelTurn === lease.turn };
+    return {
+      turn: lease.turn,
+      leaseUntil: leaseEnd(lease),
+      cancelRequested: state?.cancelTurn === lease.turn,
+    };
   }
 
   async requestCancel(session: string, turn: string): Promise<boolean> {
@@ -113,4 +126,11 @@ export class InMemoryEventLog implements EventLog {
     }
     return state;
   }
+}
+
+/** Renews a lease on an append, and sets or ends its hold when the append says so. */
+function renew(lease: Lease, now: number, holdUntil: number | undefined): void {
+  lease.until = now + lease.leaseMs;
+  if (holdUntil === 0) delete lease.holdUntil;
+  else if (holdUntil !== undefined) lease.holdUntil = holdUntil;
 }

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { cancelWaitingApprovals, type WakeDeps } from '../approvals/cancel-waiting-approvals.js';
 import { NoTurnRunningError } from '../errors.js';
 import type { AppendResultsDeps } from '../steps/append-results.js';
 import { CANCELLED_CALL } from '../steps/close-stopped-turn.js';
@@ -16,11 +17,13 @@ export interface CancelDeps extends AppendResultsDeps {
   starter: ExecutionStarter;
   /** @default DEFAULT_CANCEL_GRACE_MS */
   graceMs?: number;
+  /** Wakes calls waiting for approval, so they fail at once. @default none: they wait out the grace */
+  wake?: WakeDeps;
 }
 
 /**
  * Cancels the turn holding `session`. The request is recorded first (the loop stops before its next
- * model step or tool batch); a turn that has not ended itself within the grace period has its
+ * model step or tool batch), then calls waiting for approval are cancelled and woken; a turn that has not ended itself within the grace period has its
  * execution stopped and is closed here: a failure result for each unfinished call, a `cancelled`
  * terminal record, the session freed. So it ends cleanly even when its execution is dead. Throws
  * NoTurnRunningError when no turn holds the session.
@@ -30,6 +33,7 @@ export async function cancelTurn(session: string, deps: CancelDeps): Promise<{ t
   if (holder === undefined || !(await deps.log.requestCancel(session, holder.turn)))
     throw new NoTurnRunningError(session);
   const { turn } = holder;
+  await cancelWaitingApprovals({ session, turn, writer: turn }, deps);
   if (await endedWithin(session, turn, deps.graceMs ?? DEFAULT_CANCEL_GRACE_MS, deps)) return { turn };
   await deps.starter.stop({ session, turn });
   await closeTurn({ session, turn, status: 'cancelled', message: CANCELLED_MESSAGE }, CANCELLED_CALL, deps);

@@ -13,7 +13,8 @@ export interface AppendResultsDeps {
 
 /**
  * Appends the batch's single `result` event in call order (B4, B5). A position without a stored
- * outcome gets a failure saying `missing`, so no call is ever left without a result.
+ * outcome gets a failure saying `missing`, so no call is ever left without a result. It ends the
+ * session's hold: no call of the batch waits for anyone any more.
  */
 export async function appendResults(
   batch: Pick<ModelStepOutput, 'session' | 'turn' | 'batch' | 'calls' | 'count'>,
@@ -34,6 +35,7 @@ export async function appendResults(
     session: batch.session,
     turn: batch.turn,
     key: `result:${batch.batch}`,
+    holdUntil: 0,
     events: [{ batch: batch.batch, event: { ...resultEvent(outcomes), timestamp: deps.clock.now() / 1000 } }],
   });
 }

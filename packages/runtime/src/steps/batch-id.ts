@@ -2,3 +2,8 @@
 export function batchId(turn: string, turnStep: number): string {
   return `${turn}.${turnStep}`;
 }
+
+/** The turn a batch id names (see {@link batchId}). */
+export function turnOfBatch(batch: string): string {
+  return batch.slice(0, batch.lastIndexOf('.'));
+}

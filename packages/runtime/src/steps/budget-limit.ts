@@ -1,4 +1,4 @@
-import type { LoopState, PriceTable } from '@agentstep/protocol';
+import { approvalWaitMs, type LoopState, type PriceTable, type StoredEvent } from '@agentstep/protocol';
 import type { Clock } from '../clock/clock.js';
 import type { Model } from '../model/model.js';
 import { sessionSpend } from '../usage/session-spend.js';
@@ -14,9 +14,17 @@ export interface SpendDeps {
   prices?: PriceTable;
 }
 
-/** Which budget the session has spent, if any; reads the ledger only when there is a budget. */
-export async function budgetLimit(state: LoopState, deps: SpendDeps): Promise<string | undefined> {
+/**
+ * Which budget the session has spent, if any; reads the ledger only when there is a budget. The
+ * turn's wall clock leaves out the time its calls waited for people (`log`: the session's log).
+ */
+export async function budgetLimit(
+  state: LoopState,
+  log: readonly StoredEvent[],
+  deps: SpendDeps,
+): Promise<string | undefined> {
   if (Object.keys(state.budget).length === 0) return undefined;
   const spend = sessionSpend(await deps.usage.list(state.session));
-  return spentBudget(state.budget, spend, deps.clock.now() - state.startedAt);
+  const now = deps.clock.now();
+  return spentBudget(state.budget, spend, now - state.startedAt - approvalWaitMs(log, state.turn, now));
 }

@@ -5,6 +5,8 @@ import {
   type StoredEvent,
   type ToolOutcome,
 } from '@agentstep/protocol';
+import { type ApprovalVerdict, approvalVerdict } from '../approvals/approval-verdict.js';
+import { settlementOf } from '../approvals/settle-approval.js';
 import type { EventLog } from '../event-log/event-log.js';
 import type { OutcomeStore } from '../outcomes/outcome-store.js';
 import { runTool } from '../tools/run-tool.js';
@@ -20,7 +22,9 @@ export interface InvokeToolOutput {
 
 /**
  * Runs one call of a batch and stores its outcome (B1, B2, B4). A re-delivered invocation finds
- * the stored outcome and runs nothing; the first stored outcome is the one the log will get.
+ * the stored outcome and runs nothing; the first stored outcome is the one the log will get. A
+ * call that waited for approval runs only when approved, with the arguments a person may have
+ * edited; otherwise its outcome is the failure its approval says.
  */
 export async function invokeTool(
   input: InvokeToolInput,
@@ -30,21 +34,25 @@ export async function invokeTool(
   // Read together: a first delivery needs the call, a re-delivery only the stored outcome.
   const [stored, calls] = await Promise.all([deps.outcomes.get(ref), readCalls(deps.log, input, [input])]);
   const outcome =
-    stored ?? (await deps.outcomes.put(ref, await execute(input, calls.get(input.position), deps.toolset)));
+    stored ?? (await deps.outcomes.put(ref, await execute(input, calls.get(input.position), deps)));
   return { position: input.position, status: outcome.status };
 }
 
 async function execute(
   input: InvokeToolInput,
   stored: StoredEvent | undefined,
-  toolset: Toolset,
+  deps: { log: EventLog; toolset: Toolset },
 ): Promise<ToolOutcome> {
   const name = calledTool(stored) || BATCH_TOOL_NAME;
   const element = checkCall(JSON.parse(stored?.event.content ?? 'null'), input.position);
   if (!element.ok) return { tool: name, status: 'failure', content: element.reason };
-  const found = toolset.find(element.call.name);
+  const verdict: ApprovalVerdict = input.approval
+    ? approvalVerdict(await settlementOf(deps.log, input.session, input.approval))
+    : { run: true };
+  if (!verdict.run) return { tool: name, status: 'failure', content: verdict.failure };
+  const found = deps.toolset.find(element.call.name);
   if (!found.ok) return { tool: name, status: 'failure', content: found.message };
-  const check = validateArgs(found.tool, element.call.args);
+  const check = validateArgs(found.tool, verdict.args ?? element.call.args);
   if (!check.ok) return { tool: name, status: 'failure', content: check.message };
   return runTool(found.tool, check.args, input);
 }

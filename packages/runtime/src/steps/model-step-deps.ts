@@ -1,4 +1,5 @@
 import type { BuildMessagesOptions, ToolDescription } from '@agentstep/protocol';
+import type { ApprovalRules } from '../approvals/approval-rules.js';
 import type { EventLog } from '../event-log/event-log.js';
 import type { OutcomeStore } from '../outcomes/outcome-store.js';
 import type { StepStream } from '../session/step-stream.js';
@@ -20,4 +21,6 @@ export interface ModelStepDeps extends SpendDeps {
   maxConcurrency?: number;
   instructions?: string;
   context?: BuildMessagesOptions;
+  /** Which calls wait for a person's approval. @default none */
+  approvals?: ApprovalRules;
 }

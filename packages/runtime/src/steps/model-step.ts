@@ -41,7 +41,7 @@ export async function modelStep(state: LoopState, deps: ModelStepDeps): Promise<
   return {
     ...state,
     batch,
-    calls: calls.map((stored) => callItem(stored, deps)),
+    calls: calls.map((stored) => callItem(stored, approvals(step.events), deps)),
     count: batchFailed ? 1 : calls.length,
     concurrency: runsAlone(state, calls, deps) ? 1 : (deps.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY),
     next: calls.length > 0 ? NEXT.tools : batchFailed ? NEXT.results : NEXT.finish,
@@ -69,6 +69,23 @@ function runsAlone(state: LoopState, calls: StoredEvent[], deps: ModelStepDeps):
   );
 }
 
-function callItem(stored: StoredEvent, deps: ModelStepDeps): CallItem {
-  return { position: stored.position ?? 0, seq: stored.seq, target: deps.targetOf(calledTool(stored)) };
+function callItem(stored: StoredEvent, waiting: ReadonlyMap<number, string>, deps: ModelStepDeps): CallItem {
+  const position = stored.position ?? 0;
+  const approval = waiting.get(position);
+  return {
+    position,
+    seq: stored.seq,
+    target: deps.targetOf(calledTool(stored)),
+    ...(approval === undefined ? {} : { approval }),
+  };
+}
+
+/** The approvals a step requested, by the position of the call that waits on each. */
+function approvals(events: readonly StoredEvent[]): Map<number, string> {
+  const waiting = new Map<number, string>();
+  for (const { event } of events) {
+    if (event.type === 'approval' && event.payload.status === 'requested')
+      waiting.set(event.payload.index, event.payload.id);
+  }
+  return waiting;
 }

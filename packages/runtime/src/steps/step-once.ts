@@ -1,5 +1,6 @@
 import { buildMessages, type LoopState, renderSystemPrompt, type StoredEvent } from '@agentstep/protocol';
-import type { Appended } from '../event-log/event-log.js';
+import { approvalRequests, approvalTimeoutMs } from '../approvals/approval-rules.js';
+import { type Appended, DEFAULT_LEASE_MS, type NewEvent } from '../event-log/event-log.js';
 import { modelStepKey } from '../usage/model-step-key.js';
 import { budgetLimit } from './budget-limit.js';
 import { isCancelled } from './cancel-requested.js';
@@ -42,7 +43,7 @@ export async function stepOnce(
   ]);
   if (appended !== undefined) return loggedStep(state.session, appended, log, deps);
   if (isCancelled(holder, state.turn)) return { cancelled: true };
-  const limit = await budgetLimit(state, deps);
+  const limit = await budgetLimit(state, log, deps);
   if (limit !== undefined) return { limit };
   return takeStep(state, batch, log, deps);
 }
@@ -71,14 +72,25 @@ async function takeStep(
     (text) => deps.stream?.write({ session, step: state.step, text }),
   );
   const endedAt = deps.clock.now();
-  const { events, batchFailure } = stepRecord(parsed, batch, endedAt / 1000);
+  const record = stepRecord(parsed, batch, endedAt / 1000);
+  const { batchFailure } = record;
+  const requests = deps.approvals ? approvalRequests(record.events, deps.approvals, endedAt) : [];
+  const events = [...record.events, ...requests];
   const note: StepNote = {
     ...stepSpend({ startedAt, endedAt, usage }, deps),
     ...(batchFailure === undefined ? {} : { batchFailure }),
   };
   const key = modelStepKey(batch);
   const expectedSeq = (log.at(-1)?.seq ?? 0) + 1;
-  const appended = await deps.log.append({ session, turn, key, events, note, expectedSeq });
+  const appended = await deps.log.append({
+    session,
+    turn,
+    key,
+    events,
+    note,
+    expectedSeq,
+    ...holdWhileWaiting(requests, endedAt, deps),
+  });
   // A duplicate delivery took the step first: the step is what it logged (C3).
   if (appended.replayed) {
     const first = await deps.log.appended(session, key);
@@ -88,6 +100,15 @@ async function takeStep(
     events: events.map((event, index) => ({ session, seq: appended.firstSeq + index, ...event })),
     ...(batchFailure === undefined ? {} : { batchFailure }),
   };
+}
+
+/**
+ * The hold on the session while a batch's calls wait for people: long enough for each to wait its
+ * full time one after another (a sequential batch), then a lease. The batch's result ends it.
+ */
+function holdWhileWaiting(requests: readonly NewEvent[], now: number, deps: ModelStepDeps) {
+  if (requests.length === 0 || deps.approvals === undefined) return {};
+  return { holdUntil: now + requests.length * approvalTimeoutMs(deps.approvals) + DEFAULT_LEASE_MS };
 }
 
 /** The step a delivery appended: its events (read again if `log` was read before they landed). */

@@ -1,4 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoApprovalTokenStore } from '../approvals/dynamo-approval-token-store.js';
 import { CachedEventLog } from '../event-log/cached-event-log.js';
 import { DynamoEventLog } from '../event-log/dynamo-event-log.js';
 import type { EventLog } from '../event-log/event-log.js';
@@ -7,16 +8,23 @@ import { DynamoUsageLedger } from '../usage/dynamo-usage-ledger.js';
 import { documentClientOf } from './dynamo-table.js';
 
 /**
- * The event log, the outcome store and the usage ledger on one table, sharing one client. The log
+ * The event log, the outcome store, the usage ledger and the approvals' task tokens on one table,
+ * sharing one client. The log
  * is cached ({@link CachedEventLog}): a warm function reads only what is new in a session.
  */
 export function dynamoStores(
   tableName: string,
   client: DynamoDBDocumentClient = documentClientOf({}),
-): { log: EventLog; outcomes: DynamoOutcomeStore; usage: DynamoUsageLedger } {
+): {
+  log: EventLog;
+  outcomes: DynamoOutcomeStore;
+  usage: DynamoUsageLedger;
+  approvalTokens: DynamoApprovalTokenStore;
+} {
   return {
     log: new CachedEventLog(new DynamoEventLog({ tableName, client })),
     outcomes: new DynamoOutcomeStore({ tableName, client }),
     usage: new DynamoUsageLedger({ tableName, client }),
+    approvalTokens: new DynamoApprovalTokenStore({ tableName, client }),
   };
 }

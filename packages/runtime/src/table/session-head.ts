@@ -8,7 +8,7 @@ export function holderOf(head: Record<string, unknown> | undefined): SessionHold
   if (typeof head?.turn !== 'string') return undefined;
   return {
     turn: head.turn,
-    leaseUntil: Number(head.leaseUntil ?? 0),
+    leaseUntil: Math.max(Number(head.leaseUntil ?? 0), Number(head.holdUntil ?? 0)),
     // The flag names the turn it stops, so a later turn's lease needs no clearing of it.
     cancelRequested: head.cancelTurn === head.turn,
   };

@@ -22,6 +22,8 @@ export interface ToolDefinition<Input extends z.ZodObject> {
   sequential?: boolean;
   /** Time limit of one call. @default 30 s */
   timeoutMs?: number;
+  /** Each call waits for a person's approval before it runs. @default false */
+  approval?: boolean;
   handler(args: z.output<Input>, context: ToolContext): unknown;
 }
 
@@ -32,6 +34,7 @@ export interface Tool {
   readonly input: z.ZodObject;
   readonly sequential: boolean;
   readonly timeoutMs: number;
+  readonly approval: boolean;
   readonly handler: (args: Record<string, unknown>, context: ToolContext) => unknown;
 }
 
@@ -60,6 +63,7 @@ export function defineTool<Input extends z.ZodObject>(definition: ToolDefinition
     input: definition.input.strict(),
     sequential: definition.sequential ?? false,
     timeoutMs: definition.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    approval: definition.approval ?? false,
     handler: definition.handler as Tool['handler'],
   };
 }
