@@ -1,12 +1,12 @@
 import { DEFAULT_PRICES, ENV_NAMES, priceTableSchema } from '@agentstep/protocol';
-import { createToolset, systemClock } from '@agentstep/runtime';
+import { systemClock } from '@agentstep/runtime';
 import { dynamoStores } from '@agentstep/runtime/dynamo';
 import { createModel } from '@agentstep/runtime/models';
 import * as z from 'zod';
 import { jsonEnv } from './json-env.js';
 import { modelApiKey } from './model-api-key.js';
 import { toolsEnvSchema } from './tools-env-schema.js';
-import { toolsFromEnv } from './tools-from-env.js';
+import { approvalRulesFromEnv, toolsFromEnv } from './tools-from-env.js';
 
 const env = toolsEnvSchema
   .extend({
@@ -23,6 +23,7 @@ const env = toolsEnvSchema
   })
   .parse(process.env);
 const tools = toolsFromEnv(env);
+const approvals = approvalRulesFromEnv(env, tools);
 const toolsFunction = env[ENV_NAMES.toolsFunction];
 const instructions = env[ENV_NAMES.instructions];
 
@@ -37,7 +38,8 @@ export const modelStepDeps = {
     baseURL: env[ENV_NAMES.modelBaseUrl],
     apiKey: await modelApiKey(env[ENV_NAMES.modelApiKeySecret]),
   }),
-  tools: createToolset(tools).descriptions,
+  tools: approvals.toolset.descriptions,
+  approvals,
   targetOf: () => toolsFunction,
   sequentialTools: new Set(tools.filter((tool) => tool.sequential).map((tool) => tool.name)),
   maxConcurrency: env[ENV_NAMES.maxConcurrency],

@@ -1,5 +1,5 @@
 import { ENV_NAMES } from '@agentstep/protocol';
-import type { Tool } from '@agentstep/runtime';
+import { type ApprovalRules, createToolset, type Tool } from '@agentstep/runtime';
 import { lambdaTool } from '@agentstep/runtime/lambda-tool';
 import { type BuiltInToolsConfig, builtInTools } from '@agentstep/runtime/tools';
 import type * as z from 'zod';
@@ -11,4 +11,16 @@ export function toolsFromEnv(env: z.output<typeof toolsEnvSchema>, config: Built
     ...builtInTools(env[ENV_NAMES.toolsets], { httpAllowHosts: env[ENV_NAMES.httpAllowHosts], ...config }),
     ...env[ENV_NAMES.lambdaTools].map((spec) => lambdaTool(spec)),
   ];
+}
+
+/** Which calls wait for approval, as the environment says, over the agent's tools. */
+export function approvalRulesFromEnv(
+  env: z.output<typeof toolsEnvSchema>,
+  tools: readonly Tool[],
+): ApprovalRules {
+  return {
+    toolset: createToolset(tools),
+    tools: env[ENV_NAMES.approvals],
+    timeoutMs: env[ENV_NAMES.approvalTimeout] * 1000,
+  };
 }

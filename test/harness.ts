@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { LocalEngine, type LocalEngineOptions, loadAgent, type SynthesizedAgent } from '@agentstep/local';
 import type { StoredEvent, TurnInput } from '@agentstep/protocol';
 import {
+  type ApprovalTokenStore,
   demoTools,
   type EventLog,
   type Model,
@@ -37,6 +38,7 @@ export interface Stores {
   log: EventLog;
   outcomes: OutcomeStore;
   usage: UsageLedger;
+  approvalTokens: ApprovalTokenStore;
 }
 
 /** A local agent on DynamoDB Local and the synthesized definition, with a scripted model. */

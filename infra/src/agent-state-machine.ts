@@ -1,5 +1,7 @@
 import {
+  type AwaitApprovalInput,
   type CallItem,
+  DEFAULT_APPROVAL_TIMEOUT_SECONDS,
   ERROR_NAMES,
   type InvokeToolInput,
   type LoopState,
@@ -27,6 +29,7 @@ import {
   type RetryProps,
   StateMachine,
   StateMachineType,
+  type TaskStateBase,
   Timeout,
 } from 'aws-cdk-lib/aws-stepfunctions';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
@@ -39,8 +42,13 @@ export interface AgentStateMachineProps {
   readonly functions: Readonly<Record<LoopStepName, LambdaFunction>>;
   /** Every function a call may be routed to: the state machine may invoke each. */
   readonly toolFunctions: readonly IFunction[];
-  /** How long one execution may run (a long turn continues in fresh ones). @default Duration.hours(24) */
+  /**
+   * How long one execution may run (a long turn continues in fresh ones).
+   * @default - 24 hours plus `approvalTimeout`, so a call can wait its whole time
+   */
   readonly executionTimeout?: Duration;
+  /** How long a call waits for a person's approval before it fails. @default Duration.hours(24) */
+  readonly approvalTimeout?: Duration;
 }
 
 /** How long a task waits past its function's own timeout before Step Functions gives up on it. */
@@ -100,10 +108,12 @@ export class AgentStateMachine extends Construct {
 
   constructor(scope: Construct, id: string, props: AgentStateMachineProps) {
     super(scope, id);
-    const task = (name: string, step: LoopStepName) =>
+    // A task's output is its function's; `keepInput` tasks pass their input on instead.
+    const task = (name: string, step: LoopStepName, keepInput = false) =>
       new LambdaInvoke(this, name, {
         lambdaFunction: props.functions[step],
         payloadResponseOnly: true,
+        ...(keepInput ? { resultPath: JsonPath.DISCARD } : {}),
         retryOnServiceExceptions: true,
         taskTimeout: Timeout.duration(
           (props.functions[step].timeout ?? Duration.seconds(3)).plus(TASK_TIMEOUT_MARGIN),
@@ -124,10 +134,13 @@ export class AgentStateMachine extends Construct {
       .addRetry(RETRY_MODEL)
       .addCatch(failTurn, catchAll);
     const finishTurn = task(STATE_NAMES.finishTurn, 'finish-turn').addCatch(failTurn, catchAll);
-    const runTools = this.#runTools(task(STATE_NAMES.recordToolFailure, 'record-tool-failure')).addCatch(
-      failTurn,
-      catchAll,
-    );
+    const approvalTimeout = props.approvalTimeout ?? Duration.seconds(DEFAULT_APPROVAL_TIMEOUT_SECONDS);
+    const runTools = this.#runTools({
+      recordToolFailure: task(STATE_NAMES.recordToolFailure, 'record-tool-failure'),
+      expireApproval: task(STATE_NAMES.expireApproval, 'expire-approval', true),
+      awaitApproval: props.functions['await-approval'],
+      approvalTimeout,
+    }).addCatch(failTurn, catchAll);
     const continueAsNew = this.#continueAsNew().addCatch(failTurn, catchAll);
 
     // One Choice per loop iteration: RunTools, N × InvokeTool, AdvanceTurn, Route = 3 + N transitions.
@@ -145,7 +158,7 @@ export class AgentStateMachine extends Construct {
     this.stateMachine = new StateMachine(this, 'StateMachine', {
       definitionBody: DefinitionBody.fromChainable(startTurn),
       stateMachineType: StateMachineType.STANDARD,
-      timeout: props.executionTimeout ?? Duration.hours(24),
+      timeout: props.executionTimeout ?? Duration.hours(24).plus(approvalTimeout),
       tracingEnabled: true,
       logs: {
         destination: new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH }),
@@ -153,7 +166,8 @@ export class AgentStateMachine extends Construct {
         includeExecutionData: false,
       },
     });
-    for (const fn of props.toolFunctions) fn.grantInvoke(this.stateMachine.role);
+    for (const fn of [...props.toolFunctions, props.functions['await-approval']])
+      fn.grantInvoke(this.stateMachine.role);
     // A separate policy: the default one would make the state machine depend on its own ARN.
     new Policy(this, 'ContinueAsNewPolicy', {
       roles: [this.stateMachine.role],
@@ -166,8 +180,18 @@ export class AgentStateMachine extends Construct {
     });
   }
 
-  /** RunTools: one InvokeTool per call, at most `$.concurrency` at once, outcomes kept out of state. */
-  #runTools(recordToolFailure: IChainable): MapState {
+  /**
+   * RunTools: one InvokeTool per call, at most `$.concurrency` at once, outcomes kept out of state.
+   * A call that needs approval first waits on AwaitApproval's task token (no Lambda runs, nothing
+   * polls) until a decision wakes it or its time runs out (ExpireApproval).
+   */
+  #runTools(steps: {
+    recordToolFailure: IChainable;
+    expireApproval: TaskStateBase;
+    awaitApproval: IFunction;
+    approvalTimeout: Duration;
+  }): MapState {
+    const { recordToolFailure } = steps;
     const invokeTool = new CustomState(this, STATE_NAMES.invokeTool, {
       stateJson: {
         Type: 'Task',
@@ -192,15 +216,62 @@ export class AgentStateMachine extends Construct {
       `${field}.$`,
       `$$.Map.Item.Value.${field}`,
     ];
+    const awaitApproval = this.#awaitApproval(steps.awaitApproval, steps.approvalTimeout)
+      .addCatch(invokeTool, { errors: [ERROR_NAMES.approvalSettled], resultPath: '$.settled' })
+      .addCatch(steps.expireApproval, { errors: ['States.Timeout'], resultPath: ERROR_PATH })
+      .addCatch(recordToolFailure, { resultPath: ERROR_PATH });
+    awaitApproval.next(invokeTool);
+    steps.expireApproval.addCatch(recordToolFailure, { resultPath: ERROR_PATH }).next(invokeTool);
+    const needsApproval = new Choice(this, STATE_NAMES.needsApproval)
+      .when(Condition.isString(path<CallItem>('approval')), awaitApproval)
+      .otherwise(invokeTool);
     return new MapState(this, STATE_NAMES.runTools, {
       itemsPath: path<ModelStepOutput>('calls'),
       maxConcurrencyPath: path<ModelStepOutput>('concurrency'),
       itemSelector: Object.fromEntries([
         ...(['session', 'turn', 'batch'] as const).map(fromBatch),
-        ...(['position', 'seq', 'target'] as const).map(fromItem),
+        ...(['position', 'seq', 'target', 'approval'] as const).map(fromItem),
       ]),
       resultPath: JsonPath.DISCARD,
-    }).itemProcessor(invokeTool);
+    }).itemProcessor(needsApproval);
+  }
+
+  /**
+   * AwaitApproval: hands the call's task token to its function, then waits for a decision to send
+   * the task's success, for at most `timeout`. Its own result is not kept.
+   */
+  #awaitApproval(fn: IFunction, timeout: Duration): CustomState {
+    const fields: ReadonlyArray<keyof AwaitApprovalInput> = [
+      'session',
+      'turn',
+      'batch',
+      'position',
+      'seq',
+      'target',
+      'approval',
+    ];
+    return new CustomState(this, STATE_NAMES.awaitApproval, {
+      stateJson: {
+        Type: 'Task',
+        Resource: `arn:${Stack.of(this).partition}:states:::lambda:invoke.waitForTaskToken`,
+        Parameters: {
+          FunctionName: fn.functionArn,
+          Payload: {
+            ...Object.fromEntries(fields.map((field) => [`${field}.$`, `$.${field}`])),
+            'token.$': '$$.Task.Token',
+          },
+        },
+        ResultPath: null,
+        TimeoutSeconds: timeout.toSeconds(),
+      },
+    })
+      .addRetry({
+        errors: LAMBDA_SERVICE_ERRORS,
+        interval: Duration.seconds(1),
+        maxAttempts: 3,
+        backoffRate: 2,
+      })
+      .addRetry(RETRY_APPEND);
   }
 
   /** ContinueAsNew: the same turn goes on in a fresh execution of this state machine. */

@@ -50,6 +50,8 @@ export interface AgentStepApiOptions {
 export interface AgentStepApiProps extends AgentStepApiOptions {
   readonly table: TableV2;
   readonly stateMachine: StateMachine;
+  /** The tools' environment (the table's included): decisions check edited arguments against them. */
+  readonly toolsEnvironment: Readonly<Record<string, string>>;
 }
 
 /** The HTTP API's functions, by folder under `functions/`: not steps, so no task ever runs them. */
@@ -83,6 +85,7 @@ export class AgentStepApi extends Construct {
       folder: 'api' satisfies ApiFunctionName,
       timeout: STREAM_TIMEOUT,
       environment: {
+        ...props.toolsEnvironment,
         [ENV_NAMES.table]: props.table.tableName,
         [ENV_NAMES.stateMachine]: props.stateMachine.stateMachineArn,
         [ENV_NAMES.apiAuth]: mode,
@@ -93,6 +96,8 @@ export class AgentStepApi extends Construct {
     props.stateMachine.grants.startExecution(handler);
     props.stateMachine.grants.actions(handler, 'states:ListExecutions');
     props.stateMachine.grants.execution(handler, 'states:StopExecution');
+    // Wake a call waiting for approval: the only principal that may send this machine's task results.
+    props.stateMachine.grantTaskResponse(handler);
 
     const authorizer = 'jwt' in auth ? this.#jwtAuthorizer(auth.jwt) : undefined;
     const methodOptions: MethodOptions = authorizer

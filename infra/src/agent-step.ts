@@ -24,6 +24,7 @@ import { Construct } from 'constructs';
 import type * as z from 'zod';
 import { AgentStateMachine } from './agent-state-machine.js';
 import { AgentStepApi, type AgentStepApiOptions, type ApiFunctionName } from './agent-step-api.js';
+import { type ApprovalProps, approvalEnv } from './approval-env.js';
 import { EventLogTable } from './event-log-table.js';
 import { ExecutionFailureAlarm } from './execution-failure-alarm.js';
 import { grantBedrockModel } from './grant-bedrock-model.js';
@@ -44,16 +45,28 @@ export interface LambdaToolProps {
   readonly sequential?: boolean;
   /** Time limit of one call. @default 30 seconds */
   readonly timeout?: Duration;
+  /** Each call waits for a person's approval before it runs. @default false */
+  readonly approval?: boolean;
 }
 
 /** Props of {@link AgentStep}; every one has a default, so `new AgentStep(this, 'Agent')` deploys. */
-export interface AgentStepProps {
+export interface AgentStepProps extends ApprovalProps {
   /** Built-in toolsets the agent may call: `demo`, `workspace` (files in S3), `http`. @default ['demo'] */
   readonly builtInTools?: readonly string[];
   /** Hosts `http_fetch` may fetch, exact or `*.domain`; it always refuses non-public addresses. @default none */
   readonly httpAllowHosts?: readonly string[];
   /** Existing Lambda functions offered as tools; each gets its arguments as its event. @default none */
   readonly lambdaTools?: readonly LambdaToolProps[];
+  /**
+   * Tools whose calls wait for a person's approval before they run (`'*'`: every tool), besides
+   * Lambda tools marked `approval`. A decision comes through the API. @default none
+   */
+  readonly approvals?: readonly string[];
+  /**
+   * How long a call waits for a decision before it fails with `approval timed out` (whole
+   * seconds). @default Duration.hours(24)
+   */
+  readonly approvalTimeout?: Duration;
   /**
    * The model, as `--model` names it: `scripted`, `bedrock:<modelId>`, `openai:<model>` or
    * `anthropic:<model>`. A Bedrock model is granted to the model functions' roles. @default 'scripted'
@@ -86,7 +99,7 @@ export interface AgentStepProps {
   readonly stepsPerExecution?: number;
   /** What happens to the event log when the stack is deleted. @default RemovalPolicy.RETAIN */
   readonly removalPolicy?: RemovalPolicy;
-  /** How long one execution of the loop may run. @default Duration.hours(24) */
+  /** How long one execution of the loop may run. @default - 24 hours plus `approvalTimeout` */
   readonly executionTimeout?: Duration;
   /** Where the alarm on failed, timed-out and aborted executions is announced. @default - no action */
   readonly alarmTopic?: ITopic;
@@ -137,6 +150,7 @@ export class AgentStep extends Construct {
         ? { [ENV_NAMES.lambdaTools]: lambdaToolsEnv(this, props.lambdaTools) }
         : {}),
       ...(props.httpAllowHosts ? { [ENV_NAMES.httpAllowHosts]: props.httpAllowHosts.join(',') } : {}),
+      ...approvalEnv(props),
     };
     const make = (step: StepName, environment: Record<string, string>, timeout?: Duration) =>
       new StepLambda(this, step, { step, environment, ...(timeout ? { timeout } : {}) }).function;
@@ -165,6 +179,8 @@ export class AgentStep extends Construct {
       'model-step': make('model-step', modelEnv, Duration.minutes(5)),
       'invoke-tool': invokeTool,
       'record-tool-failure': make('record-tool-failure', shared),
+      'await-approval': make('await-approval', shared),
+      'expire-approval': make('expire-approval', shared),
       'advance-turn': make('advance-turn', modelEnv, Duration.minutes(5)),
       'finish-turn': make('finish-turn', shared),
       'fail-turn': make('fail-turn', shared),
@@ -182,6 +198,7 @@ export class AgentStep extends Construct {
       functions,
       toolFunctions: [invokeTool],
       ...(props.executionTimeout ? { executionTimeout: props.executionTimeout } : {}),
+      ...(props.approvalTimeout ? { approvalTimeout: props.approvalTimeout } : {}),
     }).stateMachine;
     new StoppedExecutionRule(this, 'StoppedExecutions', {
       stateMachine: this.stateMachine,
@@ -194,7 +211,12 @@ export class AgentStep extends Construct {
     const api =
       props.api === false
         ? undefined
-        : new AgentStepApi(this, 'Api', { ...props.api, table: this.table, stateMachine: this.stateMachine });
+        : new AgentStepApi(this, 'Api', {
+            ...props.api,
+            table: this.table,
+            stateMachine: this.stateMachine,
+            toolsEnvironment: tools,
+          });
     this.api = api?.api;
     this.apiFunctions = api?.functions ?? {};
   }
@@ -260,6 +282,7 @@ function lambdaToolsEnv(scope: Construct, tools: readonly LambdaToolProps[]): st
     functionName: tool.function.functionName,
     ...(tool.sequential ? { sequential: true } : {}),
     ...(tool.timeout ? { timeoutMs: tool.timeout.toMilliseconds() } : {}),
+    ...(tool.approval ? { approval: true } : {}),
   }));
   return Stack.of(scope).toJsonString(specs);
 }

@@ -9,6 +9,8 @@ export type StepName =
   | 'model-step'
   | 'invoke-tool'
   | 'record-tool-failure'
+  | 'await-approval'
+  | 'expire-approval'
   | 'advance-turn'
   | 'finish-turn'
   | 'fail-turn'

@@ -1,4 +1,5 @@
 import {
+  type ApprovalTokenStore,
   demoTools,
   type EventLog,
   inMemoryStores,
@@ -15,7 +16,12 @@ import { LocalEngine, loadAgent, type SynthesizedAgent, startDynamoDbLocal } fro
 const echo = (count: number) =>
   `<execute>${JSON.stringify(Array.from({ length: count }, (_, index) => ({ name: 'echo', args: { text: `call ${index}` } })))}</execute>`;
 
-type Stores = { log: EventLog; outcomes: OutcomeStore; usage: UsageLedger };
+type Stores = {
+  log: EventLog;
+  outcomes: OutcomeStore;
+  usage: UsageLedger;
+  approvalTokens: ApprovalTokenStore;
+};
 
 async function runTurn(agent: SynthesizedAgent, stores: Stores, script: string[], session: string) {
   const engine = new LocalEngine({

@@ -1,5 +1,7 @@
 import { createHandler as advanceTurn } from '@agentstep/functions/advance-turn';
+import { createHandler as awaitApproval } from '@agentstep/functions/await-approval';
 import { createHandler as closeStoppedTurn } from '@agentstep/functions/close-stopped-turn';
+import { createHandler as expireApproval } from '@agentstep/functions/expire-approval';
 import { createHandler as failTurn } from '@agentstep/functions/fail-turn';
 import { createHandler as finishTurn } from '@agentstep/functions/finish-turn';
 import { createHandler as invokeTool } from '@agentstep/functions/invoke-tool';
@@ -10,6 +12,8 @@ import { createHandler as startTurn } from '@agentstep/functions/start-turn';
 import type { StepName } from '@agentstep/infra';
 import type { Budget, PriceTable, TurnLimits } from '@agentstep/protocol';
 import {
+  type ApprovalRules,
+  type ApprovalTokenStore,
   type Clock,
   createToolset,
   type EventLog,
@@ -27,6 +31,7 @@ export interface LocalDeps {
   log: EventLog;
   outcomes: OutcomeStore;
   usage: UsageLedger;
+  approvalTokens: ApprovalTokenStore;
   model: Model;
   clock: Clock;
   tools: readonly Tool[];
@@ -41,6 +46,8 @@ export interface LocalDeps {
   instructions?: string;
   /** Where model steps publish their output as it streams. @default none */
   stream?: StepStream;
+  /** Which calls wait for approval, besides tools defined with `approval: true`. @default none */
+  approvals?: Omit<ApprovalRules, 'toolset'>;
 }
 
 /**
@@ -57,6 +64,7 @@ export function localHandlers(deps: LocalDeps): Record<StepName, StepHandler<unk
     model: deps.model,
     ...(deps.prices ? { prices: deps.prices } : {}),
     tools: toolset.descriptions,
+    approvals: { ...deps.approvals, toolset },
     targetOf: () => deps.toolsFunction,
     sequentialTools: new Set(deps.tools.filter((tool) => tool.sequential).map((tool) => tool.name)),
     ...(deps.maxConcurrency ? { maxConcurrency: deps.maxConcurrency } : {}),
@@ -72,6 +80,8 @@ export function localHandlers(deps: LocalDeps): Record<StepName, StepHandler<unk
     'model-step': modelStep(modelDeps),
     'invoke-tool': invokeTool({ ...shared, toolset }),
     'record-tool-failure': recordToolFailure(shared),
+    'await-approval': awaitApproval({ ...shared, approvalTokens: deps.approvalTokens }),
+    'expire-approval': expireApproval(shared),
     'advance-turn': advanceTurn(modelDeps),
     'finish-turn': finishTurn(shared),
     'fail-turn': failTurn(shared),

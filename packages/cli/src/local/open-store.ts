@@ -1,17 +1,24 @@
 import { JavaMissingError, openSharedDynamoDbLocal } from '@agentstep/local';
-import { type EventLog, inMemoryStores, type OutcomeStore, type UsageLedger } from '@agentstep/runtime';
+import {
+  type ApprovalTokenStore,
+  type EventLog,
+  inMemoryStores,
+  type OutcomeStore,
+  type UsageLedger,
+} from '@agentstep/runtime';
 import { dynamoStores, ensureEventLogTable } from '@agentstep/runtime/dynamo';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 /** Where a local run keeps its log. */
 export type StoreKind = 'dynamodb-local' | 'memory';
 
-/** An open event log, outcome store and usage ledger, and how to close them. */
+/** An open event log, outcome store, usage ledger and approval tokens, and how to close them. */
 export interface OpenStore {
   kind: StoreKind;
   log: EventLog;
   outcomes: OutcomeStore;
   usage: UsageLedger;
+  approvalTokens: ApprovalTokenStore;
   close(): Promise<void>;
 }
 

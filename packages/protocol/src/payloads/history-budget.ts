@@ -4,8 +4,11 @@ import { BATCH_CAPS } from '../parser/batch-caps.js';
 const HISTORY_LIMIT = 25_000;
 /** History events of a loop iteration besides its calls: AdvanceTurn's task, Route, RunTools' map. */
 const EVENTS_PER_STEP = 12;
-/** History events of one call: its map iteration and InvokeTool's task. */
-const EVENTS_PER_CALL = 8;
+/**
+ * History events of one call at most: its map iteration, the NeedsApproval choice, and the tasks
+ * of a call that waited for approval until it expired (AwaitApproval, ExpireApproval, InvokeTool).
+ */
+const EVENTS_PER_CALL = 22;
 /** Room for StartTurn, ModelStep, retries (three events each) and the execution's end. */
 const EVENTS_SPARE = 3_000;
 

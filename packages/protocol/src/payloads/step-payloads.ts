@@ -92,8 +92,11 @@ export const callItemSchema = z.object({
   seq: z.number().int().positive(),
   /** The Lambda function that runs this call's tool. */
   target: ref,
-  /** The approval the call waits on before it runs, when its tool needs one. */
-  approval: ref.optional(),
+  /**
+   * The approval the call waits on before it runs, `null` when its tool needs none (ModelStep sets
+   * it on every call, so the map's item selector always finds it).
+   */
+  approval: ref.nullable().optional(),
 });
 
 /** What ModelStep hands on: the batch it appended and where the loop goes next. */

@@ -12,6 +12,8 @@ export const lambdaToolSpecSchema = z.object({
   functionName: z.string().min(1),
   sequential: z.boolean().optional(),
   timeoutMs: z.number().int().positive().optional(),
+  /** Each call waits for a person's approval before it runs. */
+  approval: z.boolean().optional(),
 });
 
 /** A Lambda function offered to the model as a tool. */
@@ -33,6 +35,7 @@ export function lambdaTool(spec: LambdaToolSpec, client: LambdaClient = new Lamb
     input,
     ...(spec.sequential === undefined ? {} : { sequential: spec.sequential }),
     ...(spec.timeoutMs === undefined ? {} : { timeoutMs: spec.timeoutMs }),
+    ...(spec.approval === undefined ? {} : { approval: spec.approval }),
     handler: async (args, { signal }) => {
       const response = await client.send(
         new InvokeCommand({

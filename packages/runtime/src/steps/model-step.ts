@@ -71,12 +71,11 @@ function runsAlone(state: LoopState, calls: StoredEvent[], deps: ModelStepDeps):
 
 function callItem(stored: StoredEvent, waiting: ReadonlyMap<number, string>, deps: ModelStepDeps): CallItem {
   const position = stored.position ?? 0;
-  const approval = waiting.get(position);
   return {
     position,
     seq: stored.seq,
     target: deps.targetOf(calledTool(stored)),
-    ...(approval === undefined ? {} : { approval }),
+    approval: waiting.get(position) ?? null,
   };
 }
 
