@@ -23,4 +23,4 @@ export {
 export { LocalExecutionStarter } from './local-execution-starter.js';
 export type { LocalDeps } from './local-handlers.js';
 export type { EngineEvent, RunStats } from './run-stats.js';
-export type { SynthesizedAgent } from './synthesize-agent.js';
+export type { DefinitionProps, SynthesizedAgent } from './synthesize-agent.js';

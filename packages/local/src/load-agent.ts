@@ -1,13 +1,14 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { StepName } from '@agentstep/infra';
-import type { SynthesizedAgent } from './synthesize-agent.js';
+import type { DefinitionProps, SynthesizedAgent } from './synthesize-agent.js';
 
 /**
- * The synthesized loop, from `cacheFile` when it holds one, else synthesized (loading aws-cdk-lib,
- * ~3–5 s) and written there. Name the file after the sources it came from, so it never goes stale.
+ * The synthesized loop, from `cacheFile` when it holds one, else synthesized with `props` (loading
+ * aws-cdk-lib, ~3–5 s) and written there. Name the file after the sources it came from and the
+ * props, so it never goes stale.
  */
-export async function loadAgent(cacheFile?: string): Promise<SynthesizedAgent> {
+export async function loadAgent(cacheFile?: string, props: DefinitionProps = {}): Promise<SynthesizedAgent> {
   if (cacheFile !== undefined) {
     const cached = await readFile(cacheFile, 'utf8').catch(() => undefined);
     if (cached !== undefined) {
@@ -19,7 +20,7 @@ export async function loadAgent(cacheFile?: string): Promise<SynthesizedAgent> {
     }
   }
   const { synthesizeAgent } = await import('./synthesize-agent.js');
-  const agent = synthesizeAgent();
+  const agent = synthesizeAgent(props);
   if (cacheFile !== undefined) {
     await mkdir(dirname(cacheFile), { recursive: true });
     await writeFile(

@@ -1,6 +1,6 @@
 import type { StepName } from '@agentstep/infra';
 import { AgentStep } from '@agentstep/infra';
-import { App, Stack } from 'aws-cdk-lib';
+import { App, Duration, Stack } from 'aws-cdk-lib';
 import type { StateMachineDefinition } from 'aws-local-stepfunctions';
 import { resolveTokens } from './resolve-tokens.js';
 
@@ -14,16 +14,27 @@ export interface SynthesizedAgent {
 
 type Resource = { Type: string; Properties?: Record<string, unknown> };
 
+/** The construct props that shape the definition itself; the others only reach functions' environments. */
+export interface DefinitionProps {
+  /** Whole seconds a call waits for approval: AwaitApproval's `TimeoutSeconds`. @default 24 hours */
+  approvalTimeoutSeconds?: number;
+}
+
 /**
  * Synthesizes the `AgentStep` construct exactly as `cdk synth` does, without bundling, and
- * extracts its state machine definition and functions. The definition does not depend on props
- * (they only reach the functions' environments), so one synthesis serves every local run.
+ * extracts its state machine definition and functions. Only `DefinitionProps` change the
+ * definition (other props reach the functions' environments, which run locally from options), so
+ * one synthesis per such props serves every local run.
  */
-export function synthesizeAgent(): SynthesizedAgent {
+export function synthesizeAgent(props: DefinitionProps = {}): SynthesizedAgent {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
   const stack = new Stack(app, 'AgentStepLocal');
+  const { approvalTimeoutSeconds } = props;
   // The loop only: the HTTP API is hosted locally by `agentstep serve`, not by a synthesized one.
-  new AgentStep(stack, 'Agent', { api: false });
+  new AgentStep(stack, 'Agent', {
+    api: false,
+    ...(approvalTimeoutSeconds ? { approvalTimeout: Duration.seconds(approvalTimeoutSeconds) } : {}),
+  });
   const resources = Object.entries(app.synth().getStackByName(stack.stackName).template.Resources) as Array<
     [string, Resource]
   >;

@@ -89,7 +89,7 @@ export {
 } from './parser/parse-batch.js';
 export type { ParsedEvent, ParseMode } from './parser/parsed-event.js';
 export { API_AUTH_MODES, type ApiAuthMode, ENV_NAMES } from './payloads/env-names.js';
-export { historyNearlyFull } from './payloads/history-budget.js';
+export { APPROVAL_CALL_WEIGHT, historyNearlyFull } from './payloads/history-budget.js';
 export {
   MODEL_PROVIDERS,
   type ModelProvider,

@@ -1,16 +1,18 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import type { DefinitionProps } from '@agentstep/local';
 import type { CliIo } from '../io/cli-io.js';
 
 /**
  * Where the synthesized loop is cached: named after the running bundle, whose path carries a stamp
  * of every workspace source, manifest and the lockfile (bin/bundle.js), so a change to any of them
- * can never reuse a stale definition.
+ * can never reuse a stale definition, and after the props that shape the definition.
  */
-export function agentCacheFile(io: CliIo): string {
+export function agentCacheFile(io: CliIo, props: DefinitionProps = {}): string {
   const version = createHash('sha256')
     .update(import.meta.url)
     .digest('hex')
     .slice(0, 16);
-  return join(io.dataDir, 'cache', `agent-${version}.json`);
+  const timeout = props.approvalTimeoutSeconds === undefined ? '' : `-approval${props.approvalTimeoutSeconds}s`;
+  return join(io.dataDir, 'cache', `agent-${version}${timeout}.json`);
 }

@@ -43,7 +43,14 @@ export interface RunOptions {
   prices?: string;
   /** The turn's lease on its session (`--lease`), and whether to take a live one over (`--take-over`). */
   lease: LeaseOptions;
+  /** Tools whose calls wait for a person's approval (`--approve`); `*` for every tool. */
+  approvals: string[];
+  /** Whole seconds a call waits for a decision (`--approval-timeout`). @default 24 hours */
+  approvalTimeoutSeconds?: number;
 }
+
+/** The longest wait for a decision Step Functions allows a task (`TimeoutSeconds`). */
+const MAX_APPROVAL_TIMEOUT_SECONDS = 99_999_999;
 
 /** The model that plays back a cassette (CLI only). */
 const REPLAY_MODEL = 'replay';
@@ -78,6 +85,8 @@ export function parseRunOptions(args: string[]): RunOptions {
       sequential: { type: 'boolean', default: false },
       lease: { type: 'string' },
       'take-over': { type: 'boolean', default: false },
+      approve: { type: 'string', default: '' },
+      'approval-timeout': { type: 'string' },
     },
   });
   const model = values.model ?? SCRIPTED_MODEL;
@@ -107,6 +116,11 @@ export function parseRunOptions(args: string[]): RunOptions {
     json: values.json,
     sequential: values.sequential,
     lease: leaseOf(values.lease, values['take-over']),
+    approvals: values.approve.split(',').filter((name) => name !== ''),
+    ...optional(
+      'approvalTimeoutSeconds',
+      wholeNumber('--approval-timeout', values['approval-timeout'], 1, MAX_APPROVAL_TIMEOUT_SECONDS),
+    ),
     ...optional('session', values.session === undefined ? undefined : checkedSession(values.session)),
     ...optional('script', values.script),
     ...optional('cassette', values.cassette),

@@ -1,4 +1,9 @@
-import { type ClosedBatch, historyNearlyFull, type ModelStepOutput } from '@agentstep/protocol';
+import {
+  APPROVAL_CALL_WEIGHT,
+  type ClosedBatch,
+  historyNearlyFull,
+  type ModelStepOutput,
+} from '@agentstep/protocol';
 import { type AppendResultsDeps, appendResults } from './append-results.js';
 
 /**
@@ -10,7 +15,10 @@ export async function closeBatch(input: ModelStepOutput, deps: AppendResultsDeps
   await appendResults(input, deps, 'The call produced no result: its tool function did not report back.');
   const turnSteps = input.turnSteps + 1;
   const executionSteps = input.executionSteps + 1;
-  const executionCalls = input.executionCalls + input.calls.length;
+  // A call that waited for approval ran more tasks: it counts for more of the history.
+  const executionCalls =
+    input.executionCalls +
+    input.calls.reduce((sum, call) => sum + (call.approval ? APPROVAL_CALL_WEIGHT : 1), 0);
   return {
     session: input.session,
     turn: input.turn,

@@ -76,8 +76,8 @@ describe('modelStep', () => {
     const step = await modelStep(await begin(deps), deps);
     expect(step).toMatchObject({ batch: 't1.1', count: 2, next: 'tools', concurrency: 10 });
     expect(step.calls).toEqual([
-      { position: 0, seq: 4, target: 'tools-function' },
-      { position: 1, seq: 5, target: 'tools-function' },
+      { position: 0, seq: 4, target: 'tools-function', approval: null },
+      { position: 1, seq: 5, target: 'tools-function', approval: null },
     ]);
     const events = await deps.log.read('s1');
     expect(events.map(({ seq, batch, position, event }) => [seq, event.type, batch, position])).toEqual([
@@ -283,7 +283,7 @@ describe('closeBatch', () => {
     [{ turnSteps: 0, executionSteps: 1 }, 'continue'],
     [{ turnSteps: 1, executionSteps: 0 }, 'model'],
     [{ turnSteps: 1, executionSteps: 0, executionCalls: 17_000 }, 'continue'],
-    [{ turnSteps: 1, executionSteps: 0, executionCalls: 2_000 }, 'model'],
+    [{ turnSteps: 1, executionSteps: 0, executionCalls: 1_500 }, 'model'],
   ])('after %j goes to %s', async (counters, next) => {
     // A script plays by the turn's step: this one is step turnSteps + 1 of its turn.
     const deps = setup(Array.from({ length: counters.turnSteps + 1 }, () => '<execute>[]</execute>'));
