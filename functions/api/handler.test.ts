@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import { authorizerTenant, storedSession } from '@agentstep/api';
+import { inMemoryApiDeps } from '@agentstep/api/testing';
 import type { TurnAccepted } from '@agentstep/protocol';
-import { type ExecutionStarter, endTurn, inMemoryStores } from '@agentstep/runtime';
+import { endTurn } from '@agentstep/runtime';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandler } from './handler.js';
@@ -81,17 +82,8 @@ async function invoke(handler: StreamingHandler, event: APIGatewayProxyEvent) {
 }
 
 describe('the API function (hono/aws-lambda streamHandle over createApi)', () => {
-  const stores = inMemoryStores();
-  const clock = { now: () => Date.now() };
-  const idleStarter: ExecutionStarter = { start: async ({ turn }) => turn, stop: async () => {} };
-  const handler = () =>
-    createHandler({
-      ...stores,
-      clock,
-      starter: idleStarter,
-      tenantOf: authorizerTenant,
-      pollMs: 10,
-    }) as unknown as StreamingHandler;
+  const deps = inMemoryApiDeps(authorizerTenant);
+  const handler = () => createHandler({ ...deps, pollMs: 10 }) as unknown as StreamingHandler;
 
   it('starts a session for the authorizer’s sub and answers 202 in the streaming prelude', async () => {
     const { prelude, body } = await invoke(
@@ -105,10 +97,7 @@ describe('the API function (hono/aws-lambda streamHandle over createApi)', () =>
   it('streams a session’s events as server-sent events, then done', async () => {
     const started = await invoke(handler(), restApiEvent('POST', '/sessions', 'alice', { message: 'Hi' }));
     const { session, turn } = JSON.parse(started.body) as TurnAccepted;
-    await endTurn(
-      { session: storedSession('alice', session), turn, status: 'done', message: 'Done.' },
-      { ...stores, clock },
-    );
+    await endTurn({ session: storedSession('alice', session), turn, status: 'done', message: 'Done.' }, deps);
     const { prelude, body } = await invoke(
       handler(),
       restApiEvent('GET', `/sessions/${session}/stream`, 'alice'),

@@ -1,12 +1,15 @@
 import { authorizerTenant, iamTenant, type TenantOf } from '@agentstep/api';
 import { API_AUTH_MODES, type ApiAuthMode, ENV_NAMES } from '@agentstep/protocol';
-import { StepFunctionsStarter } from '@agentstep/runtime/sfn';
+import { createToolset } from '@agentstep/runtime';
+import { StepFunctionsStarter, StepFunctionsTaskTokens } from '@agentstep/runtime/sfn';
 import * as z from 'zod';
 import { tableStepDeps } from '../table-step-deps.js';
+import { toolsEnvSchema } from '../tools-env-schema.js';
+import { toolsFromEnv } from '../tools-from-env.js';
 import { createHandler } from './handler.js';
 
-const env = z
-  .object({
+const env = toolsEnvSchema
+  .extend({
     [ENV_NAMES.stateMachine]: z.string().min(1),
     [ENV_NAMES.apiAuth]: z.enum(API_AUTH_MODES),
   })
@@ -21,6 +24,9 @@ const STREAM_LIMIT_MS = 14 * 60 * 1000;
 export const handler = createHandler({
   ...tableStepDeps,
   starter: new StepFunctionsStarter({ stateMachineArn: env[ENV_NAMES.stateMachine] }),
+  taskTokens: new StepFunctionsTaskTokens(),
+  // Only to check a decision's edited arguments: no tool runs here, so no workspace (no S3 client).
+  toolset: createToolset(toolsFromEnv(env)),
   tenantOf: TENANT_OF[env[ENV_NAMES.apiAuth]],
   streamLimitMs: STREAM_LIMIT_MS,
 });

@@ -1,4 +1,9 @@
-import { BATCH_TOOL_NAME, type PersistedEvent, type StoredEvent } from '@agentstep/protocol';
+import {
+  BATCH_TOOL_NAME,
+  type PersistedEvent,
+  type StoredEvent,
+  type WireEventOf,
+} from '@agentstep/protocol';
 import { describe, expect, it } from 'vitest';
 import { AiSdkFormat } from './ai-sdk-format.js';
 
@@ -71,4 +76,44 @@ describe('AiSdkFormat', () => {
     ]);
     expect(format.done()).toEqual([{ data: '[DONE]' }]);
   });
+
+  it('an approval is a data-approval part named by its id, and a settlement after the step leaves the step alone', () => {
+    const format = new AiSdkFormat();
+    const requested = approval(3, {
+      id: 't.1.0',
+      index: 0,
+      status: 'requested',
+      tool: 'echo',
+      args: { text: 'a' },
+    });
+    const approved = approval(4, { id: 't.1.0', index: 0, status: 'approved', by: 'alice' });
+    const respond: PersistedEvent = { type: 'respond', content: 'Waiting.', timestamp: 1 };
+    expect(chunks(format, requested, approved, at(5, respond, 't.2'))).toEqual([
+      {
+        type: 'data-approval',
+        id: 't.1.0',
+        data: {
+          id: 't.1.0',
+          index: 0,
+          status: 'requested',
+          tool: 'echo',
+          args: { text: 'a' },
+          toolCallId: 't.1#0',
+        },
+      },
+      {
+        type: 'data-approval',
+        id: 't.1.0',
+        data: { id: 't.1.0', index: 0, status: 'approved', by: 'alice', toolCallId: 't.1#0' },
+      },
+      { type: 'start-step' },
+      { type: 'text-start', id: 'text-5' },
+      { type: 'text-delta', id: 'text-5', delta: 'Waiting.' },
+      { type: 'text-end', id: 'text-5' },
+    ]);
+  });
 });
+
+function approval(seq: number, payload: WireEventOf<'approval'>['payload']): StoredEvent {
+  return at(seq, { type: 'approval', content: 'An approval.', payload, timestamp: 1 }, 't.1');
+}

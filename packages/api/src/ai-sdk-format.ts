@@ -11,7 +11,8 @@ const FINISH_REASONS: Readonly<Record<string, string>> = { done: 'stop', limit: 
  * The Vercel AI SDK's UI message stream (`?format=ai-sdk`), so a `useChat` front end can follow an
  * AgentStep session: each turn is one assistant message (`start` … `finish`), each model step a
  * step (`start-step` … `finish-step`), `think` its reasoning, `respond` its text, each call a
- * dynamic tool whose output or error comes from the batch's result, a cancelled turn an `abort`.
+ * dynamic tool whose output or error comes from the batch's result, a cancelled turn an `abort`,
+ * each approval a `data-approval` part that every change of its status updates in place.
  * Frames keep the event's seq as their id, so a reconnect can resume with `Last-Event-ID`.
  */
 export class AiSdkFormat implements StreamFormat {
@@ -35,6 +36,8 @@ export class AiSdkFormat implements StreamFormat {
     if (event.type === 'user') return [{ type: 'start' }];
     if (event.type === 'turn_end') return [...this.#endStep(), ...endOfTurn(event)];
     if (batch === undefined) return [];
+    // Before the step is touched: an approval can be settled after its step's frames were sent.
+    if (event.type === 'approval') return [approvalPart(batch, event)];
     const step = this.#startStep(batch);
     if (event.type === 'think') return [...step, ...textPart('reasoning', `reasoning-${seq}`, event.content)];
     if (event.type === 'respond') return [...step, ...textPart('text', `text-${seq}`, event.content)];
@@ -97,6 +100,19 @@ function parsedCall(content: string): { name: string; args: unknown } | undefine
   } catch {
     return undefined;
   }
+}
+
+/**
+ * An approval as a data part (the SDK has no part for a decision made outside it): named by the
+ * approval's id, so the part of its request is replaced by that of its settlement.
+ */
+function approvalPart(batch: string, approval: WireEventOf<'approval'>): Chunk {
+  const { payload } = approval;
+  return {
+    type: 'data-approval',
+    id: payload.id,
+    data: { ...payload, toolCallId: toolCallId(batch, payload.index) },
+  };
 }
 
 /**

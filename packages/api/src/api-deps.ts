@@ -1,8 +1,17 @@
-import type { Clock, EventLog, ExecutionStarter, OutcomeStore, UsageLedger } from '@agentstep/runtime';
+import type {
+  ApprovalTokenStore,
+  Clock,
+  EventLog,
+  ExecutionStarter,
+  OutcomeStore,
+  TaskTokens,
+  Toolset,
+  UsageLedger,
+} from '@agentstep/runtime';
 import type { LogChanges } from './log-changes.js';
 import type { TenantOf } from './tenants.js';
 
-/** What the API runs on: the stores, how turns start, and who is calling. */
+/** What the API runs on: the stores, how turns start, how waiting calls wake, and who is calling. */
 export interface ApiDeps {
   log: EventLog;
   outcomes: OutcomeStore;
@@ -10,6 +19,12 @@ export interface ApiDeps {
   usage: UsageLedger;
   starter: ExecutionStarter;
   tenantOf: TenantOf;
+  /** Where AwaitApproval keeps the task token of each call waiting for a person. */
+  approvalTokens: ApprovalTokenStore;
+  /** Wakes a waiting call's task once its approval is decided or its turn cancelled. */
+  taskTokens: TaskTokens;
+  /** The agent's tools: a decision's edited arguments must pass the call's tool schema. */
+  toolset: Toolset;
   /** Wakes streams as soon as a session's log grows; without it, streams read every `pollMs`. */
   changes?: LogChanges;
   /** How often a stream reads the log when nothing wakes it. @default 250 ms */

@@ -1,8 +1,8 @@
 import type { TurnAccepted } from '@agentstep/protocol';
-import { type ExecutionStarter, inMemoryStores } from '@agentstep/runtime';
 import { describe, expect, it } from 'vitest';
 import { authorizerTenant, iamTenant } from './api-gateway-tenants.js';
 import { createApi } from './create-api.js';
+import { inMemoryApiDeps } from './testing/index.js';
 
 /** A REST API proxy event's request context, as API Gateway fills it in after authorizing. */
 function requestContext(parts: { authorizer?: unknown; identity?: Record<string, unknown> }) {
@@ -79,13 +79,7 @@ describe('iamTenant (IAM authorization deployed)', () => {
 });
 
 describe('createApi deployed behind the JWT authorizer', () => {
-  const idleStarter: ExecutionStarter = { start: async ({ turn }) => turn, stop: async () => {} };
-  const app = createApi({
-    ...inMemoryStores(),
-    clock: { now: () => Date.now() },
-    starter: idleStarter,
-    tenantOf: authorizerTenant,
-  });
+  const app = createApi(inMemoryApiDeps(authorizerTenant));
   const as = (sub: string | undefined) =>
     lambdaEnv(requestContext({ authorizer: sub === undefined ? undefined : { principalId: sub, sub } }));
   const start = (sub: string | undefined) =>

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { ApiDeps } from './api-deps.js';
 import { ApiError } from './api-error.js';
+import { addApprovalRoutes } from './approval-routes.js';
 import { addSessionRoutes } from './session-routes.js';
 import { addStreamRoute } from './stream-route.js';
 import { addTurnRoutes } from './turn-routes.js';
@@ -14,6 +15,7 @@ export function createApi(deps: ApiDeps): Hono {
   addTurnRoutes(app, deps);
   addSessionRoutes(app, deps);
   addStreamRoute(app, deps);
+  addApprovalRoutes(app, deps);
   app.notFound((c) =>
     c.json(new ApiError(404, 'NotFound', `No route ${c.req.method} ${c.req.path}.`).body(), 404),
   );

@@ -5,7 +5,7 @@ import * as z from 'zod';
 import type { ApiDeps } from './api-deps.js';
 import { validationError } from './api-error.js';
 import { existingLog } from './session-access.js';
-import { sessionState } from './session-state.js';
+import { sessionState, sessionStatus } from './session-state.js';
 
 const DEFAULT_PAGE = 100;
 
@@ -18,14 +18,15 @@ const pageSchema = z.object({
 export function addSessionRoutes(app: Hono, deps: ApiDeps): void {
   app.get('/sessions/:id', async (c) => {
     const { session, stored, events } = await existingLog(c, deps);
-    const { turns, running, lastSeq } = sessionState(events);
+    const state = sessionState(events);
     const spend = sessionSpend(await deps.usage.list(stored));
     const usage = {
       input: spend.inputTokens,
       output: spend.outputTokens,
       ...(spend.unpriced ? {} : { costUsd: spend.costUsd }),
     };
-    const summary: SessionSummary = { session, status: running ? 'running' : 'idle', turns, lastSeq, usage };
+    const { turns, lastSeq } = state;
+    const summary: SessionSummary = { session, status: sessionStatus(events, state), turns, lastSeq, usage };
     return c.json(summary);
   });
   app.get('/sessions/:id/events', async (c) => {

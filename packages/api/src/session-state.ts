@@ -1,4 +1,9 @@
-import type { StoredEvent, WireEventOf } from '@agentstep/protocol';
+import {
+  pendingApprovals,
+  type SessionSummary,
+  type StoredEvent,
+  type WireEventOf,
+} from '@agentstep/protocol';
 
 /** Where a session's turns stand, as its log tells it. */
 export interface SessionState {
@@ -26,4 +31,18 @@ export function sessionState(events: readonly StoredEvent[], state: SessionState
     }
   }
   return { turns, running, lastSeq: events.at(-1)?.seq ?? state.lastSeq, ...(lastEnd ? { lastEnd } : {}) };
+}
+
+/**
+ * A session's status from its whole log (and its {@link sessionState}): `idle` when no turn runs,
+ * `waiting` while the running turn has a call waiting for a person's decision, else `running`.
+ */
+export function sessionStatus(
+  events: readonly StoredEvent[],
+  { running }: SessionState = sessionState(events),
+): SessionSummary['status'] {
+  if (!running) return 'idle';
+  // Only the running turn's approvals count: those logged after its `user` event.
+  const turnStart = events.findLastIndex(({ event }) => event.type === 'user');
+  return pendingApprovals(events.slice(turnStart + 1)).length > 0 ? 'waiting' : 'running';
 }

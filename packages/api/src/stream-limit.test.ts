@@ -1,12 +1,9 @@
 import type { TurnAccepted } from '@agentstep/protocol';
-import { type ExecutionStarter, endTurn, inMemoryStores } from '@agentstep/runtime';
+import { endTurn } from '@agentstep/runtime';
 import { describe, expect, it } from 'vitest';
 import { createApi } from './create-api.js';
 import { singleTenant, storedSession } from './tenants.js';
-
-const clock = { now: () => Date.now() };
-/** A starter whose executions never run: the turn stays running until the test ends it. */
-const idleStarter: ExecutionStarter = { start: async ({ turn }) => turn, stop: async () => {} };
+import { inMemoryApiDeps } from './testing/index.js';
 
 /** The `id:` and `event:` lines of a finished SSE response, in order. */
 async function frameHeads(response: Response): Promise<string[]> {
@@ -15,15 +12,8 @@ async function frameHeads(response: Response): Promise<string[]> {
 
 describe('a stream that reaches its transport cap (streamLimitMs)', () => {
   it('ends cleanly without done while the turn runs; resumed with Last-Event-ID, it loses and repeats nothing', async () => {
-    const stores = inMemoryStores();
-    const app = createApi({
-      ...stores,
-      clock,
-      starter: idleStarter,
-      tenantOf: singleTenant(),
-      streamLimitMs: 200,
-      pollMs: 20,
-    });
+    const deps = inMemoryApiDeps(singleTenant());
+    const app = createApi({ ...deps, streamLimitMs: 200, pollMs: 20 });
     const started = await app.request('/sessions', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -33,7 +23,7 @@ describe('a stream that reaches its transport cap (streamLimitMs)', () => {
     const capped = await app.request(`/sessions/${session}/stream`);
     expect(await frameHeads(capped)).toEqual(['event: user', 'id: 1']);
     const end = { session: storedSession('local', session), turn, status: 'done' as const, message: 'Done.' };
-    await endTurn(end, { ...stores, clock });
+    await endTurn(end, deps);
     const resumed = await app.request(`/sessions/${session}/stream`, { headers: { 'last-event-id': '1' } });
     expect(await frameHeads(resumed)).toEqual(['event: turn_end', 'id: 2', 'event: done']);
   });

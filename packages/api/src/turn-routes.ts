@@ -1,16 +1,10 @@
 import { type TurnAccepted, type TurnBody, type TurnCancelled, turnBodySchema } from '@agentstep/protocol';
-import {
-  beginTurn,
-  cancelTurn,
-  NoTurnRunningError,
-  SessionBusyError,
-  userMessageKey,
-} from '@agentstep/runtime';
+import { beginTurn, cancelTurn, userMessageKey } from '@agentstep/runtime';
 import type { Context, Hono } from 'hono';
 import type { ApiDeps } from './api-deps.js';
-import { ApiError } from './api-error.js';
 import { idsFor } from './ids.js';
 import { readBody } from './read-body.js';
+import { refusalOf } from './refusal-of.js';
 import { existingLog, tenantOf } from './session-access.js';
 import { storedSession } from './tenants.js';
 
@@ -34,22 +28,23 @@ export function addTurnRoutes(app: Hono, deps: ApiDeps): void {
   app.post('/sessions/:id/cancel', async (c) => {
     const { session, stored } = await existingLog(c, deps);
     try {
-      const { turn } = await cancelTurn(stored, { ...deps, ...graceOf(deps) });
+      const { turn } = await cancelTurn(stored, cancelDeps(deps));
       const cancelled: TurnCancelled = { session, turn, status: 'cancelled' };
       return c.json(cancelled, 202);
     } catch (error) {
-      if (!(error instanceof NoTurnRunningError)) throw error;
-      throw new ApiError(
-        409,
-        'NoTurnRunning',
-        `Session ${session} has no turn running: there is nothing to cancel.`,
-      );
+      throw refusalOf(error, session);
     }
   });
 }
 
-function graceOf({ cancelGraceMs }: ApiDeps): { graceMs?: number } {
-  return cancelGraceMs === undefined ? {} : { graceMs: cancelGraceMs };
+/** Cancelling also wakes the turn's calls waiting for approval, so they fail at once. */
+function cancelDeps(deps: ApiDeps) {
+  const { approvalTokens, taskTokens, cancelGraceMs } = deps;
+  return {
+    ...deps,
+    wake: { approvalTokens, taskTokens },
+    ...(cancelGraceMs === undefined ? {} : { graceMs: cancelGraceMs }),
+  };
 }
 
 interface TurnIds {
@@ -72,14 +67,9 @@ async function startTurn(c: Context, deps: ApiDeps, body: TurnBody, { tenant, se
       { ...deps, ids: { session: () => stored, turn: () => turn } },
     );
   } catch (error) {
-    if (error instanceof SessionBusyError) throw new ApiError(409, 'SessionBusy', busyMessage(session));
-    throw error;
+    throw refusalOf(error, session);
   }
   return c.json(accepted, 202);
-}
-
-function busyMessage(session: string): string {
-  return `Session ${session} is running a turn: wait for its stream's done event, or cancel it.`;
 }
 
 function limitsOf({ maxSteps, budget, toolExecution }: TurnBody) {

@@ -1,5 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { bearerNameTenant, createApi, storedSession } from '@agentstep/api';
+import { inMemoryApiDeps, stepIntoApprovals } from '@agentstep/api/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentStepClient } from './agentstep-client.js';
 import { AgentStepApiError } from './errors.js';
@@ -95,5 +97,58 @@ describe('AgentStepClient', () => {
       { type: 'done', status: 'done', turn: 't-1' },
     ]);
     expect(received.map((request) => request.headers['last-event-id'])).toEqual([undefined, '1']);
+  });
+});
+
+describe('AgentStepClient approvals, on the API app itself (its fetch is app.fetch)', () => {
+  /** `alice`'s session whose running turn has one `echo` call waiting for approval. */
+  async function waiting() {
+    const deps = inMemoryApiDeps(bearerNameTenant);
+    const app = createApi(deps);
+    const fetch: typeof globalThis.fetch = async (input, init) => app.fetch(new Request(input, init));
+    const client = new AgentStepClient({ baseUrl: 'http://agentstep.test', token: 'alice', fetch });
+    const { session, turn } = await client.start({ message: 'Echo' });
+    const { approvals } = await stepIntoApprovals(deps, { session: storedSession('alice', session), turn }, [
+      ['echo', { text: 'a' }],
+    ]);
+    return { client, deps, session, approval: approvals[0] ?? expect.unreachable('no approval') };
+  }
+
+  it('approvals lists the waiting calls; decide approves one with edited args, waking it, and it is gone', async () => {
+    const { client, deps, session, approval } = await waiting();
+    expect(await client.approvals(session)).toEqual([
+      expect.objectContaining({ id: approval, tool: 'echo', args: { text: 'a' }, position: 0 }),
+    ]);
+    expect(await client.decide(session, approval, { decision: 'approve', args: { text: 'b' } })).toEqual({
+      id: approval,
+      decision: 'approve',
+    });
+    expect(deps.taskTokens.sent).toEqual([{ token: 'token-0', output: { approval } }]);
+    expect(await client.approvals(session)).toEqual([]);
+    expect((await client.get(session)).status).toBe('running');
+  });
+
+  it('decide throws the refusals as AgentStepApiError: ValidationError with fields, then AlreadyDecided', async () => {
+    const { client, session, approval } = await waiting();
+    await expect(
+      client.decide(session, approval, { decision: 'approve', args: { text: 1 } }),
+    ).rejects.toMatchObject({
+      status: 400,
+      code: 'ValidationError',
+      fields: [{ path: 'args.text', message: expect.any(String) }],
+    });
+    expect((await client.get(session)).status).toBe('waiting');
+    await client.decide(session, approval, { decision: 'deny', reason: 'No.' });
+    const again = client.decide(session, approval, { decision: 'deny' });
+    await expect(again).rejects.toBeInstanceOf(AgentStepApiError);
+    await expect(again).rejects.toMatchObject({ status: 409, code: 'AlreadyDecided' });
+  });
+
+  it('decide on an unknown approval throws ApprovalNotFound (404)', async () => {
+    const { client, session } = await waiting();
+    await expect(client.decide(session, 'no/such', { decision: 'approve' })).rejects.toMatchObject({
+      status: 404,
+      code: 'ApprovalNotFound',
+    });
   });
 });

@@ -1,6 +1,10 @@
 import type {
+  ApprovalDecided,
+  ApprovalDecision,
+  ApprovalsList,
   EventsPage,
   EventsQuery,
+  PendingApproval,
   SessionSummary,
   TurnAccepted,
   TurnOptions,
@@ -28,7 +32,8 @@ interface RequestOptions {
 
 /**
  * AgentStep's HTTP API over fetch: start and send turns, read a session and its log, follow its
- * stream, cancel its turn. Every refusal throws an `AgentStepApiError` with the API's status and code.
+ * stream, cancel its turn, decide the calls waiting for approval. Every refusal throws an
+ * `AgentStepApiError` with the API's status and code.
  */
 export class AgentStepClient {
   readonly #baseUrl: string;
@@ -73,6 +78,24 @@ export class AgentStepClient {
   async cancel(session: string): Promise<void> {
     const response = await this.#request('POST', `${path(session)}/cancel`);
     await response.body?.cancel();
+  }
+
+  /**
+   * The calls of `session` waiting for a person's decision, oldest first: the `approvals` of
+   * `GET /sessions/{id}/approvals`, unwrapped.
+   */
+  async approvals(session: string): Promise<PendingApproval[]> {
+    return (await this.#json<ApprovalsList>('GET', `${path(session)}/approvals`)).approvals;
+  }
+
+  /**
+   * Approves a waiting call (with edited `args` if need be) or denies it (with a `reason` the model
+   * reads). Refused with `AlreadyDecided` (409) once it is settled, `ApprovalNotFound` (404), or
+   * `ValidationError` (400) with `fields` such as `args.text` for arguments its tool refuses.
+   */
+  decide(session: string, approval: string, decision: ApprovalDecision): Promise<ApprovalDecided> {
+    const route = `${path(session)}/approvals/${encodeURIComponent(approval)}`;
+    return this.#json('POST', route, { json: decision });
   }
 
   /**

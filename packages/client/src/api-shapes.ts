@@ -1,6 +1,10 @@
 export type {
+  ApprovalDecided,
+  ApprovalDecisionBody as ApprovalDecision,
+  ApprovalsList,
   EventsPage,
   LoggedEvent,
+  PendingApproval,
   SessionSummary,
   TurnAccepted,
   TurnBody as TurnRequest,

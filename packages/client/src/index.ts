@@ -1,9 +1,13 @@
 export type { FieldProblem } from '@agentstep/protocol';
 export { AgentStepClient, type ClientOptions } from './agentstep-client.js';
 export type {
+  ApprovalDecided,
+  ApprovalDecision,
+  ApprovalsList,
   EventsPage,
   EventsQuery,
   LoggedEvent,
+  PendingApproval,
   SessionSummary,
   TurnAccepted,
   TurnOptions,
