@@ -46,7 +46,7 @@ describe('AgentStep (synthesized)', () => {
 
   it('deploys every step and the API function on Node.js 22, arm64, with its own log group and role', () => {
     const functions = template.findResources('AWS::Lambda::Function');
-    expect(Object.keys(functions)).toHaveLength(10);
+    expect(Object.keys(functions)).toHaveLength(12);
     for (const { Properties } of Object.values(functions)) {
       expect(Properties).toMatchObject({
         Runtime: 'nodejs22.x',
@@ -55,7 +55,7 @@ describe('AgentStep (synthesized)', () => {
       });
     }
     // One per function, the state machine's, and the API's access logs.
-    template.resourceCountIs('AWS::Logs::LogGroup', 12);
+    template.resourceCountIs('AWS::Logs::LogGroup', 14);
     expect(JSON.stringify(template.toJSON())).not.toContain('AWSLambdaBasicExecutionRole');
   });
 
@@ -234,10 +234,17 @@ describe('AgentStep (synthesized)', () => {
         ...(state.ItemProcessor ? tasks(state.ItemProcessor.States) : []),
       ]);
     const timeouts = Object.fromEntries(tasks(definition.States as unknown as States));
-    expect(Object.keys(timeouts)).toHaveLength(9);
+    expect(Object.keys(timeouts)).toHaveLength(11);
     for (const seconds of Object.values(timeouts)) expect(seconds).toBeGreaterThan(0);
-    expect(timeouts).toMatchObject({ ModelStep: 330, FinishTurn: 60, InvokeTool: 930, ContinueAsNew: 60 });
-    expect((definition as { TimeoutSeconds?: number }).TimeoutSeconds).toBe(24 * 60 * 60);
+    expect(timeouts).toMatchObject({
+      ModelStep: 330,
+      FinishTurn: 60,
+      InvokeTool: 930,
+      ContinueAsNew: 60,
+      AwaitApproval: 24 * 60 * 60,
+    });
+    // A day, plus the approval timeout, so a call can wait its whole time.
+    expect((definition as { TimeoutSeconds?: number }).TimeoutSeconds).toBe(2 * 24 * 60 * 60);
   });
 
   it('alarms on failed, timed-out and aborted executions, announced on a topic when given', () => {
@@ -383,7 +390,7 @@ describe('AgentStep’s HTTP API (synthesized)', () => {
     expect(reach).not.toMatch(/dynamodb:|states:/);
   });
 
-  it('gives the API function the table, the loop to start, and its executions to list and stop; nothing more', () => {
+  it('gives the API function the table, the loop to start, its executions to list and stop, and its task results to send; nothing more', () => {
     const { agent, stack, template, logicalId, variables } = synthApi();
     const api = agent.apiFunctions.api as IFunction;
     const table = stack.getLogicalId(agent.table.node.defaultChild as CfnResource);
@@ -411,6 +418,9 @@ describe('AgentStep’s HTTP API (synthesized)', () => {
     expect(JSON.stringify(stop?.Resource)).toContain(':execution:');
     expect(actions('states:')).toEqual([
       'states:ListExecutions',
+      'states:SendTaskFailure',
+      'states:SendTaskHeartbeat',
+      'states:SendTaskSuccess',
       'states:StartExecution',
       'states:StopExecution',
     ]);
@@ -447,7 +457,7 @@ describe('AgentStep’s HTTP API (synthesized)', () => {
   it('creates no API, and no API function, with api: false', () => {
     const { agent, template } = synthApi({ api: false });
     template.resourceCountIs('AWS::ApiGateway::RestApi', 0);
-    template.resourceCountIs('AWS::Lambda::Function', 9);
+    template.resourceCountIs('AWS::Lambda::Function', 11);
     expect(agent.api).toBeUndefined();
     expect(agent.apiFunctions).toEqual({});
   });
