@@ -11,6 +11,8 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   events: async () => (await import('./commands/events-command.js')).eventsCommand,
   context: async () => (await import('./commands/context-command.js')).contextCommand,
   stats: async () => (await import('./commands/stats-command.js')).statsCommand,
+  approvals: async () => (await import('./commands/approvals-command.js')).approvalsCommand,
+  approve: async () => (await import('./commands/approve-command.js')).approveCommand,
   parse: async () => (await import('./commands/parse-command.js')).parseCommand,
   prompt: async () => (await import('./commands/prompt-command.js')).promptCommand,
 };

@@ -1,6 +1,6 @@
 import { bearerNameTenant, createApi, LogChanges, singleTenant } from '@agentstep/api';
 import { LocalEngine, LocalExecutionStarter, loadAgent } from '@agentstep/local';
-import { type CancelDeps, cancelTurn, systemClock } from '@agentstep/runtime';
+import { type CancelDeps, cancelTurn, createToolset, systemClock } from '@agentstep/runtime';
 import { serve } from '@hono/node-server';
 import type { CliIo } from '../io/cli-io.js';
 import { agentCacheFile } from '../local/agent-cache-file.js';
@@ -34,7 +34,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     });
     const starter = new LocalExecutionStarter(engine, { ...stores, clock: systemClock });
     const tenantOf = options.auth === 'dev' ? bearerNameTenant : singleTenant();
-    const app = createApi({ ...stores, clock: systemClock, starter, tenantOf, changes });
+    const toolset = createToolset(tools);
+    const app = createApi({ ...stores, clock: systemClock, starter, tenantOf, changes, toolset });
     await listenUntilStopped(app.fetch, options.host, options.port, io);
     await cancelRunningTurns(starter, { ...stores, clock: systemClock });
     return 0;

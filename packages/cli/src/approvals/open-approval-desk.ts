@@ -1,0 +1,26 @@
+import { createToolset, systemClock } from '@agentstep/runtime';
+import type { CliIo } from '../io/cli-io.js';
+import { openStore } from '../local/open-store.js';
+import { toolsFor } from '../local/tools-for.js';
+import type { ApprovalDesk } from './approval-desk.js';
+import type { DeskAddress } from './approval-options.js';
+import { LocalApprovalDesk } from './local-approval-desk.js';
+import { localUserName } from './local-user-name.js';
+import { ServedApprovalDesk } from './served-approval-desk.js';
+
+/**
+ * The desk at `address`: a served API, or the folder's local store, where decisions are made as
+ * the OS user and edited arguments are checked against the named toolsets.
+ */
+export async function openApprovalDesk(address: DeskAddress, io: CliIo): Promise<ApprovalDesk> {
+  if (address.kind === 'served') return new ServedApprovalDesk(address);
+  const toolset = createToolset(toolsFor({ tools: address.tools, allowHosts: [] }, io));
+  const store = await openStore('dynamodb-local', io.dataDir, (text) => io.stderr(`agentstep: ${text}\n`));
+  return new LocalApprovalDesk({
+    ...store,
+    toolset,
+    clock: systemClock,
+    by: localUserName(),
+    dataDir: io.dataDir,
+  });
+}
