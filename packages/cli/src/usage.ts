@@ -21,6 +21,10 @@ an embedded engine, every task on the handler its Lambda runs, the event log in 
   --max-steps N              model steps this turn may take (default 50)
   --steps-per-execution N    model steps per execution before it continues in a fresh one (default 25)
   --sequential               run each batch's calls one after another (B3), not at once
+  --approve TOOL,...         calls of these tools (* for every tool) wait for a person's approval
+                             before they run: at a terminal, run asks [y]es / [n]o / [e]dit for
+                             each; otherwise (or from another shell) use agentstep approve
+  --approval-timeout SECONDS how long a call waits for a decision before it fails (default 86400)
   --chaos P --seed N         deliver each task twice with probability P (at-least-once delivery)
   --store dynamodb-local|memory   where the log lives (default dynamodb-local; memory without Java)
   --max-tokens N             budget: input + output tokens of the session (all its turns)
@@ -36,6 +40,23 @@ an embedded engine, every task on the handler its Lambda runs, the event log in 
 agentstep events ID [--json]   the session's log (--json: whole events, one per line)
 agentstep context ID           the messages the model would see next, as JSON
 agentstep stats ID             what the session's local runs cost (tokens, USD, time), as JSON`;
+
+/** Help for `agentstep approvals` and `agentstep approve`. */
+const APPROVALS_USAGE = `agentstep approvals SESSION [--json] [--url URL] [--token NAME]
+agentstep approve SESSION ID [--deny] [--reason TEXT] [--args JSON] [--json] [--url URL]
+                  [--token NAME] [--tools LIST]
+
+approvals lists the session's calls waiting for a decision, one line each (ID, tool, arguments,
+when requested and when it expires; --json: the API's {"approvals": [...]}). approve decides one:
+it approves the call (--args: with these arguments instead, a JSON object the tool must accept)
+or denies it (--deny, with --reason for the model to read), and the run waiting on it goes on in
+whichever shell it runs. It prints one sentence (--json: {"id", "decision"}).
+  --url URL         a running agentstep serve (default: AGENTSTEP_URL, else the local store of
+                    .agentstep/, where decisions are recorded as made by your OS user)
+  --token NAME      the bearer token for --url (with serve --auth dev: the tenant's name)
+  --tools LIST      local store only: the toolsets edited --args are checked against (default: demo)
+Exit code 0: listed or decided; 1: the session or approval does not exist, the call was decided
+already, or its tool refuses the --args (the fields named); 2: the command was called wrong.`;
 
 /** Help for `agentstep serve`. */
 const SERVE_USAGE = `agentstep serve [--port N] [--host H] [--auth none|dev] [run options]
@@ -71,10 +92,14 @@ Commands:
   events    print a session's event log
   context   print the messages the model would see next
   stats     print what a session's local runs cost
+  approvals list a session's calls waiting for a person's approval
+  approve   approve (or --deny) one waiting call
   parse     parse model output from stdin into protocol events (JSON lines)
   prompt    print the system prompt for a set of tools
 
 ${RUN_USAGE}
+
+${APPROVALS_USAGE}
 
 ${SERVE_USAGE}
 

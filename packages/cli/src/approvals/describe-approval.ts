@@ -6,7 +6,10 @@ const ARGS_PREVIEW = 120;
  * An `approval` event of a run's session as one line for people, naming the call by its position
  * and tool: a request says how to decide it from another shell; a settlement says how it ended.
  */
-export function describeApproval(event: WireEventOf<'approval'>, call: { session: string; tool: string }): string {
+export function describeApproval(
+  event: WireEventOf<'approval'>,
+  call: { session: string; tool: string },
+): string {
   const { id, index, status, by, reason, args } = event.payload;
   const name = `#${index} ${call.tool}`;
   const because = reason === undefined ? '' : `: ${reason}`;

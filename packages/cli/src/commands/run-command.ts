@@ -10,6 +10,8 @@ import {
   sessionSpend,
   systemClock,
 } from '@agentstep/runtime';
+import type { ApprovalListener } from '../approvals/approval-listener.js';
+import { runApprover } from '../approvals/run-approver.js';
 import type { CliIo } from '../io/cli-io.js';
 import { agentCacheFile } from '../local/agent-cache-file.js';
 import { JsonRunView } from '../local/json-run-view.js';
@@ -53,10 +55,18 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const agentLoaded = loadAgent(agentCacheFile(io));
   agentLoaded.catch(() => {});
   const store = await openStore(options.store, io.dataDir, notice);
+  let approver: ReturnType<typeof runApprover>;
   try {
     const agent = await agentLoaded;
     const session = options.session ?? randomIds.session();
-    const view = await viewFor(options, io, { ...store, session });
+    approver = runApprover(options, io, {
+      ...store,
+      session,
+      clock: systemClock,
+      tools,
+      taskTokens: store.taskTokens,
+    });
+    const view = await viewFor(options, io, { ...store, session }, approver);
     const stream = new InMemoryStepStream();
     if (options.mode === 'token')
       stream.subscribe(session, ({ step, text }) => view.onModelChunk(step, text));
@@ -85,6 +95,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     if (!options.json) notice(sessionNote(session, store.kind));
     return EXIT_CODES[run.output.status];
   } finally {
+    approver?.close();
     await store.close();
   }
 }
@@ -131,13 +142,16 @@ async function viewFor(
   options: RunOptions,
   io: CliIo,
   stores: Pick<SessionSource, 'log' | 'usage' | 'session'>,
+  approvals?: ApprovalListener,
 ): Promise<RunView> {
   const source = {
     ...stores,
     afterSeq: (await stores.log.read(stores.session)).at(-1)?.seq ?? 0,
     afterMetrics: (await stores.usage.list(stores.session)).length,
   };
-  return options.json ? new JsonRunView(io, source, options.mode) : new LiveRunView(io, source, options.mode);
+  return options.json
+    ? new JsonRunView(io, source, options.mode)
+    : new LiveRunView(io, source, options.mode, approvals);
 }
 
 /** The turn's limits, budget and tool execution, as far as the options set them. */

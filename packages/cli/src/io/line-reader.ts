@@ -53,7 +53,11 @@ export class LineReader {
   #start(): void {
     if (this.#lines !== undefined) return;
     // terminal: false keeps the terminal's own line editing and Ctrl-C (SIGINT to the process).
-    this.#lines = createInterface({ input: this.#input, terminal: false, crlfDelay: Number.POSITIVE_INFINITY });
+    this.#lines = createInterface({
+      input: this.#input,
+      terminal: false,
+      crlfDelay: Number.POSITIVE_INFINITY,
+    });
     this.#lines.on('line', (line) => {
       if (this.#waiting === undefined) this.#buffered.push(line);
       else this.#answer(line);

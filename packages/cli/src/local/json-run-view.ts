@@ -1,13 +1,15 @@
 import type { EngineEvent, TurnRun } from '@agentstep/local';
 import { loggedEvent, MODEL_STEP_STATES, type ParseMode } from '@agentstep/protocol';
 import { SessionFollower, type SessionItem, type SessionSource } from '@agentstep/runtime';
+import { APPROVAL_SETTLING_STATES } from '../approvals/settling-states.js';
 import type { CliIo } from '../io/cli-io.js';
 import type { RunView } from './run-view.js';
 
 /**
  * JSON lines for programs (`--json`): the spec's events with their `seq`, each model step's
  * `metric`, and an `error` when the turn did not finish. In token mode, thinking and prose come as
- * they stream (no seq), and the log's whole `think` and `respond` events are left out.
+ * they stream (no seq), and the log's whole `think` and `respond` events are left out. Approval
+ * decisions come out as soon as the call they woke goes on.
  */
 export class JsonRunView implements RunView {
   readonly #io: CliIo;
@@ -21,7 +23,9 @@ export class JsonRunView implements RunView {
   }
 
   onEvent(event: EngineEvent): void {
-    if (event.type === 'StateExited' && MODEL_STEP_STATES.has(event.state?.name ?? '')) void this.#caughtUp();
+    const name = event.state?.name ?? '';
+    if (event.type !== 'StateExited') return;
+    if (MODEL_STEP_STATES.has(name) || APPROVAL_SETTLING_STATES.has(name)) void this.#caughtUp();
   }
 
   onModelChunk(step: number, chunk: string): void {

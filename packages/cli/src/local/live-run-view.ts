@@ -7,6 +7,9 @@ import {
   type WireEventOf,
 } from '@agentstep/protocol';
 import { SessionFollower, type SessionItem, type SessionSource } from '@agentstep/runtime';
+import type { ApprovalListener } from '../approvals/approval-listener.js';
+import { describeApproval } from '../approvals/describe-approval.js';
+import { APPROVAL_SETTLING_STATES } from '../approvals/settling-states.js';
 import type { CliIo } from '../io/cli-io.js';
 import type { RunView } from './run-view.js';
 
@@ -17,23 +20,30 @@ const indent = (text: string) => text.replaceAll('\n', '\n  ');
 /**
  * A live view for people: a header per model step, thinking dimmed and prose as they stream
  * (token mode) or whole once the step is logged (event mode), each call and its outcome, each
- * step's tokens, latency and cost, and a summary.
+ * step's tokens, latency and cost, and a summary. Calls that wait for approval say how to decide
+ * them, and their decisions show as soon as they are logged; an `ApprovalListener` hears of both.
  */
 export class LiveRunView implements RunView {
   readonly #io: CliIo;
   readonly #follower: SessionFollower;
   readonly #mode: ParseMode;
+  readonly #session: string;
+  readonly #approvals: ApprovalListener | undefined;
   readonly #names = new Map<number, string>();
+  /** The tool of each approval requested, by approval id. */
+  readonly #approvalTools = new Map<string, string>();
   #step = 0;
   #batch: string | undefined;
   /** The kind of text the current line streams, while a line is open. */
   #open: 'think' | 'respond' | undefined;
   #spinner: NodeJS.Timeout | undefined;
 
-  constructor(io: CliIo, source: SessionSource, mode: ParseMode) {
+  constructor(io: CliIo, source: SessionSource, mode: ParseMode, approvals?: ApprovalListener) {
     this.#io = io;
     this.#follower = new SessionFollower(source);
     this.#mode = mode;
+    this.#session = source.session;
+    this.#approvals = approvals;
   }
 
   onEvent(event: EngineEvent): void {
@@ -43,6 +53,7 @@ export class LiveRunView implements RunView {
       this.#stopSpinning();
       void this.#caughtUp();
     }
+    if (event.type === 'StateExited' && APPROVAL_SETTLING_STATES.has(name)) void this.#caughtUp();
     if (event.type === 'StateExited' && name === STATE_NAMES.invokeTool) {
       const { position, status } = (event.state?.output ?? {}) as { position?: number; status?: string };
       this.#follower.after(() => {
@@ -116,7 +127,17 @@ export class LiveRunView implements RunView {
     } else if (event.type === 'result') {
       const { success_count, failure_count } = event.payload;
       this.#say(`  results: ${success_count} succeeded, ${failure_count} failed`);
-    }
+    } else if (event.type === 'approval') this.#showApproval(event);
+  }
+
+  /** An approval's line, then its listener hears of it (so a question follows its line). */
+  #showApproval(event: WireEventOf<'approval'>): void {
+    const { id, index, status, tool, args } = event.payload;
+    if (status === 'requested') this.#approvalTools.set(id, tool ?? '');
+    const name = this.#approvalTools.get(id) ?? this.#names.get(index) ?? '';
+    this.#say(describeApproval(event, { session: this.#session, tool: name }));
+    if (status === 'requested') this.#approvals?.onApprovalRequested({ id, tool: name, args: args ?? {} });
+    else this.#approvals?.onApprovalSettled(id);
   }
 
   #closeLine(): void {

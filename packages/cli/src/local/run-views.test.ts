@@ -1,6 +1,16 @@
+import { bearerNameTenant } from '@agentstep/api';
+import { inMemoryApiDeps, stepIntoApprovals } from '@agentstep/api/testing';
 import type { EngineEvent, TurnRun } from '@agentstep/local';
-import { inMemoryStores, modelStepKey, submitTurn } from '@agentstep/runtime';
+import { type ApprovalDecisionBody, STATE_NAMES } from '@agentstep/protocol';
+import {
+  decideApproval,
+  inMemoryStores,
+  modelStepKey,
+  type SessionSource,
+  submitTurn,
+} from '@agentstep/runtime';
 import { describe, expect, it } from 'vitest';
+import type { ApprovalQuestion } from '../approvals/approval-listener.js';
 import { memoryIo } from '../io/memory-io.js';
 import { JsonRunView } from './json-run-view.js';
 import { LiveRunView } from './live-run-view.js';
@@ -170,5 +180,81 @@ describe('JsonRunView', () => {
       ['metric', undefined, undefined],
       ['error', run.output.message, undefined],
     ]);
+  });
+});
+
+describe('the run views on calls that wait for approval', () => {
+  /** A turn whose one model step made two `echo` calls that wait for approval, seen by `view`. */
+  async function waitingStep(makeView: (source: SessionSource) => RunView) {
+    const deps = inMemoryApiDeps(bearerNameTenant);
+    await submitTurn({ session: 's', turn: 't', prompt: 'Echo twice' }, deps);
+    const view = makeView({ ...deps, session: 's', afterSeq: 1, afterMetrics: 0 });
+    const { approvals } = await stepIntoApprovals(deps, { session: 's', turn: 't' }, [
+      ['echo', { text: 'a' }],
+      ['echo', { text: 'b' }],
+    ]);
+    view.onEvent(exited(STATE_NAMES.modelStep));
+    const decide = (approval: string, body: ApprovalDecisionBody) =>
+      decideApproval({ session: 's', approval, by: 'pat', body }, deps);
+    return { view, first: approvals[0] ?? '', second: approvals[1] ?? '', decide };
+  }
+
+  /** What the view printed once everything it was told so far was shown. */
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+  it('says how to decide each waiting call, then each decision as soon as AwaitApproval exits', async () => {
+    const io = memoryIo();
+    const heard: string[] = [];
+    const listener = {
+      onApprovalRequested: ({ id, tool, args }: ApprovalQuestion) =>
+        heard.push(`requested ${id} ${tool} ${JSON.stringify(args)}`),
+      onApprovalSettled: (id: string) => heard.push(`settled ${id}`),
+    };
+    const { view, first, second, decide } = await waitingStep(
+      (source) => new LiveRunView(io, source, 'event', listener),
+    );
+    await settled();
+    expect(io.out.join('')).toContain(
+      [
+        '  → #0 echo {"text":"a"}',
+        '  → #1 echo {"text":"b"}',
+        `  ⏸ #0 echo {"text":"a"} waits for approval (id ${first}): agentstep approve s ${first} [--deny]`,
+        `  ⏸ #1 echo {"text":"b"} waits for approval (id ${second}): agentstep approve s ${second} [--deny]`,
+      ].join('\n'),
+    );
+    await decide(first, { decision: 'approve', args: { text: 'edited' } });
+    view.onEvent(exited(STATE_NAMES.awaitApproval));
+    await decide(second, { decision: 'deny', reason: 'nope' });
+    view.onEvent(exited(STATE_NAMES.awaitApproval));
+    await settled();
+    expect(io.out.join('')).toMatch(
+      /\n {2}✓ #0 echo approved by pat with \{"text":"edited"\}\n {2}✗ #1 echo denied by pat: nope\n$/,
+    );
+    expect(heard).toEqual([
+      `requested ${first} echo {"text":"a"}`,
+      `requested ${second} echo {"text":"b"}`,
+      `settled ${first}`,
+      `settled ${second}`,
+    ]);
+  });
+
+  it('--json prints the approval events as soon as AwaitApproval exits', async () => {
+    const io = memoryIo();
+    const { view, first, decide } = await waitingStep((source) => new JsonRunView(io, source, 'event'));
+    await decide(first, { decision: 'approve' });
+    view.onEvent(exited(STATE_NAMES.awaitApproval));
+    await settled();
+    const approvals = io.out
+      .join('')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+      .filter((line) => line.type === 'approval');
+    expect(approvals.map(({ payload }) => [payload.id, payload.status, payload.by])).toEqual([
+      [first, 'requested', undefined],
+      [expect.any(String), 'requested', undefined],
+      [first, 'approved', 'pat'],
+    ]);
+    expect(approvals.every(({ seq }) => typeof seq === 'number')).toBe(true);
   });
 });
