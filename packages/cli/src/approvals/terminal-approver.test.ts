@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { ApprovalDecisionBody } from '@agentstep/protocol';
 import { AlreadyDecidedError, ApprovalArgsInvalidError } from '@agentstep/runtime';
 import { describe, expect, it } from 'vitest';
+import { memoryIo } from '../io/memory-io.js';
 import { TerminalApprover } from './terminal-approver.js';
 
 const write = { id: 't.1.0', tool: 'write_file', args: { line: 'one' } };
@@ -104,9 +105,10 @@ describe('TerminalApprover', () => {
     await approver.answered();
     expect(decided).toEqual([]);
     expect(written().match(/Approve write_file/g)).toHaveLength(2);
-    // The dropped question's line ends at once; the terminal echoes the typed answer and its line break.
-    expect(written()).toMatch(
-      /^Approve write_file .+\n(Approve write_file .+)Not decided: AlreadyDecided: Approval t\.1\.2 is already settled \(expired\)/,
+    // The dropped question is erased at once; the terminal echoes the typed answer and its line break.
+    const question = 'Approve write_file {"line":"one"}? [y]es / [n]o / [e]dit: ';
+    expect(written()).toBe(
+      `${question}\r\u001b[2K${question}Not decided: AlreadyDecided: Approval t.1.2 is already settled (expired): a call is decided once.\n`,
     );
     approver.close();
   });
@@ -118,5 +120,22 @@ describe('TerminalApprover', () => {
     await approver.answered();
     expect(written()).toBe('');
     expect(decided).toEqual([]);
+  });
+
+  it('prints the view’s lines above the open question, and draws the question again below them', async () => {
+    const { approver, written, type } = terminal();
+    const io = memoryIo();
+    const viewIo = approver.above({ ...io, stdout: (text) => io.stdout(text) });
+    viewIo.stdout('  before any question\n');
+    approver.onApprovalRequested(write);
+    await new Promise((resolve) => setImmediate(resolve));
+    viewIo.stdout('  ✓ #0 echo success\n');
+    viewIo.stdout('a partial line');
+    type('y');
+    await approver.answered();
+    expect(io.out).toEqual(['  before any question\n', '\r\u001b[2K  ✓ #0 echo success\n', 'a partial line']);
+    const question = 'Approve write_file {"line":"one"}? [y]es / [n]o / [e]dit: ';
+    expect(written()).toBe(`${question}${question}`);
+    approver.close();
   });
 });

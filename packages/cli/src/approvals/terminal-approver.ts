@@ -1,7 +1,8 @@
 import type { Readable, Writable } from 'node:stream';
 import type { ApprovalDecisionBody } from '@agentstep/protocol';
 import { ApprovalArgsInvalidError } from '@agentstep/runtime';
-import { LineReader } from '../io/line-reader.js';
+import type { CliIo } from '../io/cli-io.js';
+import { TerminalPrompt } from '../io/terminal-prompt.js';
 import type { ApprovalListener, ApprovalQuestion } from './approval-listener.js';
 import { argsObject } from './args-object.js';
 
@@ -12,20 +13,24 @@ export type DecideApproval = (approval: string, body: ApprovalDecisionBody) => P
  * Asks the person at a terminal about each call that waits for approval, one at a time in the
  * order they came: `[y]es / [n]o / [e]dit`, then an optional reason for a denial, or new arguments
  * (asked again while they are not a JSON object the tool accepts). A question whose approval is
- * settled elsewhere (`agentstep approve`, expiry, cancel) is dropped, asked or not.
+ * settled elsewhere (`agentstep approve`, expiry, cancel) is dropped, asked or not. What the run's
+ * view prints meanwhile goes above the open question ({@link TerminalApprover.above}).
  */
 export class TerminalApprover implements ApprovalListener {
-  readonly #lines: LineReader;
-  readonly #output: Writable;
+  readonly #prompt: TerminalPrompt;
   readonly #decide: DecideApproval;
   /** The questions not yet answered, by approval id: aborting one drops it. */
   readonly #open = new Map<string, AbortController>();
   #asking: Promise<void> = Promise.resolve();
 
   constructor(input: Readable, output: Writable, decide: DecideApproval) {
-    this.#lines = new LineReader(input);
-    this.#output = output;
+    this.#prompt = new TerminalPrompt(input, output);
     this.#decide = decide;
+  }
+
+  /** `io` whose stdout (the terminal the questions are on) prints above the open question. */
+  above(io: CliIo): CliIo {
+    return { ...io, stdout: (text) => this.#prompt.above(text, io.stdout) };
   }
 
   onApprovalRequested(approval: ApprovalQuestion): void {
@@ -50,13 +55,13 @@ export class TerminalApprover implements ApprovalListener {
   /** Asks nothing more and stops reading the input. */
   close(): void {
     for (const settled of this.#open.values()) settled.abort();
-    this.#lines.close();
+    this.#prompt.close();
   }
 
   async #ask(approval: ApprovalQuestion, settled: AbortSignal): Promise<void> {
     const question = `Approve ${approval.tool} ${JSON.stringify(approval.args)}? [y]es / [n]o / [e]dit: `;
     for (;;) {
-      const answer = await this.#prompt(question, settled);
+      const answer = await this.#prompt.ask(question, settled);
       if (answer === undefined) return;
       const choice = answer.trim().toLowerCase();
       if (choice === 'y' || choice === 'yes') {
@@ -70,7 +75,7 @@ export class TerminalApprover implements ApprovalListener {
   }
 
   async #deny(approval: ApprovalQuestion, settled: AbortSignal): Promise<void> {
-    const reason = await this.#prompt('Reason (optional, the model reads it): ', settled);
+    const reason = await this.#prompt.ask('Reason (optional, the model reads it): ', settled);
     if (reason === undefined) return;
     const body = reason.trim() === '' ? {} : { reason: reason.trim() };
     await this.#settle(approval.id, { decision: 'deny', ...body });
@@ -78,7 +83,7 @@ export class TerminalApprover implements ApprovalListener {
 
   async #edit(approval: ApprovalQuestion, settled: AbortSignal): Promise<void> {
     for (;;) {
-      const text = await this.#prompt(`New arguments for ${approval.tool} (a JSON object): `, settled);
+      const text = await this.#prompt.ask(`New arguments for ${approval.tool} (a JSON object): `, settled);
       if (text === undefined) return;
       const edited = argsObject(text);
       if (!edited.ok) this.#say(`That is ${edited.problem}.`);
@@ -103,16 +108,7 @@ export class TerminalApprover implements ApprovalListener {
     return true;
   }
 
-  /** Asks and reads the answer; undefined (ending the prompt's line) when the question was dropped. */
-  async #prompt(text: string, settled: AbortSignal): Promise<string | undefined> {
-    if (settled.aborted || this.#lines.ended) return undefined;
-    this.#output.write(text);
-    const answer = await this.#lines.next(settled);
-    if (answer === undefined) this.#output.write('\n');
-    return answer;
-  }
-
   #say(line: string): void {
-    this.#output.write(`${line}\n`);
+    this.#prompt.say(line);
   }
 }

@@ -10,8 +10,8 @@ import {
   sessionSpend,
   systemClock,
 } from '@agentstep/runtime';
-import type { ApprovalListener } from '../approvals/approval-listener.js';
 import { runApprover } from '../approvals/run-approver.js';
+import type { TerminalApprover } from '../approvals/terminal-approver.js';
 import type { CliIo } from '../io/cli-io.js';
 import { agentCacheFile } from '../local/agent-cache-file.js';
 import { JsonRunView } from '../local/json-run-view.js';
@@ -142,7 +142,7 @@ async function viewFor(
   options: RunOptions,
   io: CliIo,
   stores: Pick<SessionSource, 'log' | 'usage' | 'session'>,
-  approvals?: ApprovalListener,
+  approvals?: TerminalApprover,
 ): Promise<RunView> {
   const source = {
     ...stores,
@@ -151,7 +151,7 @@ async function viewFor(
   };
   return options.json
     ? new JsonRunView(io, source, options.mode)
-    : new LiveRunView(io, source, options.mode, approvals);
+    : new LiveRunView(approvals?.above(io) ?? io, source, options.mode, approvals);
 }
 
 /** The turn's limits, budget and tool execution, as far as the options set them. */

@@ -130,14 +130,17 @@ export class LiveRunView implements RunView {
     } else if (event.type === 'approval') this.#showApproval(event);
   }
 
-  /** An approval's line, then its listener hears of it (so a question follows its line). */
+  /** An approval's line, then its listener hears of it (a question comes after what this read shows). */
   #showApproval(event: WireEventOf<'approval'>): void {
     const { id, index, status, tool, args } = event.payload;
     if (status === 'requested') this.#approvalTools.set(id, tool ?? '');
     const name = this.#approvalTools.get(id) ?? this.#names.get(index) ?? '';
     this.#say(describeApproval(event, { session: this.#session, tool: name }));
-    if (status === 'requested') this.#approvals?.onApprovalRequested({ id, tool: name, args: args ?? {} });
-    else this.#approvals?.onApprovalSettled(id);
+    const approvals = this.#approvals;
+    if (status !== 'requested') approvals?.onApprovalSettled(id);
+    // Asked once this read is shown (the step's metric too), so the question comes last.
+    else if (approvals)
+      this.#follower.after(() => approvals.onApprovalRequested({ id, tool: name, args: args ?? {} }));
   }
 
   #closeLine(): void {
