@@ -24,3 +24,12 @@ export { LocalExecutionStarter } from './local-execution-starter.js';
 export type { LocalDeps } from './local-handlers.js';
 export type { EngineEvent, RunStats } from './run-stats.js';
 export type { DefinitionProps, SynthesizedAgent } from './synthesize-agent.js';
+export {
+  DynamoTaskTokenCompletions,
+  type DynamoTaskTokenCompletionsOptions,
+  TASK_TOKENS_PARTITION,
+} from './task-tokens/dynamo-task-token-completions.js';
+export { InMemoryTaskTokenCompletions } from './task-tokens/in-memory-task-token-completions.js';
+export { LocalTaskTokens, TASK_TOKEN_POLL_MS } from './task-tokens/local-task-tokens.js';
+export { TaskDoesNotExistError } from './task-tokens/task-does-not-exist-error.js';
+export type { TaskTokenCompletion, TaskTokenCompletions } from './task-tokens/task-token-completions.js';

@@ -19,6 +19,10 @@ import {
 } from './start-execution-task.js';
 import type { SynthesizedAgent } from './synthesize-agent.js';
 import { allStates, functionNameOf, type TaskKind, taskStates } from './task-states.js';
+import { ExecutionTaskTokens } from './task-tokens/execution-task-tokens.js';
+import { LocalTaskTokens } from './task-tokens/local-task-tokens.js';
+import { TASK_TOKEN_PLACEHOLDER } from './task-tokens/task-token-placeholder.js';
+import { waitForTaskTokenTask } from './task-tokens/wait-for-task-token-task.js';
 
 /** Options of {@link LocalEngine}. */
 export interface LocalEngineOptions {
@@ -33,6 +37,11 @@ export interface LocalEngineOptions {
   /** Lambda functions those state machines call besides the loop's, by function name. @default none */
   functions?: Readonly<Record<string, (event: unknown) => Promise<unknown>>>;
   chaos?: ChaosOptions;
+  /**
+   * Completes the tokens of `.waitForTaskToken` tasks; give it a shared completion store to let
+   * other processes complete them. @default a new `LocalTaskTokens` without a store
+   */
+  taskTokens?: LocalTaskTokens;
   /** Sees every event of every execution, for live views. */
   onEvent?: (event: EngineEvent) => void;
 }
@@ -109,9 +118,13 @@ interface Run {
  * Runs the synthesized loop, and any other state machine the app synthesizes, on
  * aws-local-stepfunctions: every Lambda task calls the handler module that Lambda runs, and
  * `states:startExecution` tasks (plain, `.sync` and `.sync:2`) start local executions of the hosted
- * machines. ContinueAsNew starts a fresh local execution of the same turn.
+ * machines. `lambda:invoke.waitForTaskToken` tasks invoke their function with a fresh local token,
+ * then wait for {@link LocalEngine.taskTokens} to complete it. ContinueAsNew starts a fresh local
+ * execution of the same turn.
  */
 export class LocalEngine {
+  /** Ends the tasks that wait on task tokens: SendTaskSuccess and SendTaskFailure, locally. */
+  readonly taskTokens: LocalTaskTokens;
   readonly #machines = new Map<string, HostedMachine>();
   readonly #handlers: Map<string, StepHandler<unknown>>;
   readonly #options: LocalEngineOptions;
@@ -129,6 +142,7 @@ export class LocalEngine {
       ...Object.entries(options.functions ?? {}),
     ]);
     this.#options = options;
+    this.taskTokens = options.taskTokens ?? new LocalTaskTokens();
     this.#host(AGENT_STATE_MACHINE, definition);
     for (const [name, other] of Object.entries(options.stateMachines ?? {})) this.#host(name, other);
     const random = seededRandom(options.chaos?.seed ?? 0);
@@ -221,9 +235,10 @@ export class LocalEngine {
   ): Promise<unknown> {
     const { stats } = execution.run;
     stats.executions++;
+    const tokens = new ExecutionTaskTokens(this.taskTokens);
     const running = hosted.machine.run(execution.input as never, {
       overrides: {
-        taskResourceLocalHandlers: this.#overrides(hosted, execution.run) as never,
+        taskResourceLocalHandlers: this.#overrides(hosted, execution.run, tokens) as never,
         retryIntervalOverrides: Object.fromEntries([...hosted.tasks.keys()].map((name) => [name, 0])),
       },
       context: {
@@ -234,6 +249,8 @@ export class LocalEngine {
           StartTime: new Date().toISOString(),
         },
         StateMachine: { Id: hosted.arn, Name: hosted.name },
+        // One context serves the whole execution: each task attempt swaps in its own token.
+        Task: { Token: TASK_TOKEN_PLACEHOLDER },
       } as never,
     });
     let overLimit: Error | undefined;
@@ -254,17 +271,31 @@ export class LocalEngine {
       .catch((error: unknown) => {
         throw overLimit ?? error;
       })
-      .finally(() => execution.run.aborts.delete(running.abort));
+      .finally(() => {
+        execution.run.aborts.delete(running.abort);
+        tokens.end();
+      });
     if (overLimit !== undefined) throw overLimit;
     return output;
   }
 
-  #overrides(hosted: HostedMachine, run: Run): Record<string, (input: unknown) => Promise<unknown>> {
-    return Object.fromEntries([...hosted.tasks].map(([name, task]) => [name, this.#taskHandler(task, run)]));
+  #overrides(
+    hosted: HostedMachine,
+    run: Run,
+    tokens: ExecutionTaskTokens,
+  ): Record<string, (input: unknown) => Promise<unknown>> {
+    return Object.fromEntries(
+      [...hosted.tasks].map(([name, task]) => [name, this.#taskHandler(task, run, tokens)]),
+    );
   }
 
-  #taskHandler(task: TaskKind, run: Run): (input: unknown) => Promise<unknown> {
+  #taskHandler(task: TaskKind, run: Run, tokens: ExecutionTaskTokens): (input: unknown) => Promise<unknown> {
     if (task.kind === 'lambda') return (input) => this.#invoke(task.functionName, input);
+    if (task.kind === 'lambda-wait-for-task-token') {
+      return waitForTaskTokenTask(tokens, task.timeoutSeconds, (name, payload) =>
+        this.#invoke(name, payload),
+      );
+    }
     if (task.kind === 'lambda-by-name') {
       return async (input) => {
         const { FunctionName, Payload } = input as { FunctionName: string; Payload: unknown };

@@ -5,11 +5,20 @@ export type StartMode = 'start' | 'sync' | 'sync:2';
 export type TaskKind =
   | { kind: 'lambda'; functionName: string }
   | { kind: 'lambda-by-name' }
+  /** `lambda:invoke.waitForTaskToken`: invokes, then waits for its token until `timeoutSeconds`. */
+  | { kind: 'lambda-wait-for-task-token'; timeoutSeconds: number }
   | { kind: 'start-execution'; mode: StartMode };
+
+/**
+ * aws-local-stepfunctions' timeout of a Task state that sets no `TimeoutSeconds` (Step Functions
+ * sets none), which a local wait for a task token must match.
+ */
+const ENGINE_DEFAULT_TASK_TIMEOUT_SECONDS = 60;
 
 type States = Record<string, Record<string, unknown>>;
 
 const FUNCTION_ARN = /^arn:aws:lambda:[^:]+:\d+:function:([^:]+)$/;
+const WAIT_FOR_TASK_TOKEN = ':states:::lambda:invoke.waitForTaskToken';
 const START_EXECUTION = /:states:::states:startExecution(?:\.(sync(?::2)?))?$/;
 
 /**
@@ -40,19 +49,36 @@ export function taskStates(
 ): Map<string, TaskKind> {
   const tasks = new Map<string, TaskKind>();
   for (const [name, state] of allStates(definition)) {
-    if (state.Type === 'Task') tasks.set(name, taskKind(name, String(state.Resource), functions));
+    if (state.Type === 'Task') tasks.set(name, taskKind(name, state, functions));
   }
   return tasks;
 }
 
-function taskKind(name: string, resource: string, functions: { has(name: string): boolean }): TaskKind {
+function taskKind(
+  name: string,
+  state: Record<string, unknown>,
+  functions: { has(name: string): boolean },
+): TaskKind {
+  const resource = String(state.Resource);
   if (resource.endsWith(':states:::lambda:invoke')) return { kind: 'lambda-by-name' };
+  if (resource.endsWith(WAIT_FOR_TASK_TOKEN)) return waitForTaskToken(name, state);
   const start = START_EXECUTION.exec(resource);
   if (start) return { kind: 'start-execution', mode: (start[1] as StartMode | undefined) ?? 'start' };
   const functionName = FUNCTION_ARN.exec(resource)?.[1] ?? '';
   if (!functions.has(functionName))
     throw new Error(`Task ${name} calls ${resource}, which has no local equivalent.`);
   return { kind: 'lambda', functionName };
+}
+
+function waitForTaskToken(name: string, state: Record<string, unknown>): TaskKind {
+  // The wait must end with the engine's timeout, and the engine keeps its JSONPath evaluation to itself.
+  if (state.TimeoutSecondsPath !== undefined)
+    throw new Error(
+      `Task ${name} sets TimeoutSecondsPath, which the local engine does not run on .waitForTaskToken; set TimeoutSeconds.`,
+    );
+  // The engine's own test: a missing (or zero) TimeoutSeconds means its default.
+  const timeoutSeconds = Number(state.TimeoutSeconds) || ENGINE_DEFAULT_TASK_TIMEOUT_SECONDS;
+  return { kind: 'lambda-wait-for-task-token', timeoutSeconds };
 }
 
 /** A function's local name from a name or an ARN, as `FunctionName` may hold either. */

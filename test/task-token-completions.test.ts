@@ -1,0 +1,30 @@
+import { DynamoTaskTokenCompletions, LocalTaskTokens } from '@agentstep/local';
+import { describeTaskTokenCompletionsContract } from '@agentstep/local/testing';
+import { ensureEventLogTable } from '@agentstep/runtime/dynamo';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dynamoEndpoint, localDocumentClient } from './dynamo-client.js';
+
+const tableName = 'agentstep-task-tokens';
+
+describe.skipIf(dynamoEndpoint === '')(
+  'task token completions in the event-log table on DynamoDB Local',
+  () => {
+    const client = localDocumentClient();
+    const completions = () => new DynamoTaskTokenCompletions({ tableName, client });
+    beforeAll(() => ensureEventLogTable(client, tableName));
+
+    describeTaskTokenCompletionsContract('DynamoTaskTokenCompletions', completions);
+
+    it('completes a task waiting in one process from another process sharing the table', async () => {
+      const engineProcess = new LocalTaskTokens(completions());
+      const shellProcess = new LocalTaskTokens(completions());
+      const approved = engineProcess.wait('local:approved', 60_000);
+      const denied = engineProcess.wait('local:denied', 60_000);
+      await shellProcess.sendTaskSuccess('local:approved', { approvedBy: 'another shell' });
+      await shellProcess.sendTaskFailure('local:denied', 'Denied', 'from another shell');
+      expect(await approved).toEqual({ approvedBy: 'another shell' });
+      await expect(denied).rejects.toMatchObject({ name: 'Denied', message: 'from another shell' });
+      expect(engineProcess.waiting).toBe(0);
+    });
+  },
+);
