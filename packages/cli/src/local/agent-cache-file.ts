@@ -13,6 +13,7 @@ export function agentCacheFile(io: CliIo, props: DefinitionProps = {}): string {
     .update(import.meta.url)
     .digest('hex')
     .slice(0, 16);
-  const timeout = props.approvalTimeoutSeconds === undefined ? '' : `-approval${props.approvalTimeoutSeconds}s`;
+  const timeout =
+    props.approvalTimeoutSeconds === undefined ? '' : `-approval${props.approvalTimeoutSeconds}s`;
   return join(io.dataDir, 'cache', `agent-${version}${timeout}.json`);
 }

@@ -1,4 +1,9 @@
-import { JavaMissingError, openSharedDynamoDbLocal } from '@agentstep/local';
+import {
+  DynamoTaskTokenCompletions,
+  JavaMissingError,
+  openSharedDynamoDbLocal,
+  type TaskTokenCompletions,
+} from '@agentstep/local';
 import {
   type ApprovalTokenStore,
   type EventLog,
@@ -19,6 +24,8 @@ export interface OpenStore {
   outcomes: OutcomeStore;
   usage: UsageLedger;
   approvalTokens: ApprovalTokenStore;
+  /** Where processes sharing the store complete each other's task tokens; none in memory. */
+  completions?: TaskTokenCompletions;
   close(): Promise<void>;
 }
 
@@ -40,7 +47,8 @@ export async function openStore(
       const local = await openSharedDynamoDbLocal(dataDir, { idleMs: idleSeconds() * 1000 });
       const client = DynamoDBDocumentClient.from(local.client);
       await ensureEventLogTable(client, TABLE);
-      return { kind, ...dynamoStores(TABLE, client), close: local.stop };
+      const completions = new DynamoTaskTokenCompletions({ tableName: TABLE, client });
+      return { kind, ...dynamoStores(TABLE, client), completions, close: local.stop };
     } catch (error) {
       if (!(error instanceof JavaMissingError)) throw error;
       notice(`${error.message} Using the in-memory event log instead: this run's events end with it.`);
