@@ -1,3 +1,4 @@
+import { LocalTaskTokens } from '@agentstep/local';
 import { createToolset, systemClock } from '@agentstep/runtime';
 import type { CliIo } from '../io/cli-io.js';
 import { openStore } from '../local/open-store.js';
@@ -19,6 +20,8 @@ export async function openApprovalDesk(address: DeskAddress, io: CliIo): Promise
   return new LocalApprovalDesk({
     ...store,
     toolset,
+    // No task waits in this process: a decision's completion goes to the waiting one through the store.
+    taskTokens: new LocalTaskTokens(store.completions),
     clock: systemClock,
     by: localUserName(),
     dataDir: io.dataDir,

@@ -1,4 +1,10 @@
-import { LocalEngine, LocalExecutionStarter, loadAgent, type TurnRun } from '@agentstep/local';
+import {
+  LocalEngine,
+  LocalExecutionStarter,
+  LocalTaskTokens,
+  loadAgent,
+  type TurnRun,
+} from '@agentstep/local';
 import {
   type BegunTurn,
   beginTurn,
@@ -21,7 +27,7 @@ import { loadPrices } from '../local/load-prices.js';
 import { openStore, type StoreKind } from '../local/open-store.js';
 import { providersWithCredentials } from '../local/providers-with-credentials.js';
 import { recorderFor } from '../local/recorder-for.js';
-import { parseRunOptions, type RunOptions } from '../local/run-options.js';
+import { approvalsOf, definitionPropsOf, parseRunOptions, type RunOptions } from '../local/run-options.js';
 import type { RunView } from '../local/run-view.js';
 import { recordStats } from '../local/session-stats.js';
 import { toolsFor } from '../local/tools-for.js';
@@ -52,31 +58,36 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     if (!options.modelChosen) notice(credentialsNote(providersWithCredentials()));
   }
   // Synthesis (on a cache miss) overlaps DynamoDB Local's start; the store is closed whatever happens.
-  const agentLoaded = loadAgent(agentCacheFile(io));
+  const definitionProps = definitionPropsOf(options);
+  const agentLoaded = loadAgent(agentCacheFile(io, definitionProps), definitionProps);
   agentLoaded.catch(() => {});
   const store = await openStore(options.store, io.dataDir, notice);
   let approver: ReturnType<typeof runApprover>;
   try {
     const agent = await agentLoaded;
     const session = options.session ?? randomIds.session();
-    approver = runApprover(options, io, {
-      ...store,
-      session,
-      clock: systemClock,
-      tools,
-      taskTokens: store.taskTokens,
-    });
+    const taskTokens = new LocalTaskTokens(store.completions);
+    approver = runApprover(options, io, { ...store, session, clock: systemClock, tools, taskTokens });
     const view = await viewFor(options, io, { ...store, session }, approver);
     const stream = new InMemoryStepStream();
     if (options.mode === 'token')
       stream.subscribe(session, ({ step, text }) => view.onModelChunk(step, text));
     const engine = new LocalEngine({
       agent,
-      deps: { ...store, model: recorder?.model ?? loaded.model, prices, clock: systemClock, tools, stream },
+      deps: {
+        ...store,
+        model: recorder?.model ?? loaded.model,
+        prices,
+        clock: systemClock,
+        tools,
+        stream,
+        approvals: approvalsOf(options),
+      },
+      taskTokens,
       ...(options.chaos ? { chaos: options.chaos } : {}),
       onEvent: (event) => view.onEvent(event),
     });
-    const deps = { ...store, clock: systemClock };
+    const deps = { ...store, clock: systemClock, wake: { ...store, taskTokens } };
     const starter = new LocalExecutionStarter(engine, deps);
     const begun = await beginTurn(
       { session, prompt: options.prompt, limits: limitsOf(options), lease: options.lease },

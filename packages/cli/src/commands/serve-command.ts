@@ -1,5 +1,5 @@
 import { bearerNameTenant, createApi, LogChanges, singleTenant } from '@agentstep/api';
-import { LocalEngine, LocalExecutionStarter, loadAgent } from '@agentstep/local';
+import { LocalEngine, LocalExecutionStarter, LocalTaskTokens, loadAgent } from '@agentstep/local';
 import { type CancelDeps, cancelTurn, createToolset, systemClock } from '@agentstep/runtime';
 import { serve } from '@hono/node-server';
 import type { CliIo } from '../io/cli-io.js';
@@ -7,6 +7,7 @@ import { agentCacheFile } from '../local/agent-cache-file.js';
 import { loadModel } from '../local/load-model.js';
 import { loadPrices } from '../local/load-prices.js';
 import { openStore } from '../local/open-store.js';
+import { approvalsOf, definitionPropsOf } from '../local/run-options.js';
 import { parseServeOptions } from '../local/serve-options.js';
 import { toolsFor } from '../local/tools-for.js';
 
@@ -21,23 +22,27 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const prices = await loadPrices(options.agent, model, io);
   const tools = toolsFor(options.agent, io);
   const notice = (text: string) => io.stderr(`agentstep serve: ${text}\n`);
-  const agentLoaded = loadAgent(agentCacheFile(io));
+  const definitionProps = definitionPropsOf(options.agent);
+  const agentLoaded = loadAgent(agentCacheFile(io, definitionProps), definitionProps);
   agentLoaded.catch(() => {});
   const store = await openStore(options.agent.store, io.dataDir, notice);
   try {
     const changes = new LogChanges();
     const stores = { ...store, log: changes.watch(store.log) };
+    const taskTokens = new LocalTaskTokens(store.completions);
     const engine = new LocalEngine({
       agent: await agentLoaded,
-      deps: { ...stores, model, prices, clock: systemClock, tools },
+      deps: { ...stores, model, prices, clock: systemClock, tools, approvals: approvalsOf(options.agent) },
+      taskTokens,
       ...(options.agent.chaos ? { chaos: options.agent.chaos } : {}),
     });
     const starter = new LocalExecutionStarter(engine, { ...stores, clock: systemClock });
     const tenantOf = options.auth === 'dev' ? bearerNameTenant : singleTenant();
     const toolset = createToolset(tools);
-    const app = createApi({ ...stores, clock: systemClock, starter, tenantOf, changes, toolset });
+    const deps = { ...stores, clock: systemClock, taskTokens, toolset };
+    const app = createApi({ ...deps, starter, tenantOf, changes });
     await listenUntilStopped(app.fetch, options.host, options.port, io);
-    await cancelRunningTurns(starter, { ...stores, clock: systemClock });
+    await cancelRunningTurns(starter, { ...deps, wake: deps });
     return 0;
   } finally {
     await store.close();

@@ -1,8 +1,8 @@
 import {
   DynamoTaskTokenCompletions,
   JavaMissingError,
-  LocalTaskTokens,
   openSharedDynamoDbLocal,
+  type TaskTokenCompletions,
 } from '@agentstep/local';
 import {
   type ApprovalTokenStore,
@@ -17,18 +17,15 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 /** Where a local run keeps its log. */
 export type StoreKind = 'dynamodb-local' | 'memory';
 
-/**
- * An open event log, outcome store, usage ledger and approval tokens, the task tokens that wake
- * a call waiting for approval in any process of the folder, and how to close them.
- */
+/** An open event log, outcome store, usage ledger and approval tokens, and how to close them. */
 export interface OpenStore {
   kind: StoreKind;
   log: EventLog;
   outcomes: OutcomeStore;
   usage: UsageLedger;
   approvalTokens: ApprovalTokenStore;
-  /** Completes the tasks of this process directly, those of other processes through the table. */
-  taskTokens: LocalTaskTokens;
+  /** Where processes sharing the store complete each other's task tokens; none in memory. */
+  completions?: TaskTokenCompletions;
   close(): Promise<void>;
 }
 
@@ -50,14 +47,14 @@ export async function openStore(
       const local = await openSharedDynamoDbLocal(dataDir, { idleMs: idleSeconds() * 1000 });
       const client = DynamoDBDocumentClient.from(local.client);
       await ensureEventLogTable(client, TABLE);
-      const taskTokens = new LocalTaskTokens(new DynamoTaskTokenCompletions({ tableName: TABLE, client }));
-      return { kind, ...dynamoStores(TABLE, client), taskTokens, close: local.stop };
+      const completions = new DynamoTaskTokenCompletions({ tableName: TABLE, client });
+      return { kind, ...dynamoStores(TABLE, client), completions, close: local.stop };
     } catch (error) {
       if (!(error instanceof JavaMissingError)) throw error;
       notice(`${error.message} Using the in-memory event log instead: this run's events end with it.`);
     }
   }
-  return { kind: 'memory', ...inMemoryStores(), taskTokens: new LocalTaskTokens(), close: async () => {} };
+  return { kind: 'memory', ...inMemoryStores(), close: async () => {} };
 }
 
 function idleSeconds(): number {

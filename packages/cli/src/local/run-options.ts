@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
+import type { DefinitionProps } from '@agentstep/local';
 import {
   type Budget,
   budgetSchema,
+  DEFAULT_APPROVAL_TIMEOUT_SECONDS,
   isSessionId,
   MODEL_PROVIDERS,
   type ParseMode,
@@ -215,4 +217,15 @@ function wholeNumber(flag: string, text: string | undefined, min: number, max: n
 
 function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
   return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
+}
+
+/** The construct props of the options that shape the synthesized definition itself. */
+export function definitionPropsOf(options: RunOptions): DefinitionProps {
+  return optional('approvalTimeoutSeconds', options.approvalTimeoutSeconds);
+}
+
+/** Which calls wait for approval, and for how long, as the options say. */
+export function approvalsOf(options: RunOptions): { tools: string[]; timeoutMs: number } {
+  const seconds = options.approvalTimeoutSeconds ?? DEFAULT_APPROVAL_TIMEOUT_SECONDS;
+  return { tools: options.approvals, timeoutMs: seconds * 1000 };
 }

@@ -194,6 +194,8 @@ describe('approvals', () => {
     await decideApproval({ session: 's1', approval: 't1.1.2', body: { decision: 'deny' } }, deps);
     now += 2_000;
     const settled = await deps.log.read('s1');
-    expect(await budgetLimit({ ...state, budget: { maxWallSeconds: 1 } }, settled, deps)).toMatch(/time budget is spent/);
+    expect(await budgetLimit({ ...state, budget: { maxWallSeconds: 1 } }, settled, deps)).toMatch(
+      /time budget is spent/,
+    );
   });
 });
