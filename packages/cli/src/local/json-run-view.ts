@@ -23,8 +23,8 @@ export class JsonRunView implements RunView {
   }
 
   onEvent(event: EngineEvent): void {
-    const name = event.state?.name ?? '';
     if (event.type !== 'StateExited') return;
+    const name = event.state?.name ?? '';
     if (MODEL_STEP_STATES.has(name) || APPROVAL_SETTLING_STATES.has(name)) void this.#caughtUp();
   }
 
