@@ -31,6 +31,8 @@ export interface AgentSetup {
   model?: (scripted: Model) => Model;
   /** Wraps the DynamoDB Local stores, e.g. to inject a fault through a port. */
   stores?: (stores: Stores) => Stores;
+  /** Tools whose calls wait for approval. @default none */
+  approve?: string[];
 }
 
 /** The stores a local agent runs on. */
@@ -58,18 +60,24 @@ export async function localAgent(setup: AgentSetup) {
       clock: systemClock,
       tools: setup.tools ?? demoTools,
       ...(setup.maxConcurrency ? { maxConcurrency: setup.maxConcurrency } : {}),
+      ...(setup.approve ? { approvals: { tools: setup.approve } } : {}),
     },
     ...(setup.chaos ? { chaos: setup.chaos } : {}),
   });
-  /** Submits a prompt and runs the turn to its end. */
-  const turn = async (prompt: string, input: Partial<TurnInput> & { session?: string } = {}) => {
+  /** Submits a prompt and starts its turn; `run` settles when the turn has ended. */
+  const start = async (prompt: string, input: Partial<TurnInput> & { session?: string } = {}) => {
     const session = input.session ?? `s-${randomUUID()}`;
     const turnId = `t-${randomUUID()}`;
     await submitTurn({ session, turn: turnId, prompt }, { ...stores, clock: systemClock });
-    const run = await engine.runTurn({ ...input, session, turn: turnId });
-    return { ...run, session, events: await real.log.read(session) };
+    const run = engine.runTurn({ ...input, session, turn: turnId });
+    return { session, turn: turnId, run };
   };
-  return { turn, model: scripted, stores: real };
+  /** Submits a prompt and runs the turn to its end. */
+  const turn = async (prompt: string, input: Partial<TurnInput> & { session?: string } = {}) => {
+    const { session, run } = await start(prompt, input);
+    return { ...(await run), session, events: await real.log.read(session) };
+  };
+  return { turn, start, engine, model: scripted, stores: real };
 }
 
 /** A model step that calls the given tools in one batch. */
@@ -86,3 +94,18 @@ export function resultItems(events: readonly StoredEvent[], batchId: string) {
     content: unknown;
   }>;
 }
+
+/** The turn's id differs from run to run: it appears in batch and approval ids and terminal records. */
+export const anyTurn = (id: string) => id.replace(/^t-[^.]+/, 'turn');
+
+/** A log as two runs of one script must agree on it: without timestamps, expiry times and turn ids. */
+export const canonical = (events: readonly StoredEvent[]) =>
+  events.map(({ seq, batch: id, position, event }) => {
+    const { timestamp: _, ...rest } = event;
+    if (rest.type === 'turn_end') rest.payload = { ...rest.payload, turn: 'turn' };
+    if (rest.type === 'approval') {
+      const { expires_at: __, ...payload } = rest.payload;
+      rest.payload = { ...payload, id: anyTurn(payload.id) };
+    }
+    return { seq, batch: id && anyTurn(id), position, ...rest };
+  });

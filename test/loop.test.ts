@@ -2,26 +2,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { buildMessages, type StoredEvent } from '@agentstep/protocol';
+import { buildMessages } from '@agentstep/protocol';
 import { defineTool, demoTools, LocalDirectoryWorkspace, type StepUsage } from '@agentstep/runtime';
 import { builtInTools } from '@agentstep/runtime/tools';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { dynamoEndpoint } from './dynamo-client.js';
-import { batch, localAgent, resultItems } from './harness.js';
+import { anyTurn, batch, canonical, localAgent, resultItems } from './harness.js';
 
 const done = 'Done.<end>';
-
-/** The turn's id differs from run to run: it appears in batch ids and the terminal record. */
-const anyTurn = (batchId: string) => batchId.replace(/^t-[^.]+/, 'turn');
-
-/** A log as two runs of one script must agree on it: without timestamps and turn ids. */
-const canonical = (events: readonly StoredEvent[]) =>
-  events.map(({ seq, batch: id, position, event }) => {
-    const { timestamp: _, ...rest } = event;
-    if (rest.type === 'turn_end') rest.payload = { ...rest.payload, turn: 'turn' };
-    return { seq, batch: id && anyTurn(id), position, ...rest };
-  });
 
 /** A ledger as two runs of one script must agree on it: without times and turn ids. */
 const canonicalLedger = (entries: readonly StepUsage[]) =>

@@ -19,11 +19,14 @@ export interface Served {
 
 const SCRIPT_FILE = 'script.json';
 
-/** Starts `agentstep serve --auth dev` in a new folder, every turn playing `script` from its start. */
-export function serveScript(name: string, script: unknown[]): Promise<Served> {
+/**
+ * Starts `agentstep serve --auth dev` in a new folder, every turn playing `script` from its start,
+ * with `args` added (`--approve echo`, …).
+ */
+export function serveScript(name: string, script: unknown[], args: string[] = []): Promise<Served> {
   const cwd = mkdtempSync(join(tmpdir(), `agentstep-${name}-`));
   writeFileSync(join(cwd, SCRIPT_FILE), JSON.stringify(script));
-  return startServe(['--auth', 'dev', '--script', SCRIPT_FILE], cwd);
+  return startServe(['--auth', 'dev', '--script', SCRIPT_FILE, ...args], cwd);
 }
 
 /** Starts `agentstep serve` in `cwd` on a free port; resolves once it printed `listening on …`. */
