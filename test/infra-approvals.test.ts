@@ -28,11 +28,11 @@ describe('AgentStep approvals (synthesized)', () => {
   it('waits on a task token for calls that need approval, for the approval timeout, at no cost', () => {
     const { template } = synth({ approvals: ['echo'], approvalTimeout: Duration.hours(2) });
     const states = itemStates(template);
-    expect(states.NeedsApproval).toMatchObject({
-      Type: 'Choice',
-      Choices: [{ Variable: '$.approval', IsString: true, Next: 'AwaitApproval' }],
-      Default: 'InvokeTool',
-    });
+    // Calls start at InvokeTool (one transition each); one whose approval is not settled waits.
+    expect(states.InvokeTool?.Catch).toEqual([
+      { ErrorEquals: ['ApprovalRequired'], ResultPath: '$.error', Next: 'AwaitApproval' },
+      { ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'RecordToolFailure' },
+    ]);
     const wait = states.AwaitApproval as Record<string, unknown>;
     expect(String(wait.Resource)).toMatch(/:states:::lambda:invoke\.waitForTaskToken$/);
     expect(wait).toMatchObject({

@@ -182,8 +182,9 @@ export class AgentStateMachine extends Construct {
 
   /**
    * RunTools: one InvokeTool per call, at most `$.concurrency` at once, outcomes kept out of state.
-   * A call that needs approval first waits on AwaitApproval's task token (no Lambda runs, nothing
-   * polls) until a decision wakes it or its time runs out (ExpireApproval).
+   * A call whose approval is not settled fails InvokeTool with ApprovalRequired and waits on
+   * AwaitApproval's task token (no Lambda runs, nothing polls) until a decision wakes it or its
+   * time runs out (ExpireApproval), then runs InvokeTool again. Other calls cost one transition.
    */
   #runTools(steps: {
     recordToolFailure: IChainable;
@@ -200,14 +201,12 @@ export class AgentStateMachine extends Construct {
         ResultSelector: { 'position.$': '$.Payload.position', 'status.$': '$.Payload.status' },
         TimeoutSeconds: TOOL_TASK_TIMEOUT_SECONDS,
       },
-    })
-      .addRetry({
-        errors: LAMBDA_SERVICE_ERRORS,
-        interval: Duration.seconds(1),
-        maxAttempts: 3,
-        backoffRate: 2,
-      })
-      .addCatch(recordToolFailure, { resultPath: ERROR_PATH });
+    }).addRetry({
+      errors: LAMBDA_SERVICE_ERRORS,
+      interval: Duration.seconds(1),
+      maxAttempts: 3,
+      backoffRate: 2,
+    });
     const fromBatch = (field: keyof InvokeToolInput & keyof ModelStepOutput) => [
       `${field}.$`,
       path<ModelStepOutput>(field),
@@ -217,14 +216,15 @@ export class AgentStateMachine extends Construct {
       `$$.Map.Item.Value.${field}`,
     ];
     const awaitApproval = this.#awaitApproval(steps.awaitApproval, steps.approvalTimeout)
-      .addCatch(invokeTool, { errors: [ERROR_NAMES.approvalSettled], resultPath: '$.settled' })
+      .addCatch(invokeTool, { errors: [ERROR_NAMES.approvalSettled], resultPath: ERROR_PATH })
       .addCatch(steps.expireApproval, { errors: ['States.Timeout'], resultPath: ERROR_PATH })
       .addCatch(recordToolFailure, { resultPath: ERROR_PATH });
     awaitApproval.next(invokeTool);
     steps.expireApproval.addCatch(recordToolFailure, { resultPath: ERROR_PATH }).next(invokeTool);
-    const needsApproval = new Choice(this, STATE_NAMES.needsApproval)
-      .when(Condition.isString(path<CallItem>('approval')), awaitApproval)
-      .otherwise(invokeTool);
+    // A call whose approval is not settled yet does not run: InvokeTool says so, and it waits.
+    invokeTool
+      .addCatch(awaitApproval, { errors: [ERROR_NAMES.approvalRequired], resultPath: ERROR_PATH })
+      .addCatch(recordToolFailure, { resultPath: ERROR_PATH });
     return new MapState(this, STATE_NAMES.runTools, {
       itemsPath: path<ModelStepOutput>('calls'),
       maxConcurrencyPath: path<ModelStepOutput>('concurrency'),
@@ -233,7 +233,7 @@ export class AgentStateMachine extends Construct {
         ...(['position', 'seq', 'target', 'approval'] as const).map(fromItem),
       ]),
       resultPath: JsonPath.DISCARD,
-    }).itemProcessor(needsApproval);
+    }).itemProcessor(invokeTool);
   }
 
   /**

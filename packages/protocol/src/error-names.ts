@@ -21,9 +21,11 @@ export const ERROR_NAMES = {
   turnTakenOver: 'TurnTakenOver',
   /** A cancel found no turn holding the session. */
   noTurnRunning: 'NoTurnRunning',
+  /** A call's approval is not settled yet: the call does not run, it waits (AwaitApproval). */
+  approvalRequired: 'ApprovalRequired',
   /**
-   * A call that needs approval does not wait: it is invalid (its failure is stored), or its
-   * approval was settled before its task started waiting. The map goes straight to InvokeTool.
+   * A call's approval was settled before its task started waiting: it does not wait, the map goes
+   * straight back to InvokeTool.
    */
   approvalSettled: 'ApprovalSettled',
   /** A decision on an approval that was already decided, expired or cancelled. */

@@ -70,3 +70,12 @@ export class AlreadyDecidedError extends Error {
     super(`Approval ${approval} is already settled (${status}): a call is decided once.`);
   }
 }
+
+/** A call's approval is not settled yet: it must not run; its map item waits for a decision. */
+export class ApprovalRequiredError extends Error {
+  override readonly name = ERROR_NAMES.approvalRequired;
+
+  constructor(session: string, approval: string) {
+    super(`The call of approval ${approval} in session ${session} waits for a decision before it runs.`);
+  }
+}

@@ -23,6 +23,7 @@ export {
   AlreadyDecidedError,
   AppendConflictError,
   ApprovalNotFoundError,
+  ApprovalRequiredError,
   ApprovalSettledError,
   CallNotFoundError,
   NoTurnRunningError,

@@ -4,14 +4,14 @@ import { BATCH_CAPS } from '../parser/batch-caps.js';
 const HISTORY_LIMIT = 25_000;
 /** History events of a loop iteration besides its calls: AdvanceTurn's task, Route, RunTools' map. */
 const EVENTS_PER_STEP = 12;
-/** History events of one call: its map iteration, the NeedsApproval choice and InvokeTool's task. */
-const EVENTS_PER_CALL = 10;
+/** History events of one call: its map iteration and InvokeTool's task. */
+const EVENTS_PER_CALL = 8;
 
 /**
- * How many calls' worth of history a call that waits for approval takes: AwaitApproval's task,
- * and ExpireApproval's when nobody decides, besides its own.
+ * How many calls' worth of history a call that waits for approval takes at most: InvokeTool
+ * twice, AwaitApproval's task, and ExpireApproval's when nobody decides.
  */
-export const APPROVAL_CALL_WEIGHT = 3;
+export const APPROVAL_CALL_WEIGHT = 4;
 /** Room for StartTurn, ModelStep, retries (three events each) and the execution's end. */
 const EVENTS_SPARE = 3_000;
 

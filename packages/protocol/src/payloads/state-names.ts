@@ -7,7 +7,6 @@ export const STATE_NAMES = {
   modelStep: 'ModelStep',
   route: 'Route',
   runTools: 'RunTools',
-  needsApproval: 'NeedsApproval',
   awaitApproval: 'AwaitApproval',
   expireApproval: 'ExpireApproval',
   invokeTool: 'InvokeTool',

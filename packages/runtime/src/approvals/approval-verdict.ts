@@ -4,11 +4,11 @@ import type { ApprovalSettlement } from '@agentstep/protocol';
 export type ApprovalVerdict = { run: true; args?: Record<string, unknown> } | { run: false; failure: string };
 
 /**
- * The verdict of a call's approval: approved runs the tool; denied, expired and cancelled are the
- * call's failure, worded for the model. No settlement yet also fails: a call never runs unapproved.
+ * The verdict of a call's settled approval: approved runs the tool; denied, expired and cancelled
+ * are the call's failure, worded for the model.
  */
-export function approvalVerdict(settlement: ApprovalSettlement | undefined): ApprovalVerdict {
-  switch (settlement?.status) {
+export function approvalVerdict(settlement: ApprovalSettlement): ApprovalVerdict {
+  switch (settlement.status) {
     case 'approved':
       return settlement.args === undefined ? { run: true } : { run: true, args: settlement.args };
     case 'denied':
@@ -17,7 +17,5 @@ export function approvalVerdict(settlement: ApprovalSettlement | undefined): App
       return { run: false, failure: 'approval timed out' };
     case 'cancelled':
       return { run: false, failure: 'cancelled' };
-    default:
-      return { run: false, failure: 'the call ran before anyone approved it' };
   }
 }

@@ -4,6 +4,7 @@ import * as z from 'zod';
 import {
   AlreadyDecidedError,
   ApprovalNotFoundError,
+  ApprovalRequiredError,
   ApprovalSettledError,
   SessionBusyError,
 } from '../errors.js';
@@ -120,6 +121,15 @@ describe('approvals', () => {
       ({ event }) => event.type === 'approval' && event.payload.status === 'approved',
     );
     expect(approved?.event).toMatchObject({ payload: { id: 't1.1.1', by: 'ann', args: { line: 'uno' } } });
+  });
+
+  it('runs nothing while an approval is unsettled: ApprovalRequired sends the call to wait', async () => {
+    const deps = setup();
+    const step = await firstStep(deps);
+    const writes = written.length;
+    await expect(invokeTool(item(step, 1), deps)).rejects.toBeInstanceOf(ApprovalRequiredError);
+    expect(await deps.outcomes.get({ session: 's1', batch: step.batch, position: 1 })).toBeUndefined();
+    expect(written).toHaveLength(writes);
   });
 
   it('decides once: a second decision, an unknown id and bad edited arguments are refused', async () => {

@@ -7,6 +7,7 @@ import {
 } from '@agentstep/protocol';
 import { type ApprovalVerdict, approvalVerdict } from '../approvals/approval-verdict.js';
 import { settlementOf } from '../approvals/settle-approval.js';
+import { ApprovalRequiredError } from '../errors.js';
 import type { EventLog } from '../event-log/event-log.js';
 import type { OutcomeStore } from '../outcomes/outcome-store.js';
 import { runTool } from '../tools/run-tool.js';
@@ -24,7 +25,8 @@ export interface InvokeToolOutput {
  * Runs one call of a batch and stores its outcome (B1, B2, B4). A re-delivered invocation finds
  * the stored outcome and runs nothing; the first stored outcome is the one the log will get. A
  * call that waited for approval runs only when approved, with the arguments a person may have
- * edited; otherwise its outcome is the failure its approval says.
+ * edited; otherwise its outcome is the failure its approval says. While its approval is not
+ * settled it runs nothing and throws ApprovalRequired: its map item then waits for a decision.
  */
 export async function invokeTool(
   input: InvokeToolInput,
@@ -47,7 +49,7 @@ async function execute(
   const element = checkCall(JSON.parse(stored?.event.content ?? 'null'), input.position);
   if (!element.ok) return { tool: name, status: 'failure', content: element.reason };
   const verdict: ApprovalVerdict = input.approval
-    ? approvalVerdict(await settlementOf(deps.log, input.session, input.approval))
+    ? await settledVerdict(input.session, input.approval, deps.log)
     : { run: true };
   if (!verdict.run) return { tool: name, status: 'failure', content: verdict.failure };
   const found = deps.toolset.find(element.call.name);
@@ -55,4 +57,11 @@ async function execute(
   const check = validateArgs(found.tool, verdict.args ?? element.call.args);
   if (!check.ok) return { tool: name, status: 'failure', content: check.message };
   return runTool(found.tool, check.args, input);
+}
+
+/** The verdict of a call's approval; ApprovalRequired while nobody has settled it (the call waits). */
+async function settledVerdict(session: string, approval: string, log: EventLog): Promise<ApprovalVerdict> {
+  const settlement = await settlementOf(log, session, approval);
+  if (settlement === undefined) throw new ApprovalRequiredError(session, approval);
+  return approvalVerdict(settlement);
 }

@@ -283,7 +283,7 @@ describe('closeBatch', () => {
     [{ turnSteps: 0, executionSteps: 1 }, 'continue'],
     [{ turnSteps: 1, executionSteps: 0 }, 'model'],
     [{ turnSteps: 1, executionSteps: 0, executionCalls: 17_000 }, 'continue'],
-    [{ turnSteps: 1, executionSteps: 0, executionCalls: 1_500 }, 'model'],
+    [{ turnSteps: 1, executionSteps: 0, executionCalls: 2_000 }, 'model'],
   ])('after %j goes to %s', async (counters, next) => {
     // A script plays by the turn's step: this one is step turnSteps + 1 of its turn.
     const deps = setup(Array.from({ length: counters.turnSteps + 1 }, () => '<execute>[]</execute>'));
