@@ -36,6 +36,21 @@ async function startTurn(url: string) {
 const decide = (url: string, session: string, id: string, json: unknown, tenant = 'ann') =>
   call(`${url}/sessions/${session}/approvals/${id}`, tenant, { method: 'POST', json });
 
+/** The scenario: both calls wait; the first is approved with edited args, the second denied. */
+async function approveAndDeny(url: string) {
+  const { session, turn } = await startTurn(url);
+  await decide(url, session, `${turn}.1.1`, { decision: 'approve', args: { text: 'uno' } });
+  await decide(url, session, `${turn}.1.2`, { decision: 'deny', reason: 'not today' });
+  return { session, turn, events: await eventsOnce(url, session, ended) };
+}
+
+/** A logged event as two runs of the scenario must agree on it: no timestamps, expiry times or turn ids. */
+function canonical(event: Logged, turn: string) {
+  const { timestamp: _, ...rest } = event;
+  const { expires_at: __, ...payload } = rest.payload ?? {};
+  return JSON.parse(JSON.stringify({ ...rest, payload }).replaceAll(turn, 'turn'));
+}
+
 describe.skipIf(dynamoEndpoint === '')(
   'approvals over the HTTP API (`agentstep serve --approve echo`)',
   () => {
@@ -84,6 +99,26 @@ describe.skipIf(dynamoEndpoint === '')(
       ]);
       expect((await call(`${url}/sessions/${session}`, 'ann')).body.status).toBe('idle');
     }, 60_000);
+
+    it('--chaos 0.5: the same scenario on a server that delivers tasks twice gives the same log', async () => {
+      const reference = await approveAndDeny(served.url);
+      const chaotic = await serveScript('approvals-chaos', SCRIPT, [
+        '--approve',
+        'echo',
+        '--chaos',
+        '0.5',
+        '--seed',
+        '7',
+      ]);
+      try {
+        const { events, turn } = await approveAndDeny(chaotic.url);
+        expect(events.map((event) => canonical(event, turn))).toEqual(
+          reference.events.map((event) => canonical(event, reference.turn)),
+        );
+      } finally {
+        expect(await chaotic.stop()).toBe(0);
+      }
+    }, 120_000);
 
     it('refuses bad edited args (400, still waiting), a second decision (409), unknown ids and other tenants (404)', async () => {
       const { url } = served;
