@@ -32,6 +32,8 @@ export const ERROR_NAMES = {
   alreadyDecided: 'AlreadyDecided',
   /** The session has no approval by that id. */
   approvalNotFound: 'ApprovalNotFound',
+  /** An execution's input is not a turn request: the message names the field and what it must be. */
+  invalidTurnRequest: 'InvalidTurnRequest',
   /** A scripted or replayed model has no output for the requested step. */
   scriptEnded: 'ScriptEnded',
 } as const;

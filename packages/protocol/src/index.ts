@@ -89,6 +89,14 @@ export {
 } from './parser/parse-batch.js';
 export type { ParsedEvent, ParseMode } from './parser/parsed-event.js';
 export { API_AUTH_MODES, type ApiAuthMode, ENV_NAMES } from './payloads/env-names.js';
+export {
+  MAX_REQUEST_ID_LENGTH,
+  type TurnRequest,
+  type TurnResult,
+  turnRequestSchema,
+  turnResultSchema,
+  turnUsageSchema,
+} from './payloads/execution-contract.js';
 export { APPROVAL_CALL_WEIGHT, historyNearlyFull } from './payloads/history-budget.js';
 export {
   MODEL_PROVIDERS,

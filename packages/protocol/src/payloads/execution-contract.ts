@@ -1,0 +1,54 @@
+import * as z from 'zod';
+import { TURN_END_STATUSES } from '../events/wire-event.js';
+import { sessionIdSchema } from './session-id.js';
+import { budgetSchema, toolExecutionSchema, turnLimitsSchema } from './step-payloads.js';
+
+/** The longest `requestId`: an EventBridge event id, an SQS message id or any caller's key. */
+export const MAX_REQUEST_ID_LENGTH = 256;
+
+/**
+ * What an AWS service starts a turn with: the agent state machine's execution input (EventBridge
+ * rules and schedules, a parent state machine, a queue through Pipes, `agentstep invoke`). StartTurn
+ * creates the session when it is absent, appends the message and runs the turn. A `requestId` makes
+ * the start idempotent: another execution with the same one starts no second turn and ends with the
+ * first one's outcome. `tenant` is the API tenant the session belongs to.
+ */
+export const turnRequestSchema = z
+  .object({
+    message: z.string().min(1, 'must not be empty'),
+    session: sessionIdSchema.optional(),
+    tenant: z.string().min(1).max(256).optional(),
+    requestId: z.string().min(1).max(MAX_REQUEST_ID_LENGTH).optional(),
+    maxSteps: turnLimitsSchema.shape.maxSteps.optional(),
+    stepsPerExecution: turnLimitsSchema.shape.stepsPerExecution.optional(),
+    budget: budgetSchema.optional(),
+    toolExecution: toolExecutionSchema.optional(),
+  })
+  .strict();
+
+/** A turn's execution input, as AWS services send it. */
+export type TurnRequest = z.infer<typeof turnRequestSchema>;
+
+/** A turn's tokens and estimated cost (absent when a model used has no price). */
+export const turnUsageSchema = z.object({
+  input: z.number().int().nonnegative(),
+  output: z.number().int().nonnegative(),
+  costUsd: z.number().nonnegative().optional(),
+});
+
+/**
+ * How a turn ended, as its first execution's output gives it (even when the turn went on in fresh
+ * executions): the session as the caller named it, the turn's terminal status, its final `respond`
+ * text (`answer`, empty when it gave none), its usage and the caller's `requestId`.
+ */
+export const turnResultSchema = z.object({
+  session: sessionIdSchema,
+  turn: z.string().min(1),
+  status: z.enum(TURN_END_STATUSES),
+  answer: z.string(),
+  usage: turnUsageSchema,
+  requestId: z.string().optional(),
+});
+
+/** A turn's execution output. */
+export type TurnResult = z.infer<typeof turnResultSchema>;
