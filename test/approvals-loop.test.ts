@@ -67,7 +67,7 @@ describe.skipIf(dynamoEndpoint === '')('approvals on the synthesized definition 
     expect(agent.engine.taskTokens.waiting).toBe(2);
     await decide(agent, session, `${turn}.1.1`, { decision: 'approve', args: { text: 'uno' } });
     await decide(agent, session, `${turn}.1.2`, { decision: 'deny', reason: 'not today' });
-    expect((await run).output.status).toBe('finished');
+    expect((await run).output.status).toBe('done');
     const events = await agent.stores.log.read(session);
     expect(resultItems(events, `${turn}.1`)).toEqual([
       { tool: 'sleep', status: 'success', content: 'free' },
@@ -82,7 +82,7 @@ describe.skipIf(dynamoEndpoint === '')('approvals on the synthesized definition 
 
   it('C3 chaos: the scenario at P = 0.5 gives the log it gives without chaos (6 seeds)', async () => {
     const reference = await approveAndDeny(await localAgent({ script: SCRIPT, approve: ['echo'] }));
-    expect(reference.output.status).toBe('finished');
+    expect(reference.output.status).toBe('done');
     for (let seed = 1; seed <= 6; seed++) {
       const agent = await localAgent({
         script: SCRIPT,
@@ -90,7 +90,7 @@ describe.skipIf(dynamoEndpoint === '')('approvals on the synthesized definition 
         chaos: { probability: 0.5, seed },
       });
       const { events, output } = await approveAndDeny(agent);
-      expect(output.status).toBe('finished');
+      expect(output.status).toBe('done');
       expect(canonical(events)).toEqual(canonical(reference.events));
     }
   }, 120_000);

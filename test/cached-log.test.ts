@@ -27,9 +27,9 @@ describe('model steps on the cached event log (the functions read only what is n
       chaos: { probability: 0.3, seed: 11 },
     });
     const first = await agent.turn('first turn', { session });
-    expect(first.output.status).toBe('finished');
+    expect(first.output.status).toBe('done');
     const second = await agent.turn('second turn', { session });
-    expect(second.output.status).toBe('finished');
+    expect(second.output.status).toBe('done');
     expect(contexts.length).toBeGreaterThanOrEqual(26);
     for (const { cached, rebuilt } of contexts) expect(cached).toBe(rebuilt);
   });

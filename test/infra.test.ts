@@ -46,7 +46,7 @@ describe('AgentStep (synthesized)', () => {
 
   it('deploys every step and the API function on Node.js 22, arm64, with its own log group and role', () => {
     const functions = template.findResources('AWS::Lambda::Function');
-    expect(Object.keys(functions)).toHaveLength(12);
+    expect(Object.keys(functions)).toHaveLength(13);
     for (const { Properties } of Object.values(functions)) {
       expect(Properties).toMatchObject({
         Runtime: 'nodejs22.x',
@@ -55,7 +55,7 @@ describe('AgentStep (synthesized)', () => {
       });
     }
     // One per function, the state machine's, and the API's access logs.
-    template.resourceCountIs('AWS::Logs::LogGroup', 14);
+    template.resourceCountIs('AWS::Logs::LogGroup', 15);
     expect(JSON.stringify(template.toJSON())).not.toContain('AWSLambdaBasicExecutionRole');
   });
 
@@ -234,13 +234,15 @@ describe('AgentStep (synthesized)', () => {
         ...(state.ItemProcessor ? tasks(state.ItemProcessor.States) : []),
       ]);
     const timeouts = Object.fromEntries(tasks(definition.States as unknown as States));
-    expect(Object.keys(timeouts)).toHaveLength(11);
+    expect(Object.keys(timeouts)).toHaveLength(12);
     for (const seconds of Object.values(timeouts)) expect(seconds).toBeGreaterThan(0);
     expect(timeouts).toMatchObject({
       ModelStep: 330,
       FinishTurn: 60,
       InvokeTool: 930,
-      ContinueAsNew: 60,
+      // It waits for the fresh execution (.sync:2): as long as an execution may run.
+      ContinueAsNew: 2 * 24 * 60 * 60,
+      DescribeTurn: 60,
       AwaitApproval: 24 * 60 * 60,
     });
     // A day, plus the approval timeout, so a call can wait its whole time.
@@ -457,7 +459,7 @@ describe('AgentStep’s HTTP API (synthesized)', () => {
   it('creates no API, and no API function, with api: false', () => {
     const { agent, template } = synthApi({ api: false });
     template.resourceCountIs('AWS::ApiGateway::RestApi', 0);
-    template.resourceCountIs('AWS::Lambda::Function', 11);
+    template.resourceCountIs('AWS::Lambda::Function', 12);
     expect(agent.api).toBeUndefined();
     expect(agent.apiFunctions).toEqual({});
   });

@@ -65,7 +65,7 @@ describe.skipIf(dynamoEndpoint === '')(
       const meet = rendezvous(3);
       const agent = await localAgent({ script: [meetBatch, done], tools: [...demoTools, meet.tool] });
       const { events, output } = await agent.turn('go');
-      expect(output.status).toBe('finished');
+      expect(output.status).toBe('done');
       const calls = events.filter((stored) => stored.event.type === 'call');
       // All three ran at once: every call started before any ended, and they met.
       expect(meet.order.slice(0, 3).sort()).toEqual(['start a', 'start b', 'start c']);
@@ -99,7 +99,7 @@ describe.skipIf(dynamoEndpoint === '')(
       expect(resultEvent).toMatchObject({
         payload: { tools_executed: 3, success_count: 2, failure_count: 1 },
       });
-      expect(output.status).toBe('finished');
+      expect(output.status).toBe('done');
       expect(stats.modelSteps).toBe(2);
     });
 
@@ -127,7 +127,7 @@ describe.skipIf(dynamoEndpoint === '')(
     it('B6 a 5 MB output: the run completes with small state, the context is capped, the log keeps it all', async () => {
       const agent = await localAgent({ script: [batch(['blob', { bytes: 5 * 1024 * 1024 }]), done] });
       const { events, output, stats } = await agent.turn('go');
-      expect(output.status).toBe('finished');
+      expect(output.status).toBe('done');
       expect(stats.maxStatePayloadBytes).toBeLessThanOrEqual(8 * 1024);
       expect(resultItems(events, events[1]?.batch ?? '')[0]?.content).toHaveLength(5 * 1024 * 1024);
       const context = buildMessages(events)
@@ -147,7 +147,7 @@ describe.skipIf(dynamoEndpoint === '')(
       for (let seed = 1; seed <= 20; seed++) {
         const agent = await localAgent({ script: steps, chaos: { probability: 0.5, seed } });
         const { events, output } = await agent.turn('go');
-        expect(output.status).toBe('finished');
+        expect(output.status).toBe('done');
         expect(canonical(events)).toEqual(reference);
       }
     }, 120_000);
@@ -165,7 +165,7 @@ describe.skipIf(dynamoEndpoint === '')(
       ];
       const run = async (agent: Awaited<ReturnType<typeof localAgent>>) => {
         const { events, output, session } = await agent.turn('go');
-        expect(output.status).toBe('finished');
+        expect(output.status).toBe('done');
         return { log: canonical(events), ledger: canonicalLedger(await agent.stores.usage.list(session)) };
       };
       const reference = await run(await localAgent({ script: steps }));
@@ -211,7 +211,7 @@ describe.skipIf(dynamoEndpoint === '')(
       const agent = await localAgent({ script: ['Answer.'] });
       const first = await agent.turn('first question');
       const second = await agent.turn('second question', { session: first.session });
-      expect(second.output.status).toBe('finished');
+      expect(second.output.status).toBe('done');
       expect(agent.model.calls.map(({ step, turnStep }) => ({ step, turnStep }))).toEqual([
         { step: 0, turnStep: 0 },
         { step: 1, turnStep: 0 },
@@ -230,7 +230,7 @@ describe.skipIf(dynamoEndpoint === '')(
       ];
       const agent = await localAgent({ script: steps });
       const { events, output, stats } = await agent.turn('go', { stepsPerExecution: 10, maxSteps: 100 });
-      expect(output.status).toBe('finished');
+      expect(output.status).toBe('done');
       expect(stats.executions).toBeGreaterThanOrEqual(6);
       expect(stats.modelSteps).toBe(60);
       expect(events.map((stored) => stored.seq)).toEqual(events.map((_, index) => index + 1));
@@ -276,7 +276,7 @@ describe.skipIf(dynamoEndpoint === '')(
         Array.from({ length: 20 }, (_, index) => agent.turn(`session ${index}`)),
       );
       for (const run of runs) {
-        expect(run.output.status).toBe('finished');
+        expect(run.output.status).toBe('done');
         expect(run.events.every((stored) => stored.session === run.session)).toBe(true);
         expect(run.events.map((stored) => stored.event.type)).toEqual([
           'user',

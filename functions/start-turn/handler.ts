@@ -1,6 +1,7 @@
-import { type Budget, startTurnInputSchema, type TurnLimits } from '@agentstep/protocol';
-import { type Clock, type EventLog, type OutcomeStore, startTurn } from '@agentstep/runtime';
+import type { Budget, TurnLimits } from '@agentstep/protocol';
+import { type Clock, type EventLog, type OutcomeStore, startExecutionTurn } from '@agentstep/runtime';
 import { type HandlerDeps, stepHandler } from '@agentstep/runtime/lambda';
+import * as z from 'zod';
 
 /** What StartTurn needs: the stores, the clock, and the deployment's limits and budget. */
 export interface StartTurnDeps extends HandlerDeps {
@@ -12,5 +13,12 @@ export interface StartTurnDeps extends HandlerDeps {
   budget?: Budget;
 }
 
-/** StartTurn: confirms the turn holds its session and sets up the loop state. */
-export const createHandler = (deps: StartTurnDeps) => stepHandler(startTurnInputSchema, startTurn, deps);
+/** StartTurn's payload: the execution input (checked by the use case) and the execution's name. */
+const startTurnPayloadSchema = z.object({ input: z.unknown(), execution: z.string().min(1) });
+
+/**
+ * StartTurn: starts a submitted turn (confirms it holds its session, sets up the loop state) or a
+ * turn an AWS service requested (creates the session if need be, appends the message once).
+ */
+export const createHandler = (deps: StartTurnDeps) =>
+  stepHandler(startTurnPayloadSchema, startExecutionTurn, deps);

@@ -9,9 +9,8 @@ import {
   NEXT,
   STATE_NAMES,
   startTurnInputSchema,
-  type TurnOutput,
 } from '@agentstep/protocol';
-import { Duration, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction, Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -20,17 +19,21 @@ import {
   Condition,
   CustomState,
   DefinitionBody,
+  Fail,
   type IChainable,
   JitterType,
   JsonPath,
   LogLevel,
   Map as MapState,
-  Pass,
   type RetryProps,
   StateMachine,
   StateMachineType,
+  Succeed,
+  TaskInput,
   type TaskStateBase,
   Timeout,
+  Wait,
+  WaitTime,
 } from 'aws-cdk-lib/aws-stepfunctions';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
@@ -60,8 +63,8 @@ const TASK_TIMEOUT_MARGIN = Duration.seconds(30);
  */
 const TOOL_TASK_TIMEOUT_SECONDS = 15 * 60 + TASK_TIMEOUT_MARGIN.toSeconds();
 
-/** Starting the next execution is one API call. */
-const CONTINUE_AS_NEW_TIMEOUT_SECONDS = 60;
+/** How often a duplicate request asks whether the turn it waits for has ended. */
+const TURN_END_POLL_SECONDS = 5;
 
 /** A retry on one named error, with full jitter: Step Functions owns retries, never catch-and-rethrow. */
 function retryOn(error: string, intervalSeconds: number, maxAttempts: number): RetryProps {
@@ -105,15 +108,23 @@ const LAMBDA_SERVICE_ERRORS = [
  */
 export class AgentStateMachine extends Construct {
   readonly stateMachine: StateMachine;
+  readonly #executionTimeout: Duration;
 
   constructor(scope: Construct, id: string, props: AgentStateMachineProps) {
     super(scope, id);
+    const approvalTimeout = props.approvalTimeout ?? Duration.seconds(DEFAULT_APPROVAL_TIMEOUT_SECONDS);
+    this.#executionTimeout = props.executionTimeout ?? Duration.hours(24).plus(approvalTimeout);
     // A task's output is its function's; `keepInput` tasks pass their input on instead.
-    const task = (name: string, step: LoopStepName, keepInput = false) =>
+    const task = (
+      name: string,
+      step: LoopStepName,
+      options: { keepInput?: boolean; payload?: TaskInput } = {},
+    ) =>
       new LambdaInvoke(this, name, {
         lambdaFunction: props.functions[step],
         payloadResponseOnly: true,
-        ...(keepInput ? { resultPath: JsonPath.DISCARD } : {}),
+        ...(options.keepInput ? { resultPath: JsonPath.DISCARD } : {}),
+        ...(options.payload ? { payload: options.payload } : {}),
         retryOnServiceExceptions: true,
         taskTimeout: Timeout.duration(
           (props.functions[step].timeout ?? Duration.seconds(3)).plus(TASK_TIMEOUT_MARGIN),
@@ -121,23 +132,26 @@ export class AgentStateMachine extends Construct {
       }).addRetry(RETRY_APPEND);
 
     const catchAll = { resultPath: ERROR_PATH };
+    const describeTurn = this.#describeTurn(task(STATE_NAMES.describeTurn, 'describe-turn'));
+    const kept = { keepInput: true };
     // The last resort: if FailTurn itself fails, ReleaseTurn still ends the turn and frees the session.
-    const failTurn = task(STATE_NAMES.failTurn, 'fail-turn').addCatch(
-      task(STATE_NAMES.releaseTurn, 'release-turn'),
-      catchAll,
-    );
-    const startTurn = task(STATE_NAMES.startTurn, 'start-turn').addCatch(failTurn, catchAll);
+    const releaseTurn = task(STATE_NAMES.releaseTurn, 'release-turn', kept).next(describeTurn);
+    const failTurn = task(STATE_NAMES.failTurn, 'fail-turn', kept)
+      .addCatch(releaseTurn, catchAll)
+      .next(describeTurn);
+    const startTurn = this.#startTurn(task, failTurn);
     const modelStep = task(STATE_NAMES.modelStep, 'model-step')
       .addRetry(RETRY_MODEL)
       .addCatch(failTurn, catchAll);
     const advanceTurn = task(STATE_NAMES.advanceTurn, 'advance-turn')
       .addRetry(RETRY_MODEL)
       .addCatch(failTurn, catchAll);
-    const finishTurn = task(STATE_NAMES.finishTurn, 'finish-turn').addCatch(failTurn, catchAll);
-    const approvalTimeout = props.approvalTimeout ?? Duration.seconds(DEFAULT_APPROVAL_TIMEOUT_SECONDS);
+    const finishTurn = task(STATE_NAMES.finishTurn, 'finish-turn', kept)
+      .addCatch(failTurn, catchAll)
+      .next(describeTurn);
     const runTools = this.#runTools({
       recordToolFailure: task(STATE_NAMES.recordToolFailure, 'record-tool-failure'),
-      expireApproval: task(STATE_NAMES.expireApproval, 'expire-approval', true),
+      expireApproval: task(STATE_NAMES.expireApproval, 'expire-approval', kept),
       awaitApproval: props.functions['await-approval'],
       approvalTimeout,
     }).addCatch(failTurn, catchAll);
@@ -150,7 +164,12 @@ export class AgentStateMachine extends Construct {
       .when(Condition.stringEquals(next, NEXT.results), advanceTurn)
       .when(Condition.stringEquals(next, NEXT.continue), continueAsNew)
       .otherwise(finishTurn);
-    startTurn.next(modelStep);
+    // A request another execution already started only waits for that turn's result.
+    startTurn.next(
+      new Choice(this, STATE_NAMES.requested)
+        .when(Condition.isPresent('$.duplicate'), describeTurn)
+        .otherwise(modelStep),
+    );
     modelStep.next(route);
     runTools.next(advanceTurn);
     advanceTurn.next(route);
@@ -158,7 +177,7 @@ export class AgentStateMachine extends Construct {
     this.stateMachine = new StateMachine(this, 'StateMachine', {
       definitionBody: DefinitionBody.fromChainable(startTurn),
       stateMachineType: StateMachineType.STANDARD,
-      timeout: props.executionTimeout ?? Duration.hours(24).plus(approvalTimeout),
+      timeout: this.#executionTimeout,
       tracingEnabled: true,
       logs: {
         destination: new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH }),
@@ -175,6 +194,28 @@ export class AgentStateMachine extends Construct {
         new PolicyStatement({
           actions: ['states:StartExecution'],
           resources: [this.stateMachine.stateMachineArn],
+        }),
+        // `.sync:2`: follow the fresh execution, and stop it if this one is stopped.
+        new PolicyStatement({
+          actions: ['states:DescribeExecution', 'states:StopExecution'],
+          resources: [
+            Stack.of(this).formatArn({
+              service: 'states',
+              resource: 'execution',
+              resourceName: `${this.stateMachine.stateMachineName}:*`,
+              arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+            }),
+          ],
+        }),
+        new PolicyStatement({
+          actions: ['events:PutTargets', 'events:PutRule', 'events:DescribeRule'],
+          resources: [
+            Stack.of(this).formatArn({
+              service: 'events',
+              resource: 'rule',
+              resourceName: 'StepFunctionsGetEventsForStepFunctionsExecutionRule',
+            }),
+          ],
         }),
       ],
     });
@@ -274,22 +315,57 @@ export class AgentStateMachine extends Construct {
       .addRetry(RETRY_APPEND);
   }
 
-  /** ContinueAsNew: the same turn goes on in a fresh execution of this state machine. */
-  #continueAsNew(): CustomState {
-    const continued = new Pass(this, STATE_NAMES.continued, {
-      parameters: {
-        'session.$': path<LoopState>('session'),
-        'turn.$': path<LoopState>('turn'),
-        status: 'continued' satisfies TurnOutput['status'],
-        'message.$': '$.continued.execution',
-      },
+  /**
+   * StartTurn, given its input and its execution's name (a requested turn's ids derive from it).
+   * A request that is not one, or a session another turn holds, fails the execution with that
+   * error: there is no turn to close.
+   */
+  #startTurn(
+    task: (name: string, step: LoopStepName, options: { payload: TaskInput }) => TaskStateBase,
+    failTurn: IChainable,
+  ): TaskStateBase {
+    const notStarted = new Fail(this, STATE_NAMES.turnNotStarted, {
+      errorPath: '$.error.Error',
+      causePath: '$.error.Cause',
     });
+    const payload = TaskInput.fromObject({ 'input.$': '$', 'execution.$': '$$.Execution.Name' });
+    return task(STATE_NAMES.startTurn, 'start-turn', { payload })
+      .addCatch(notStarted, {
+        errors: [ERROR_NAMES.invalidTurnRequest, ERROR_NAMES.sessionBusy],
+        resultPath: ERROR_PATH,
+      })
+      .addCatch(failTurn, { resultPath: ERROR_PATH });
+  }
+
+  /**
+   * DescribeTurn: every path ends here with the turn's result (`TurnResult`), the execution's
+   * output; a turn still running (a duplicate request's) is asked about again in a few seconds.
+   */
+  #describeTurn(describe: TaskStateBase): TaskStateBase {
+    const wait = new Wait(this, STATE_NAMES.awaitTurnEnd, {
+      time: WaitTime.duration(Duration.seconds(TURN_END_POLL_SECONDS)),
+    });
+    wait.next(describe);
+    describe.next(
+      new Choice(this, STATE_NAMES.turnEnded)
+        .when(Condition.isPresent('$.pending'), wait)
+        .otherwise(new Succeed(this, STATE_NAMES.done)),
+    );
+    return describe;
+  }
+
+  /**
+   * ContinueAsNew: the same turn goes on in a fresh execution of this state machine, which this one
+   * waits for (`.sync:2`, no cost while it waits) and whose output it returns: the first
+   * execution's output is the turn's result, however many executions the turn took (decision 0018).
+   */
+  #continueAsNew(): CustomState {
     // The fresh execution gets every field StartTurn takes, from the loop state that holds them all.
     const carried = Object.keys(startTurnInputSchema.shape).map((field) => [`${field}.$`, `$.${field}`]);
     const continueAsNew = new CustomState(this, STATE_NAMES.continueAsNew, {
       stateJson: {
         Type: 'Task',
-        Resource: `arn:${Stack.of(this).partition}:states:::states:startExecution`,
+        Resource: `arn:${Stack.of(this).partition}:states:::states:startExecution.sync:2`,
         Parameters: {
           'StateMachineArn.$': '$$.StateMachine.Id',
           // `<turn>-<steps so far>`: unique per continuation, and found by the turn's name to stop it.
@@ -299,12 +375,10 @@ export class AgentStateMachine extends Construct {
             'AWS_STEP_FUNCTIONS_STARTED_BY_EXECUTION_ID.$': '$$.Execution.Id',
           },
         },
-        ResultSelector: { 'execution.$': '$.ExecutionArn' },
-        ResultPath: '$.continued',
-        TimeoutSeconds: CONTINUE_AS_NEW_TIMEOUT_SECONDS,
+        OutputPath: '$.Output',
+        TimeoutSeconds: this.#executionTimeout.toSeconds(),
       },
     });
-    continueAsNew.next(continued);
     return continueAsNew;
   }
 }

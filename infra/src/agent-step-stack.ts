@@ -1,4 +1,4 @@
-import { CfnOutput, Fn, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, type CfnResource, Fn, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Bucket, CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -34,6 +34,10 @@ export class AgentStepStack extends Stack {
           `<${this.getLogicalId(fn.node.defaultChild as CfnFunction)}.Arn>:*`,
           'The state machine invokes versions of its own step functions, as CDK grants it.',
         ),
+      ),
+      wildcard(
+        `arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:<${this.getLogicalId(this.agent.stateMachine.node.defaultChild as CfnResource)}.Name>:*`,
+        'ContinueAsNew (.sync:2) follows and stops the fresh executions the loop starts of itself, named only at run time, as CDK grants its own startExecution tasks.',
       ),
       ...(this.agent.workspace ? workspaceFindings(this, this.agent.workspace, wildcard) : []),
       ...bedrockFindings(props.agent?.model, wildcard),

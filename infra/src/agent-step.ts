@@ -185,6 +185,7 @@ export class AgentStep extends Construct {
       'finish-turn': make('finish-turn', shared),
       'fail-turn': make('fail-turn', shared),
       'release-turn': make('release-turn', shared),
+      'describe-turn': make('describe-turn', shared),
       'close-stopped-turn': make('close-stopped-turn', shared),
     };
     for (const [step, fn] of Object.entries(functions)) grantTableAccess(this.table, step as StepName, fn);

@@ -23,9 +23,14 @@ const LOOP_ACTIONS = [
  */
 const TOOL_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:BatchWriteItem'];
 
+/** What DescribeTurn, which reads a turn's result from the log, does: reads only. */
+const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query'];
+
 /** Grants a step's function exactly the table actions its step uses. */
 export function grantTableAccess(table: TableV2, step: StepName, fn: IFunction): void {
-  table.grant(fn, ...(step === 'invoke-tool' ? TOOL_ACTIONS : LOOP_ACTIONS));
+  const actions =
+    step === 'invoke-tool' ? TOOL_ACTIONS : step === 'describe-turn' ? READ_ACTIONS : LOOP_ACTIONS;
+  table.grant(fn, ...actions);
 }
 
 /**

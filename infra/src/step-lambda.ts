@@ -15,6 +15,7 @@ export type StepName =
   | 'finish-turn'
   | 'fail-turn'
   | 'release-turn'
+  | 'describe-turn'
   | 'close-stopped-turn';
 
 /** The steps the state machine's tasks run (CloseStoppedTurn is an EventBridge target instead). */

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-
 /**
  * The tenant a request acts for, from its credentials; `undefined` when it carries none. `env` is
  * what the host hands the app with the request (on Lambda, `{ event, requestContext }`), where an
@@ -16,10 +14,4 @@ export function singleTenant(tenant = 'local'): TenantOf {
 export const bearerNameTenant: TenantOf = (request) =>
   /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')?.[1];
 
-/**
- * The session id the store keeps a tenant's session under: a tag of the tenant, then the id the
- * tenant sees. Another tenant's sessions are out of reach, and their ids tell nothing.
- */
-export function storedSession(tenant: string, session: string): string {
-  return `${createHash('sha256').update(tenant).digest('hex').slice(0, 16)}.${session}`;
-}
+export { storedSession } from '@agentstep/runtime';

@@ -77,7 +77,7 @@ describe('LocalEngine hosting several state machines', { timeout: 30_000 }, () =
       ExecutionArn: string;
     };
     expect(result.Status).toBe('SUCCEEDED');
-    expect(result.Output).toMatchObject({ status: 'finished', session: 's' });
+    expect(result.Output).toMatchObject({ status: 'done', session: 's' });
     expect(result.ExecutionArn).toMatch(new RegExp(`:execution:${AGENT_STATE_MACHINE}:`));
     expect(run.stats.executions).toBe(2);
     expect(run.stats.modelSteps).toBe(2);
@@ -204,7 +204,7 @@ describe('LocalEngine and Step Functions limits', { timeout: 30_000 }, () => {
     const { engine, stores } = engineWith({}, [`<execute>${JSON.stringify(calls)}</execute>`, 'Done.']);
     await submitTurn({ session: 'wide', turn: 't', prompt: 'go' }, { ...stores, clock: systemClock });
     const { output, stats } = await engine.runTurn({ session: 'wide', turn: 't' });
-    expect(output.status).toBe('finished');
+    expect(output.status).toBe('done');
     expect(stats.toolCalls).toBe(BATCH_CAPS.calls);
     expect(stats.maxStatePayloadBytes).toBeLessThan(128 * 1024);
   }, 60_000);
@@ -241,7 +241,7 @@ describe('LocalEngine and Step Functions limits', { timeout: 30_000 }, () => {
       maxSteps: 20,
       stepsPerExecution: 1000,
     });
-    expect(output.status).toBe('finished');
+    expect(output.status).toBe('done');
     expect(stats.toolCalls).toBe(8 * BATCH_CAPS.calls);
     expect(stats.executions).toBeGreaterThanOrEqual(2);
   }, 120_000);

@@ -1,6 +1,6 @@
 import './promise-with-resolvers.js';
 import { randomUUID } from 'node:crypto';
-import type { TurnInput, TurnOutput } from '@agentstep/protocol';
+import type { TurnInput, TurnResult } from '@agentstep/protocol';
 import type { StepHandler } from '@agentstep/runtime/lambda';
 import { ExecutionError, StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import { type ChaosOptions, seededRandom, withChaos } from './chaos.js';
@@ -48,7 +48,7 @@ export interface LocalEngineOptions {
 
 /** One turn, run to its end across however many executions it took. */
 export interface TurnRun {
-  output: TurnOutput;
+  output: TurnResult;
   stats: RunStats;
 }
 
@@ -156,10 +156,8 @@ export class LocalEngine {
     const key = turnKey(input);
     this.#turns.set(key, run);
     try {
-      let output = (await this.#started(run, this.#start(AGENT_STATE_MACHINE, input, run))) as TurnOutput;
-      while (output.status === 'continued') {
-        output = (await this.#started(run, output.message ?? '')) as TurnOutput;
-      }
+      // The first execution waits for any it continues in: its output is the turn's result.
+      const output = (await this.#started(run, this.#start(AGENT_STATE_MACHINE, input, run))) as TurnResult;
       run.stats.wallMs = Date.now() - started;
       return { output, stats: run.stats };
     } finally {

@@ -1,6 +1,7 @@
 import { createHandler as advanceTurn } from '@agentstep/functions/advance-turn';
 import { createHandler as awaitApproval } from '@agentstep/functions/await-approval';
 import { createHandler as closeStoppedTurn } from '@agentstep/functions/close-stopped-turn';
+import { createHandler as describeTurn } from '@agentstep/functions/describe-turn';
 import { createHandler as expireApproval } from '@agentstep/functions/expire-approval';
 import { createHandler as failTurn } from '@agentstep/functions/fail-turn';
 import { createHandler as finishTurn } from '@agentstep/functions/finish-turn';
@@ -86,6 +87,7 @@ export function localHandlers(deps: LocalDeps): Record<StepName, StepHandler<unk
     'finish-turn': finishTurn(shared),
     'fail-turn': failTurn(shared),
     'release-turn': releaseTurn(shared),
+    'describe-turn': describeTurn({ ...shared, usage: deps.usage }),
     'close-stopped-turn': closeStoppedTurn(shared),
   };
 }

@@ -79,3 +79,8 @@ export class ApprovalRequiredError extends Error {
     super(`The call of approval ${approval} in session ${session} waits for a decision before it runs.`);
   }
 }
+
+/** An execution's input is not a turn request: says which field is wrong, and how. */
+export class InvalidTurnRequestError extends Error {
+  override readonly name = ERROR_NAMES.invalidTurnRequest;
+}

@@ -26,6 +26,7 @@ export {
   ApprovalRequiredError,
   ApprovalSettledError,
   CallNotFoundError,
+  InvalidTurnRequestError,
   NoTurnRunningError,
   SessionBusyError,
 } from './errors.js';
@@ -70,6 +71,14 @@ export {
 } from './model/scripted-model.js';
 export { InMemoryOutcomeStore } from './outcomes/in-memory-outcome-store.js';
 export type { CallRef, OutcomeStore } from './outcomes/outcome-store.js';
+export { describeTurn, type PendingTurn } from './requests/describe-turn.js';
+export { type RequestedIds, requestIds } from './requests/request-ids.js';
+export { type DuplicateRequest, type RequestTurnDeps, requestTurn } from './requests/request-turn.js';
+export {
+  type ExecutionTurnInput,
+  startExecutionTurn,
+} from './requests/start-execution-turn.js';
+export { storedSession } from './requests/stored-session.js';
 export {
   type BegunTurn,
   beginTurn,

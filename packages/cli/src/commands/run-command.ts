@@ -33,7 +33,7 @@ import { recordStats } from '../local/session-stats.js';
 import { toolsFor } from '../local/tools-for.js';
 
 /** 130 for a cancelled turn, as a shell reports a command stopped by Ctrl-C. */
-const EXIT_CODES = { finished: 0, limit: 3, failed: 1, cancelled: 130, continued: 1 } as const;
+const EXIT_CODES = { done: 0, limit: 3, failed: 1, cancelled: 130 } as const;
 
 /**
  * `agentstep run`: one turn of the agent on the local engine — the state machine CDK synthesizes,

@@ -42,8 +42,8 @@ export class JsonRunView implements RunView {
 
   async finish(run: TurnRun): Promise<void> {
     await this.#caughtUp();
-    if (run.output.status === 'finished') return;
-    const content = run.output.message ?? run.output.status;
+    if (run.output.status === 'done') return;
+    const content = run.output.message;
     this.#line({ type: 'error', content, timestamp: this.#io.now() / 1000 });
   }
 

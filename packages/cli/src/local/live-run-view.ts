@@ -79,7 +79,7 @@ export class LiveRunView implements RunView {
     this.#stopSpinning();
     await this.#caughtUp();
     const { output, stats } = run;
-    if (output.status !== 'finished')
+    if (output.status !== 'done')
       this.#say(`\n${output.status === 'limit' ? 'Stopped' : 'Failed'}: ${output.message}`);
     this.#say(
       `\n${stats.modelSteps} model steps, ${stats.toolCalls} tool calls, ${stats.stateTransitions} state transitions in ${stats.executions} execution(s), ${stats.wallMs} ms`,

@@ -26,6 +26,8 @@ const run: TurnRun = {
     session: 's',
     turn: 't',
     status: 'limit',
+    answer: '',
+    usage: { input: 1230, output: 0 },
     message: 'The token budget is spent: 1230 of 1000 tokens used.',
   },
   stats: {
@@ -122,7 +124,7 @@ describe('LiveRunView', () => {
       events: [{ batch: 't.2', event: { type: 'respond', content: 'Done.', timestamp: 1 } }],
     });
     view.onEvent(exited('AdvanceTurn'));
-    await view.finish({ ...run, output: { session: 's', turn: 't', status: 'finished' } });
+    await view.finish({ ...run, output: { ...run.output, status: 'done', message: 'The turn finished.' } });
     const out = io.out.join('');
     expect(out.indexOf('results: 0 succeeded')).toBeLessThan(out.indexOf('● model step 1'));
     expect(out.match(/Done\./g)).toHaveLength(1);

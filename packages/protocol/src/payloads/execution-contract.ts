@@ -47,6 +47,8 @@ export const turnResultSchema = z.object({
   status: z.enum(TURN_END_STATUSES),
   answer: z.string(),
   usage: turnUsageSchema,
+  /** What happened, for people: the terminal record's text (which limit, which error). */
+  message: z.string(),
   requestId: z.string().optional(),
 });
 

@@ -4,6 +4,8 @@
  */
 export const STATE_NAMES = {
   startTurn: 'StartTurn',
+  turnNotStarted: 'TurnNotStarted',
+  requested: 'Requested',
   modelStep: 'ModelStep',
   route: 'Route',
   runTools: 'RunTools',
@@ -13,7 +15,10 @@ export const STATE_NAMES = {
   recordToolFailure: 'RecordToolFailure',
   advanceTurn: 'AdvanceTurn',
   continueAsNew: 'ContinueAsNew',
-  continued: 'Continued',
+  describeTurn: 'DescribeTurn',
+  turnEnded: 'TurnEnded',
+  awaitTurnEnd: 'AwaitTurnEnd',
+  done: 'Done',
   finishTurn: 'FinishTurn',
   failTurn: 'FailTurn',
   releaseTurn: 'ReleaseTurn',

@@ -59,11 +59,25 @@ export const turnInputSchema = z
   .extend(turnLimitsSchema.partial().shape)
   .extend({ budget: budgetSchema.optional() });
 
+/**
+ * Who asked for a turn through the execution contract (`turnRequestSchema`): the session as they
+ * named it and their `requestId`, carried to the turn's result.
+ */
+export const requesterSchema = z.object({ session: sessionIdSchema, requestId: z.string().optional() });
+
+/** DescribeTurn's input: the turn, and who asked for it (`null` unless through the execution contract). */
+export const describeTurnInputSchema = z.object({
+  session: sessionIdSchema,
+  turn: ref,
+  request: requesterSchema.nullable().optional(),
+});
+
 /** StartTurn's input: a new turn, or one continued in a fresh execution with its counters. */
 export const startTurnInputSchema = turnInputSchema.extend({
   step: z.number().int().nonnegative().optional(),
   turnSteps: z.number().int().nonnegative().optional(),
   startedAt: z.number().nonnegative().optional(),
+  request: requesterSchema.nullable().optional(),
 });
 
 /** The state carried from step to step: references and counters only. */
@@ -83,6 +97,8 @@ export const loopStateSchema = z
     budget: budgetSchema,
     /** When the turn started, in milliseconds since the epoch, for the wall-clock budget. */
     startedAt: z.number().nonnegative(),
+    /** Who asked for the turn through the execution contract; `null` for a turn started otherwise. */
+    request: requesterSchema.nullable(),
   });
 
 /** One call of a batch, as the RunTools map hands it to InvokeTool. */
@@ -177,12 +193,14 @@ export const advanceTurnOutputSchema = z.union([
   closedBatchSchema.extend({ next: z.enum([NEXT.continue, NEXT.limit]) }),
 ]);
 
-/** How a turn's execution ended. */
+/**
+ * How FinishTurn ended a turn (the execution's output is DescribeTurn's `TurnResult`, read from the
+ * log, whatever path ended the turn).
+ */
 export const turnOutputSchema = z.object({
   session: sessionIdSchema,
   turn: ref,
-  /** `continued`: the loop goes on in the execution named by `message`. */
-  status: z.enum(['finished', 'limit', 'failed', 'cancelled', 'continued']),
+  status: z.enum(['finished', 'limit', 'failed', 'cancelled']),
   message: z.string().optional(),
 });
 
@@ -200,6 +218,8 @@ export type CallItem = z.infer<typeof callItemSchema>;
 export type ModelStepOutput = z.infer<typeof modelStepOutputSchema>;
 /** InvokeTool's input. */
 export type InvokeToolInput = z.infer<typeof invokeToolInputSchema>;
+/** DescribeTurn's input. */
+export type DescribeTurnInput = z.infer<typeof describeTurnInputSchema>;
 /** AwaitApproval's input. */
 export type AwaitApprovalInput = z.infer<typeof awaitApprovalInputSchema>;
 /** ExpireApproval's input. */

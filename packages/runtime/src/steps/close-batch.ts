@@ -31,6 +31,7 @@ export async function closeBatch(input: ModelStepOutput, deps: AppendResultsDeps
     executionCalls,
     budget: input.budget,
     startedAt: input.startedAt,
+    request: input.request,
     next:
       turnSteps >= input.maxSteps
         ? 'limit'

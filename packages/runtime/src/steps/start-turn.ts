@@ -33,6 +33,7 @@ export async function startTurn(
     executionCalls: 0,
     budget: input.budget ?? deps.budget ?? {},
     startedAt: input.startedAt ?? deps.clock.now(),
+    request: input.request ?? null,
   };
 }
 

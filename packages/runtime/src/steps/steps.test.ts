@@ -257,6 +257,7 @@ describe('closeBatch', () => {
       executionCalls: 2,
       budget: {},
       startedAt: clock.now(),
+      request: null,
       next: 'model',
     });
     const result = (await deps.log.read('s1')).at(-1);

@@ -1,0 +1,48 @@
+import type { DescribeTurnInput, StoredEvent, TurnResult } from '@agentstep/protocol';
+import type { EventLog } from '../event-log/event-log.js';
+import { sessionSpend } from '../usage/session-spend.js';
+import type { UsageLedger } from '../usage/usage-ledger.js';
+
+/** A turn that has not ended yet: its description is asked for again later. */
+export type PendingTurn = DescribeTurnInput & { pending: true };
+
+/**
+ * A turn's result, read from its session's log: its terminal status and what it said (`message`),
+ * its final `respond` text (`answer`), and the tokens and cost of its own model steps. The session
+ * is named as the requester named it. A turn without its terminal record yet is pending.
+ */
+export async function describeTurn(
+  input: DescribeTurnInput,
+  deps: { log: EventLog; usage: UsageLedger },
+): Promise<TurnResult | PendingTurn> {
+  const [events, entries] = await Promise.all([deps.log.read(input.session), deps.usage.list(input.session)]);
+  const end = events.find(
+    ({ event }) => event.type === 'turn_end' && event.payload.turn === input.turn,
+  )?.event;
+  if (end?.type !== 'turn_end') return { ...input, pending: true };
+  const ofTurn = (batch: string | undefined) => batch?.startsWith(`${input.turn}.`) === true;
+  const spend = sessionSpend(entries.filter((entry) => ofTurn(entry.batch)));
+  return {
+    session: input.request?.session ?? input.session,
+    turn: input.turn,
+    status: end.payload.status,
+    answer: answerOf(events.filter((stored) => ofTurn(stored.batch))),
+    usage: {
+      input: spend.inputTokens,
+      output: spend.outputTokens,
+      ...(spend.unpriced ? {} : { costUsd: spend.costUsd }),
+    },
+    message: end.content,
+    ...(input.request?.requestId === undefined ? {} : { requestId: input.request.requestId }),
+  };
+}
+
+/** The turn's answer: the prose of its last model step that wrote any, else nothing. */
+function answerOf(events: readonly StoredEvent[]): string {
+  const last = events.findLast(({ event }) => event.type === 'respond');
+  if (last === undefined) return '';
+  return events
+    .filter((stored) => stored.batch === last.batch && stored.event.type === 'respond')
+    .map(({ event }) => (event.type === 'respond' ? event.content : ''))
+    .join('\n');
+}

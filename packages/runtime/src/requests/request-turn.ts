@@ -1,0 +1,59 @@
+import type { Budget, LoopState, TurnLimits, TurnRequest } from '@agentstep/protocol';
+import type { AppendResultsDeps } from '../steps/append-results.js';
+import { startTurn } from '../steps/start-turn.js';
+import { userMessageKey } from '../steps/submit-turn.js';
+import { takeSession } from '../steps/take-session.js';
+import { requestIds } from './request-ids.js';
+
+/** A request whose turn another execution started (the same `requestId`): it only waits for its end. */
+export interface DuplicateRequest {
+  duplicate: true;
+  session: string;
+  turn: string;
+  request: { session: string; requestId?: string };
+}
+
+/** What starting a requested turn needs: the stores and the deployment's limits and budget. */
+export type RequestTurnDeps = AppendResultsDeps & { limits?: Partial<TurnLimits>; budget?: Budget };
+
+/**
+ * StartTurn for a turn an AWS service asked for (the execution contract): takes the session (a new
+ * one when the request names none), appends the message once, noting which execution did, and
+ * starts the turn. Another execution with the same `requestId` starts nothing: it gets the turn to
+ * wait for. A retried StartTurn of the same execution finds its own turn and goes on.
+ */
+export async function requestTurn(
+  input: { request: TurnRequest; execution: string },
+  deps: RequestTurnDeps,
+): Promise<LoopState | DuplicateRequest> {
+  const { request, execution } = input;
+  const { session, stored, turn } = requestIds(request, execution);
+  const requester = { session, ...(request.requestId === undefined ? {} : { requestId: request.requestId }) };
+  const duplicate: DuplicateRequest = { duplicate: true, session: stored, turn, request: requester };
+  const key = userMessageKey(turn);
+  if (await submittedByAnother(stored, key, execution, deps)) return duplicate;
+  await takeSession(stored, turn, {}, deps);
+  const user = { type: 'user' as const, content: request.message, timestamp: deps.clock.now() / 1000 };
+  const appended = await deps.log.append({
+    session: stored,
+    turn,
+    key,
+    note: { execution },
+    events: [{ event: user }],
+  });
+  // Two executions of one request at once: the one whose message landed runs the turn.
+  if (appended.replayed && (await submittedByAnother(stored, key, execution, deps))) return duplicate;
+  const { message: _, session: __, tenant: ___, requestId: ____, ...limits } = request;
+  return startTurn({ ...limits, session: stored, turn, request: requester }, deps);
+}
+
+/** Whether the turn's message was appended by another execution than this one. */
+async function submittedByAnother(
+  session: string,
+  key: string,
+  execution: string,
+  deps: AppendResultsDeps,
+): Promise<boolean> {
+  const appended = await deps.log.appended(session, key);
+  return appended !== undefined && appended.note?.execution !== execution;
+}

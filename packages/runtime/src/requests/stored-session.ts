@@ -1,0 +1,9 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The session id the store keeps a tenant's session under: a tag of the tenant, then the id the
+ * tenant sees. Another tenant's sessions are out of reach, and their ids tell nothing.
+ */
+export function storedSession(tenant: string, session: string): string {
+  return `${createHash('sha256').update(tenant).digest('hex').slice(0, 16)}.${session}`;
+}
