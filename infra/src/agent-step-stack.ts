@@ -43,6 +43,11 @@ export class AgentStepStack extends Stack {
       ...bedrockFindings(props.agent?.model, wildcard),
       ...(this.agent.api ? apiFindings(this, this.agent, wildcard) : []),
       {
+        id: 'AwsSolutions::AwsSolutions-SQS3',
+        reason:
+          "The triggers' queue (agent.triggerDeadLetterQueue) is a dead-letter queue itself: rules send it the events whose turns could not start, through their targets' DeadLetterConfig, which this check does not see.",
+      },
+      {
         id: 'AwsSolutions::AwsSolutions-L1',
         reason:
           'Node.js 22 is the runtime AgentStep is built and tested for; newer runtimes are adopted deliberately.',

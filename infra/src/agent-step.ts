@@ -9,28 +9,33 @@ import {
   providerModel,
   SCRIPTED_MODEL,
 } from '@agentstep/protocol';
-import { Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, Names, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Rule, type Schedule } from 'aws-cdk-lib/aws-events';
+import { type Grant, type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import type { IQueue, Queue } from 'aws-cdk-lib/aws-sqs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import type * as z from 'zod';
 import { AgentStateMachine } from './agent-state-machine.js';
 import { AgentStepApi, type AgentStepApiOptions, type ApiFunctionName } from './agent-step-api.js';
 import { type ApprovalProps, approvalEnv } from './approval-env.js';
+import { checked } from './checked.js';
 import { EventLogTable } from './event-log-table.js';
+import { type EventTurnOptions, eventTurnTarget } from './event-turn-target.js';
 import { ExecutionFailureAlarm } from './execution-failure-alarm.js';
 import { grantBedrockModel } from './grant-bedrock-model.js';
-import { grantTableAccess } from './grant-table-access.js';
+import { grantSessionReads, grantTableAccess } from './grant-table-access.js';
+import { type QueueTurnOptions, QueueTurnPipe } from './queue-turn-pipe.js';
 import { StepLambda, type StepName } from './step-lambda.js';
 import { StoppedExecutionRule } from './stopped-execution-rule.js';
+import { triggerDeadLetterQueue } from './trigger-dead-letter-queue.js';
 
 /** An existing Lambda function offered to the model as a tool. */
 export interface LambdaToolProps {
@@ -127,6 +132,8 @@ export class AgentStep extends Construct {
   readonly api: RestApi | undefined;
   /** The HTTP API's functions: `api`, and `api-authorizer` with JWT authorization; none without an API. */
   readonly apiFunctions: Readonly<Partial<Record<ApiFunctionName, NodejsFunction>>>;
+  #triggerDeadLetters: Queue | undefined;
+  #schedules = 0;
 
   constructor(scope: Construct, id: string, props: AgentStepProps = {}) {
     super(scope, id);
@@ -221,6 +228,62 @@ export class AgentStep extends Construct {
     this.api = api?.api;
     this.apiFunctions = api?.functions ?? {};
   }
+
+  /**
+   * The encrypted queue holding events whose turns a rule or schedule could not start, for
+   * triggers given no `deadLetterQueue`; created with the first of them.
+   */
+  get triggerDeadLetterQueue(): Queue | undefined {
+    return this.#triggerDeadLetters;
+  }
+
+  /**
+   * Starts a turn for each event `rule` matches: the state machine becomes the rule's target, its
+   * input built from the event by an input transformer (`requestId` = the event's id).
+   */
+  runOnEvent(rule: Rule, options: EventTurnOptions): void {
+    this.#addTurnTarget(rule, options, 'runOnEvent');
+  }
+
+  /** Starts a turn on `schedule`, from a rule this creates and returns (see {@link runOnEvent}). */
+  runOnSchedule(schedule: Schedule, options: EventTurnOptions): Rule {
+    this.#schedules += 1;
+    const rule = new Rule(this, `Schedule${this.#schedules}`, {
+      schedule,
+      description: 'Starts an AgentStep turn on a schedule.',
+    });
+    this.#addTurnTarget(rule, options, 'runOnSchedule');
+    return rule;
+  }
+
+  /** Starts a turn for each message of `queue`, through an EventBridge pipe (see {@link QueueTurnPipe}). */
+  runOnQueue(queue: IQueue, options: QueueTurnOptions = {}): QueueTurnPipe {
+    return new QueueTurnPipe(this, `QueueTurns${Names.nodeUniqueId(queue.node)}`, {
+      ...options,
+      queue,
+      stateMachine: this.stateMachine,
+    });
+  }
+
+  /** Lets `grantee` start turns: `states:StartExecution` on the loop, with the execution contract's input. */
+  grantStartTurn(grantee: IGrantable): Grant {
+    return this.stateMachine.grants.startExecution(grantee);
+  }
+
+  /** Lets `grantee` read sessions' logs and heads (`dynamodb:GetItem` and `Query` on the table), nothing more. */
+  grantReadSessions(grantee: IGrantable): Grant {
+    return grantSessionReads(this.table, grantee);
+  }
+
+  #sharedDeadLetters(): Queue {
+    this.#triggerDeadLetters ??= triggerDeadLetterQueue(this, 'TriggerDeadLetters');
+    return this.#triggerDeadLetters;
+  }
+
+  #addTurnTarget(rule: Rule, options: EventTurnOptions, method: string): void {
+    const deadLetterQueue = options.deadLetterQueue ?? this.#sharedDeadLetters();
+    rule.addTarget(eventTurnTarget(this.stateMachine, options, deadLetterQueue, method));
+  }
 }
 
 /** A cost budget for a model without a price could never be spent: fail synthesis, not the turn. */
@@ -286,14 +349,4 @@ function lambdaToolsEnv(scope: Construct, tools: readonly LambdaToolProps[]): st
     ...(tool.approval ? { approval: true } : {}),
   }));
   return Stack.of(scope).toJsonString(specs);
-}
-
-/** A prop checked against its schema at synthesis, so a mistake fails `cdk synth`, not a turn. */
-function checked<T>(schema: z.ZodType<T>, value: unknown, prop: string): T {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success)
-    throw new Error(
-      `AgentStep prop ${prop} is not valid: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || prop}: ${issue.message}`).join('; ')}`,
-    );
-  return parsed.data;
 }

@@ -1,4 +1,5 @@
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { Grant, IGrantable } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { StepName } from './step-lambda.js';
 
@@ -41,4 +42,12 @@ export function grantTableAccess(table: TableV2, step: StepName, fn: IFunction):
  */
 export function grantApiTableAccess(table: TableV2, fn: IFunction): void {
   table.grant(fn, ...LOOP_ACTIONS);
+}
+
+/**
+ * Grants reading sessions' logs and heads (`GetItem`, `Query`), as a client or a parent workflow
+ * reads how a turn ended: nothing that writes, deletes or scans.
+ */
+export function grantSessionReads(table: TableV2, grantee: IGrantable): Grant {
+  return table.grant(grantee, 'dynamodb:GetItem', 'dynamodb:Query');
 }

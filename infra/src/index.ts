@@ -10,5 +10,8 @@ export {
 export { AgentStepStack, type AgentStepStackProps } from './agent-step-stack.js';
 export { BundledLambda, type BundledLambdaProps, repositoryRoot, STEP_BUNDLING } from './bundled-lambda.js';
 export { EventLogTable, type EventLogTableProps } from './event-log-table.js';
+export type { EventTurnOptions } from './event-turn-target.js';
 export { ExecutionFailureAlarm, type ExecutionFailureAlarmProps } from './execution-failure-alarm.js';
+export { type QueueTurnOptions, QueueTurnPipe, type QueueTurnPipeProps } from './queue-turn-pipe.js';
 export { type LoopStepName, StepLambda, type StepLambdaProps, type StepName } from './step-lambda.js';
+export type { TurnTriggerOptions } from './turn-trigger-options.js';
