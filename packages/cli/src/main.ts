@@ -8,6 +8,7 @@ type Command = (args: string[], io: CliIo) => Promise<number>;
 const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   run: async () => (await import('./commands/run-command.js')).runCommand,
   serve: async () => (await import('./commands/serve-command.js')).serveCommand,
+  invoke: async () => (await import('./commands/invoke-command.js')).invokeCommand,
   events: async () => (await import('./commands/events-command.js')).eventsCommand,
   context: async () => (await import('./commands/context-command.js')).contextCommand,
   stats: async () => (await import('./commands/stats-command.js')).statsCommand,

@@ -69,6 +69,18 @@ stdout is "listening on http://HOST:PORT" once it accepts requests; Ctrl-C stops
                        name in "Authorization: Bearer <name>", and a request without one gets 401
 Every turn runs with the model, tool, limit and budget options of \`agentstep run\` given here.`;
 
+/** Help for `agentstep invoke`. */
+const INVOKE_USAGE = `agentstep invoke --input JSON|@FILE [run options]
+
+Starts one execution of the agent's state machine with the input an AWS service would send
+(EventBridge, a parent state machine, a queue): {"message", "session"?, "tenant"?, "requestId"?,
+"maxSteps"?, "stepsPerExecution"?, "budget"?, "toolExecution"?}. Waits for the turn to end across
+executions and prints the execution's output as one JSON line: {"session", "turn", "status",
+"answer", "usage", "message", "requestId"?}. The same requestId twice runs one turn.
+Exit code 0: the execution succeeded (whatever the turn's status); 1: it failed (a bad input names
+its field); 2: the command was called wrong. The model, tool, limit and budget options of
+\`agentstep run\` configure the agent.`;
+
 /** Help for `agentstep parse`. */
 const PARSE_USAGE = `agentstep parse [--mode event|token] [--chunk-size N] [--chunks-json]
 
@@ -89,6 +101,7 @@ export const USAGE = `agentstep <command> [options]
 Commands:
   run       run one turn of the agent locally (state machine + DynamoDB Local)
   serve     serve the HTTP API locally: sessions, turns, events and their live stream
+  invoke    start one execution with an AWS service's input; print its output
   events    print a session's event log
   context   print the messages the model would see next
   stats     print what a session's local runs cost
@@ -102,6 +115,8 @@ ${RUN_USAGE}
 ${APPROVALS_USAGE}
 
 ${SERVE_USAGE}
+
+${INVOKE_USAGE}
 
 ${PARSE_USAGE}
 

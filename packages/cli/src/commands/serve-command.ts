@@ -1,15 +1,10 @@
 import { bearerNameTenant, createApi, LogChanges, singleTenant } from '@agentstep/api';
-import { LocalEngine, LocalExecutionStarter, LocalTaskTokens, loadAgent } from '@agentstep/local';
+import { LocalExecutionStarter } from '@agentstep/local';
 import { type CancelDeps, cancelTurn, createToolset, systemClock } from '@agentstep/runtime';
 import { serve } from '@hono/node-server';
 import type { CliIo } from '../io/cli-io.js';
-import { agentCacheFile } from '../local/agent-cache-file.js';
-import { loadModel } from '../local/load-model.js';
-import { loadPrices } from '../local/load-prices.js';
-import { openStore } from '../local/open-store.js';
-import { approvalsOf, definitionPropsOf } from '../local/run-options.js';
+import { withEngine } from '../local/open-engine.js';
 import { parseServeOptions } from '../local/serve-options.js';
-import { toolsFor } from '../local/tools-for.js';
 
 /**
  * `agentstep serve`: the HTTP API on this machine, over the local engine and DynamoDB Local. Its
@@ -18,35 +13,23 @@ import { toolsFor } from '../local/tools-for.js';
  */
 export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const options = parseServeOptions(args);
-  const { model } = await loadModel(options.agent, io);
-  const prices = await loadPrices(options.agent, model, io);
-  const tools = toolsFor(options.agent, io);
   const notice = (text: string) => io.stderr(`agentstep serve: ${text}\n`);
-  const definitionProps = definitionPropsOf(options.agent);
-  const agentLoaded = loadAgent(agentCacheFile(io, definitionProps), definitionProps);
-  agentLoaded.catch(() => {});
-  const store = await openStore(options.agent.store, io.dataDir, notice);
-  try {
-    const changes = new LogChanges();
-    const stores = { ...store, log: changes.watch(store.log) };
-    const taskTokens = new LocalTaskTokens(store.completions);
-    const engine = new LocalEngine({
-      agent: await agentLoaded,
-      deps: { ...stores, model, prices, clock: systemClock, tools, approvals: approvalsOf(options.agent) },
-      taskTokens,
-      ...(options.agent.chaos ? { chaos: options.agent.chaos } : {}),
-    });
-    const starter = new LocalExecutionStarter(engine, { ...stores, clock: systemClock });
-    const tenantOf = options.auth === 'dev' ? bearerNameTenant : singleTenant();
-    const toolset = createToolset(tools);
-    const deps = { ...stores, clock: systemClock, taskTokens, toolset };
-    const app = createApi({ ...deps, starter, tenantOf, changes });
-    await listenUntilStopped(app.fetch, options.host, options.port, io);
-    await cancelRunningTurns(starter, { ...deps, wake: deps });
-    return 0;
-  } finally {
-    await store.close();
-  }
+  const changes = new LogChanges();
+  return withEngine(
+    options.agent,
+    io,
+    notice,
+    async ({ engine, stores, taskTokens, tools }) => {
+      const starter = new LocalExecutionStarter(engine, { ...stores, clock: systemClock });
+      const tenantOf = options.auth === 'dev' ? bearerNameTenant : singleTenant();
+      const deps = { ...stores, clock: systemClock, taskTokens, toolset: createToolset(tools) };
+      const app = createApi({ ...deps, starter, tenantOf, changes });
+      await listenUntilStopped(app.fetch, options.host, options.port, io);
+      await cancelRunningTurns(starter, { ...deps, wake: deps });
+      return 0;
+    },
+    (log) => changes.watch(log),
+  );
 }
 
 /** Cancels every turn still running, as the API's cancel does, and waits until each has ended. */

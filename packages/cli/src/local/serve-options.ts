@@ -1,5 +1,6 @@
 import { UsageError } from '../usage-error.js';
 import { parseRunOptions, type RunOptions } from './run-options.js';
+import { splitOptions } from './split-options.js';
 
 /** Who `agentstep serve` lets in: everyone as one tenant, or the tenant a bearer token names. */
 export type ServeAuth = 'none' | 'dev';
@@ -12,31 +13,19 @@ export interface ServeOptions {
   agent: RunOptions;
 }
 
-/** `run` options that name one turn or one terminal, which a server has no use for. */
-const RUN_ONLY = new Set(['--session', '--take-over', '--lease', '--record', '--json', '--mode']);
-/** `run` options that take no value. */
-const SWITCHES = new Set(['--json', '--sequential', '--take-over']);
-
 /** Parses and checks `agentstep serve`'s arguments; every mistake is a UsageError. */
 export function parseServeOptions(args: string[]): ServeOptions {
-  const own: Record<string, string> = {};
-  const rest: string[] = [];
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index] ?? '';
-    const [flag = '', inline] = arg.split(/=(.*)/s, 2);
-    if (!flag.startsWith('--'))
-      throw new UsageError(`serve takes no prompt ("${arg}"): send messages with POST /sessions.`);
-    if (RUN_ONLY.has(flag)) throw new UsageError(`${flag} applies to \`agentstep run\`, not to serve.`);
-    const takesValue = !SWITCHES.has(flag) && inline === undefined;
-    const value = inline ?? (takesValue ? args[++index] : undefined);
-    if (['--port', '--host', '--auth'].includes(flag)) own[flag] = value ?? '';
-    else rest.push(flag, ...(value === undefined ? [] : [value]));
-  }
+  const { own, run } = splitOptions(
+    args,
+    ['--port', '--host', '--auth'],
+    'serve',
+    'send messages with POST /sessions',
+  );
   return {
     port: portOf(own['--port']),
     host: own['--host'] ?? '127.0.0.1',
     auth: authOf(own['--auth']),
-    agent: parseRunOptions(rest),
+    agent: parseRunOptions(run),
   };
 }
 

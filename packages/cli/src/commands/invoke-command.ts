@@ -1,0 +1,27 @@
+import { AGENT_STATE_MACHINE } from '@agentstep/local';
+import type { CliIo } from '../io/cli-io.js';
+import { parseInvokeOptions } from '../local/invoke-options.js';
+import { withEngine } from '../local/open-engine.js';
+
+/**
+ * `agentstep invoke`: starts one execution of the agent's state machine with `--input`, exactly as
+ * an AWS service would (EventBridge, a parent state machine, a queue), waits for the turn to end
+ * across executions and prints the execution's output as one JSON line. Exit 0 when the execution
+ * succeeded, whatever the turn's status; 1 when it failed, its error on stderr.
+ */
+export async function invokeCommand(args: string[], io: CliIo): Promise<number> {
+  const options = parseInvokeOptions(args);
+  const notice = (text: string) => io.stderr(`agentstep invoke: ${text}\n`);
+  return withEngine(options.agent, io, notice, async ({ engine }) => {
+    try {
+      const { output } = await engine.execute(AGENT_STATE_MACHINE, options.input);
+      io.stdout(`${JSON.stringify(output)}\n`);
+      return 0;
+    } catch (error) {
+      const cause = (error as { cause?: unknown }).cause ?? error;
+      const { name, message } = cause instanceof Error ? cause : { name: 'Error', message: String(cause) };
+      io.stderr(`agentstep invoke: the execution failed: ${name}: ${message}\n`);
+      return 1;
+    }
+  });
+}
