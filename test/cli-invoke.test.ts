@@ -40,16 +40,19 @@ describe.skipIf(dynamoEndpoint === '')(
       expect(events.filter((event) => event.type === 'user')).toHaveLength(1);
     });
 
-    it('with two steps per execution, a five-step turn still ends its first execution with the answer', () => {
-      const { status, stdout } = invoke(
-        { message: 'Go' },
-        '--script',
-        'five.json',
-        '--steps-per-execution',
-        '2',
-      );
+    it('with two steps per execution, a five-step turn still ends its first execution with the answer; --events prints its end event', () => {
+      const args = ['--script', 'five.json', '--steps-per-execution', '2', '--events'];
+      const { status, stdout } = invoke({ message: 'Go' }, ...args);
       expect(status).toBe(0);
-      expect(jsonLines(stdout)).toEqual([expect.objectContaining({ status: 'done', answer: ANSWER })]);
+      const [output, event, ...rest] = jsonLines(stdout);
+      expect(output).toMatchObject({ status: 'done', answer: ANSWER });
+      expect(event).toEqual({
+        source: 'agentstep',
+        detailType: 'Agent Turn Completed',
+        detail: output,
+        eventBusName: 'default',
+      });
+      expect(rest).toEqual([]);
     });
 
     it.each([

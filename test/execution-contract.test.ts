@@ -37,6 +37,23 @@ describe.skipIf(dynamoEndpoint === '')(
       ]);
       expect(events[0]?.event).toMatchObject({ content: 'Check things' });
       expect(stats.executions).toBe(1);
+      // Its end is announced on the bus with the result as detail.
+      expect(agent.engine.eventBus.events).toEqual([
+        { source: 'agentstep', detailType: 'Agent Turn Completed', detail: result, eventBusName: 'default' },
+      ]);
+    });
+
+    it('announces a failed turn as Agent Turn Failed, with its error in the detail', async () => {
+      const agent = await localAgent({ script: [] });
+      const { output } = await agent.engine.execute(AGENT_STATE_MACHINE, { message: 'Go', tenant: 'acme' });
+      expect(output).toMatchObject({
+        status: 'failed',
+        message: expect.stringContaining('ScriptEnded'),
+        tenant: 'acme',
+      });
+      expect(agent.engine.eventBus.events.map((event) => [event.detailType, event.detail])).toEqual([
+        ['Agent Turn Failed', output],
+      ]);
     });
 
     it('the same requestId twice starts one turn, and both executions output its result', async () => {

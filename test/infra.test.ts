@@ -234,7 +234,7 @@ describe('AgentStep (synthesized)', () => {
         ...(state.ItemProcessor ? tasks(state.ItemProcessor.States) : []),
       ]);
     const timeouts = Object.fromEntries(tasks(definition.States as unknown as States));
-    expect(Object.keys(timeouts)).toHaveLength(12);
+    expect(Object.keys(timeouts)).toHaveLength(14);
     for (const seconds of Object.values(timeouts)) expect(seconds).toBeGreaterThan(0);
     expect(timeouts).toMatchObject({
       ModelStep: 330,
@@ -243,6 +243,8 @@ describe('AgentStep (synthesized)', () => {
       // It waits for the fresh execution (.sync:2): as long as an execution may run.
       ContinueAsNew: 2 * 24 * 60 * 60,
       DescribeTurn: 60,
+      PublishTurnCompleted: 60,
+      PublishTurnFailed: 60,
       AwaitApproval: 24 * 60 * 60,
     });
     // A day, plus the approval timeout, so a call can wait its whole time.

@@ -9,8 +9,12 @@ import {
   NEXT,
   STATE_NAMES,
   startTurnInputSchema,
+  TURN_EVENT_SOURCE,
+  TURN_EVENT_TYPES,
+  type TurnResult,
 } from '@agentstep/protocol';
 import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
+import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction, Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -35,7 +39,7 @@ import {
   Wait,
   WaitTime,
 } from 'aws-cdk-lib/aws-stepfunctions';
-import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
+import { EventBridgePutEvents, LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
 import type { LoopStepName } from './step-lambda.js';
 
@@ -52,6 +56,8 @@ export interface AgentStateMachineProps {
   readonly executionTimeout?: Duration;
   /** How long a call waits for a person's approval before it fails. @default Duration.hours(24) */
   readonly approvalTimeout?: Duration;
+  /** Where every turn's end is announced. @default the account's default event bus */
+  readonly eventBus?: IEventBus;
 }
 
 /** How long a task waits past its function's own timeout before Step Functions gives up on it. */
@@ -62,6 +68,9 @@ const TASK_TIMEOUT_MARGIN = Duration.seconds(30);
  * cannot know, so Lambda's 15-minute maximum plus the margin.
  */
 const TOOL_TASK_TIMEOUT_SECONDS = 15 * 60 + TASK_TIMEOUT_MARGIN.toSeconds();
+
+/** Publishing one event is one API call. */
+const PUBLISH_TIMEOUT_SECONDS = 60;
 
 /** How often a duplicate request asks whether the turn it waits for has ended. */
 const TURN_END_POLL_SECONDS = 5;
@@ -132,7 +141,7 @@ export class AgentStateMachine extends Construct {
       }).addRetry(RETRY_APPEND);
 
     const catchAll = { resultPath: ERROR_PATH };
-    const describeTurn = this.#describeTurn(task(STATE_NAMES.describeTurn, 'describe-turn'));
+    const describeTurn = this.#describeTurn(task(STATE_NAMES.describeTurn, 'describe-turn'), props.eventBus);
     const kept = { keepInput: true };
     // The last resort: if FailTurn itself fails, ReleaseTurn still ends the turn and frees the session.
     const releaseTurn = task(STATE_NAMES.releaseTurn, 'release-turn', kept).next(describeTurn);
@@ -339,17 +348,38 @@ export class AgentStateMachine extends Construct {
 
   /**
    * DescribeTurn: every path ends here with the turn's result (`TurnResult`), the execution's
-   * output; a turn still running (a duplicate request's) is asked about again in a few seconds.
+   * output, announced on the event bus (`Agent Turn Completed`, or `Agent Turn Failed`); a turn still
+   * running (a duplicate request's) is asked about again in a few seconds.
    */
-  #describeTurn(describe: TaskStateBase): TaskStateBase {
+  #describeTurn(describe: TaskStateBase, eventBus: IEventBus | undefined): TaskStateBase {
     const wait = new Wait(this, STATE_NAMES.awaitTurnEnd, {
       time: WaitTime.duration(Duration.seconds(TURN_END_POLL_SECONDS)),
     });
     wait.next(describe);
+    const done = new Succeed(this, STATE_NAMES.done);
+    const publish = (name: string, detailType: string) =>
+      new EventBridgePutEvents(this, name, {
+        entries: [
+          {
+            source: TURN_EVENT_SOURCE,
+            detailType,
+            detail: TaskInput.fromJsonPathAt('$'),
+            ...(eventBus ? { eventBus } : {}),
+          },
+        ],
+        resultPath: JsonPath.DISCARD,
+        taskTimeout: Timeout.duration(Duration.seconds(PUBLISH_TIMEOUT_SECONDS)),
+      })
+        .addRetry({ interval: Duration.seconds(1), maxAttempts: 3, backoffRate: 2 })
+        .next(done);
     describe.next(
       new Choice(this, STATE_NAMES.turnEnded)
         .when(Condition.isPresent('$.pending'), wait)
-        .otherwise(new Succeed(this, STATE_NAMES.done)),
+        .when(
+          Condition.stringEquals('$.status', 'failed' satisfies TurnResult['status']),
+          publish(STATE_NAMES.publishTurnFailed, TURN_EVENT_TYPES.failed),
+        )
+        .otherwise(publish(STATE_NAMES.publishTurnCompleted, TURN_EVENT_TYPES.completed)),
     );
     return describe;
   }

@@ -13,6 +13,7 @@ import { Duration, Names, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { Rule, type Schedule } from 'aws-cdk-lib/aws-events';
 import { type Grant, type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -106,6 +107,11 @@ export interface AgentStepProps extends ApprovalProps {
   readonly removalPolicy?: RemovalPolicy;
   /** How long one execution of the loop may run. @default - 24 hours plus `approvalTimeout` */
   readonly executionTimeout?: Duration;
+  /**
+   * Where every turn's end is announced (`source: "agentstep"`, `Agent Turn Completed` or
+   * `Agent Turn Failed`, the turn's result as detail). @default - the account's default event bus
+   */
+  readonly eventBus?: IEventBus;
   /** Where the alarm on failed, timed-out and aborted executions is announced. @default - no action */
   readonly alarmTopic?: ITopic;
   /**
@@ -207,6 +213,7 @@ export class AgentStep extends Construct {
       toolFunctions: [invokeTool],
       ...(props.executionTimeout ? { executionTimeout: props.executionTimeout } : {}),
       ...(props.approvalTimeout ? { approvalTimeout: props.approvalTimeout } : {}),
+      ...(props.eventBus ? { eventBus: props.eventBus } : {}),
     }).stateMachine;
     new StoppedExecutionRule(this, 'StoppedExecutions', {
       stateMachine: this.stateMachine,

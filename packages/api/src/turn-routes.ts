@@ -63,7 +63,8 @@ async function startTurn(c: Context, deps: ApiDeps, body: TurnBody, { tenant, se
   if ((await deps.log.appended(stored, userMessageKey(turn))) !== undefined) return c.json(accepted, 202);
   try {
     await beginTurn(
-      { session: stored, prompt: body.message, limits: limitsOf(body) },
+      // The turn's result and end event name the session as the tenant knows it.
+      { session: stored, prompt: body.message, limits: { ...limitsOf(body), request: { session, tenant } } },
       { ...deps, ids: { session: () => stored, turn: () => turn } },
     );
   } catch (error) {

@@ -70,13 +70,14 @@ stdout is "listening on http://HOST:PORT" once it accepts requests; Ctrl-C stops
 Every turn runs with the model, tool, limit and budget options of \`agentstep run\` given here.`;
 
 /** Help for `agentstep invoke`. */
-const INVOKE_USAGE = `agentstep invoke --input JSON|@FILE [run options]
+const INVOKE_USAGE = `agentstep invoke --input JSON|@FILE [--events] [run options]
 
 Starts one execution of the agent's state machine with the input an AWS service would send
 (EventBridge, a parent state machine, a queue): {"message", "session"?, "tenant"?, "requestId"?,
 "maxSteps"?, "stepsPerExecution"?, "budget"?, "toolExecution"?}. Waits for the turn to end across
 executions and prints the execution's output as one JSON line: {"session", "turn", "status",
 "answer", "usage", "message", "requestId"?}. The same requestId twice runs one turn.
+--events also prints the event that announced the turn's end, as EventBridge gets it.
 Exit code 0: the execution succeeded (whatever the turn's status); 1: it failed (a bad input names
 its field); 2: the command was called wrong. The model, tool, limit and budget options of
 \`agentstep run\` configure the agent.`;

@@ -20,6 +20,7 @@ export {
   type LocalEngineOptions,
   type TurnRun,
 } from './local-engine.js';
+export { LocalEventBus, type PublishedEvent } from './local-event-bus.js';
 export { LocalExecutionStarter } from './local-execution-starter.js';
 export type { LocalDeps } from './local-handlers.js';
 export type { EngineEvent, RunStats } from './run-stats.js';

@@ -6,6 +6,7 @@ import { ExecutionError, StateMachine, type StateMachineDefinition } from 'aws-l
 import { type ChaosOptions, seededRandom, withChaos } from './chaos.js';
 import { historyEvents, MAX_HISTORY_EVENTS } from './history-events.js';
 import { lambdaContext } from './lambda-context.js';
+import { LocalEventBus } from './local-event-bus.js';
 import { type LocalDeps, localHandlers } from './local-handlers.js';
 import { LOCAL_ACCOUNT, LOCAL_REGION } from './resolve-tokens.js';
 import { countState, type EngineEvent, emptyStats, type RunStats, statePayloadBytes } from './run-stats.js';
@@ -42,6 +43,8 @@ export interface LocalEngineOptions {
    * other processes complete them. @default a new `LocalTaskTokens` without a store
    */
   taskTokens?: LocalTaskTokens;
+  /** Where `events:putEvents` tasks publish. @default a new one */
+  eventBus?: LocalEventBus;
   /** Sees every event of every execution, for live views. */
   onEvent?: (event: EngineEvent) => void;
 }
@@ -125,6 +128,8 @@ interface Run {
 export class LocalEngine {
   /** Ends the tasks that wait on task tokens: SendTaskSuccess and SendTaskFailure, locally. */
   readonly taskTokens: LocalTaskTokens;
+  /** Where the machines' `events:putEvents` tasks publish: every turn's end, for one. */
+  readonly eventBus: LocalEventBus;
   readonly #machines = new Map<string, HostedMachine>();
   readonly #handlers: Map<string, StepHandler<unknown>>;
   readonly #options: LocalEngineOptions;
@@ -143,6 +148,7 @@ export class LocalEngine {
     ]);
     this.#options = options;
     this.taskTokens = options.taskTokens ?? new LocalTaskTokens();
+    this.eventBus = options.eventBus ?? new LocalEventBus();
     this.#host(AGENT_STATE_MACHINE, definition);
     for (const [name, other] of Object.entries(options.stateMachines ?? {})) this.#host(name, other);
     const random = seededRandom(options.chaos?.seed ?? 0);
@@ -300,6 +306,7 @@ export class LocalEngine {
         return { StatusCode: 200, Payload: await this.#invoke(functionNameOf(FunctionName), Payload) };
       };
     }
+    if (task.kind === 'put-events') return (input) => this.eventBus.putEvents(input as never);
     return (input) => this.#startExecutionTask(task.mode, input as StartExecutionParameters, run);
   }
 

@@ -7,7 +7,8 @@ export type TaskKind =
   | { kind: 'lambda-by-name' }
   /** `lambda:invoke.waitForTaskToken`: invokes, then waits for its token until `timeoutSeconds`. */
   | { kind: 'lambda-wait-for-task-token'; timeoutSeconds: number }
-  | { kind: 'start-execution'; mode: StartMode };
+  | { kind: 'start-execution'; mode: StartMode }
+  | { kind: 'put-events' };
 
 /**
  * aws-local-stepfunctions' timeout of a Task state that sets no `TimeoutSeconds` (Step Functions
@@ -61,6 +62,7 @@ function taskKind(
 ): TaskKind {
   const resource = String(state.Resource);
   if (resource.endsWith(':states:::lambda:invoke')) return { kind: 'lambda-by-name' };
+  if (resource.endsWith(':states:::events:putEvents')) return { kind: 'put-events' };
   if (resource.endsWith(WAIT_FOR_TASK_TOKEN)) return waitForTaskToken(name, state);
   const start = START_EXECUTION.exec(resource);
   if (start) return { kind: 'start-execution', mode: (start[1] as StartMode | undefined) ?? 'start' };

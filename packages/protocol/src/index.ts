@@ -90,7 +90,10 @@ export {
 export type { ParsedEvent, ParseMode } from './parser/parsed-event.js';
 export { API_AUTH_MODES, type ApiAuthMode, ENV_NAMES } from './payloads/env-names.js';
 export {
+  MAX_ANSWER_CHARS,
   MAX_REQUEST_ID_LENGTH,
+  TURN_EVENT_SOURCE,
+  TURN_EVENT_TYPES,
   type TurnRequest,
   type TurnResult,
   turnRequestSchema,
@@ -141,6 +144,7 @@ export {
   modelStepOutputSchema,
   NEXT,
   type RecordToolFailureInput,
+  type Requester,
   recordToolFailureInputSchema,
   requesterSchema,
   type StartTurnInput,

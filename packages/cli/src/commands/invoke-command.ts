@@ -6,7 +6,8 @@ import { withEngine } from '../local/open-engine.js';
 /**
  * `agentstep invoke`: starts one execution of the agent's state machine with `--input`, exactly as
  * an AWS service would (EventBridge, a parent state machine, a queue), waits for the turn to end
- * across executions and prints the execution's output as one JSON line. Exit 0 when the execution
+ * across executions and prints the execution's output as one JSON line (with `--events`, then each
+ * event it published, as EventBridge would get it). Exit 0 when the execution
  * succeeded, whatever the turn's status; 1 when it failed, its error on stderr.
  */
 export async function invokeCommand(args: string[], io: CliIo): Promise<number> {
@@ -16,6 +17,8 @@ export async function invokeCommand(args: string[], io: CliIo): Promise<number> 
     try {
       const { output } = await engine.execute(AGENT_STATE_MACHINE, options.input);
       io.stdout(`${JSON.stringify(output)}\n`);
+      // As EventBridge would deliver them: the turn's end event, one JSON line each.
+      if (options.events) for (const event of engine.eventBus.events) io.stdout(`${JSON.stringify(event)}\n`);
       return 0;
     } catch (error) {
       const cause = (error as { cause?: unknown }).cause ?? error;

@@ -7,16 +7,18 @@ import { splitOptions } from './split-options.js';
 export interface InvokeOptions {
   /** The execution input, as any AWS service would send it (checked by the state machine). */
   input: unknown;
+  /** Also print the events the execution published (its turn's end). */
+  events: boolean;
   agent: RunOptions;
 }
 
 /** Parses `agentstep invoke --input JSON|@FILE [run options]`; every mistake is a UsageError. */
 export function parseInvokeOptions(args: string[]): InvokeOptions {
-  const { own, run } = splitOptions(args, ['--input'], 'invoke', 'put the message in --input');
+  const { own, run } = splitOptions(args, ['--input', '--events'], 'invoke', 'put the message in --input');
   const text = own['--input'];
   if (text === undefined)
     throw new UsageError('invoke needs --input JSON (or --input @FILE), e.g. --input \'{"message": "Hi"}\'.');
-  return { input: parsedInput(text), agent: parseRunOptions(run) };
+  return { input: parsedInput(text), events: '--events' in own, agent: parseRunOptions(run) };
 }
 
 /** The input's JSON, from the flag or from the file `@FILE` names. */

@@ -2,8 +2,8 @@ import { UsageError } from '../usage-error.js';
 
 /** `run` options that name one turn or one terminal, which serve and invoke have no use for. */
 const RUN_ONLY = new Set(['--session', '--take-over', '--lease', '--record', '--json', '--mode']);
-/** `run` options that take no value. */
-const SWITCHES = new Set(['--json', '--sequential', '--take-over']);
+/** Options that take no value: `run`'s, and `invoke --events`. */
+const SWITCHES = new Set(['--json', '--sequential', '--take-over', '--events']);
 
 /**
  * Splits a command's arguments into its own options (`own`, by flag) and the `run` options that

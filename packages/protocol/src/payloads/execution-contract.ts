@@ -39,7 +39,8 @@ export const turnUsageSchema = z.object({
 /**
  * How a turn ended, as its first execution's output gives it (even when the turn went on in fresh
  * executions): the session as the caller named it, the turn's terminal status, its final `respond`
- * text (`answer`, empty when it gave none), its usage and the caller's `requestId`.
+ * text (`answer`, empty when it gave none; at most MAX_ANSWER_CHARS), its usage, the caller's
+ * `requestId` and tenant. The event that announces the turn's end carries it as its detail.
  */
 export const turnResultSchema = z.object({
   session: sessionIdSchema,
@@ -50,7 +51,21 @@ export const turnResultSchema = z.object({
   /** What happened, for people: the terminal record's text (which limit, which error). */
   message: z.string(),
   requestId: z.string().optional(),
+  /** The API tenant whose session it is, when the turn was asked for as one. */
+  tenant: z.string().optional(),
 });
 
 /** A turn's execution output. */
 export type TurnResult = z.infer<typeof turnResultSchema>;
+
+/** The `source` of the events that announce a turn's end on EventBridge. */
+export const TURN_EVENT_SOURCE = 'agentstep';
+
+/** Their detail types: a turn that ended `failed`, or any other end. The detail is its `TurnResult`. */
+export const TURN_EVENT_TYPES = {
+  completed: 'Agent Turn Completed',
+  failed: 'Agent Turn Failed',
+} as const;
+
+/** The longest `answer` a turn result carries (an EventBridge event and a state's output have limits). */
+export const MAX_ANSWER_CHARS = 32_000;

@@ -17,6 +17,8 @@ export const STATE_NAMES = {
   continueAsNew: 'ContinueAsNew',
   describeTurn: 'DescribeTurn',
   turnEnded: 'TurnEnded',
+  publishTurnCompleted: 'PublishTurnCompleted',
+  publishTurnFailed: 'PublishTurnFailed',
   awaitTurnEnd: 'AwaitTurnEnd',
   done: 'Done',
   finishTurn: 'FinishTurn',

@@ -51,21 +51,25 @@ export const toolExecutionSchema = z.enum(['parallel', 'sequential']);
 export const DEFAULT_TURN_LIMITS = { maxSteps: 50, stepsPerExecution: 25 } as const;
 
 /**
+ * Who asked for a turn (the API, or an AWS service through `turnRequestSchema`): the session as
+ * they named it, their `requestId` and their tenant, carried to the turn's result.
+ */
+export const requesterSchema = z.object({
+  session: sessionIdSchema,
+  requestId: z.string().optional(),
+  tenant: z.string().optional(),
+});
+
+/**
  * What starts a turn's execution, after the client appended the user message. References and
  * optional limits only: no prompt ever travels through Step Functions state.
  */
 export const turnInputSchema = z
   .object({ session: sessionIdSchema, turn: ref, toolExecution: toolExecutionSchema.optional() })
   .extend(turnLimitsSchema.partial().shape)
-  .extend({ budget: budgetSchema.optional() });
+  .extend({ budget: budgetSchema.optional(), request: requesterSchema.nullable().optional() });
 
-/**
- * Who asked for a turn through the execution contract (`turnRequestSchema`): the session as they
- * named it and their `requestId`, carried to the turn's result.
- */
-export const requesterSchema = z.object({ session: sessionIdSchema, requestId: z.string().optional() });
-
-/** DescribeTurn's input: the turn, and who asked for it (`null` unless through the execution contract). */
+/** DescribeTurn's input: the turn, and who asked for it (`null` for a turn started without saying). */
 export const describeTurnInputSchema = z.object({
   session: sessionIdSchema,
   turn: ref,
@@ -77,7 +81,6 @@ export const startTurnInputSchema = turnInputSchema.extend({
   step: z.number().int().nonnegative().optional(),
   turnSteps: z.number().int().nonnegative().optional(),
   startedAt: z.number().nonnegative().optional(),
-  request: requesterSchema.nullable().optional(),
 });
 
 /** The state carried from step to step: references and counters only. */
@@ -218,6 +221,8 @@ export type CallItem = z.infer<typeof callItemSchema>;
 export type ModelStepOutput = z.infer<typeof modelStepOutputSchema>;
 /** InvokeTool's input. */
 export type InvokeToolInput = z.infer<typeof invokeToolInputSchema>;
+/** Who asked for a turn. */
+export type Requester = z.infer<typeof requesterSchema>;
 /** DescribeTurn's input. */
 export type DescribeTurnInput = z.infer<typeof describeTurnInputSchema>;
 /** AwaitApproval's input. */

@@ -1,4 +1,9 @@
-import type { DescribeTurnInput, StoredEvent, TurnResult } from '@agentstep/protocol';
+import {
+  type DescribeTurnInput,
+  MAX_ANSWER_CHARS,
+  type StoredEvent,
+  type TurnResult,
+} from '@agentstep/protocol';
 import type { EventLog } from '../event-log/event-log.js';
 import { sessionSpend } from '../usage/session-spend.js';
 import type { UsageLedger } from '../usage/usage-ledger.js';
@@ -34,15 +39,20 @@ export async function describeTurn(
     },
     message: end.content,
     ...(input.request?.requestId === undefined ? {} : { requestId: input.request.requestId }),
+    ...(input.request?.tenant === undefined ? {} : { tenant: input.request.tenant }),
   };
 }
 
-/** The turn's answer: the prose of its last model step that wrote any, else nothing. */
+/**
+ * The turn's answer: the prose of its last model step that wrote any, else nothing; cut to
+ * MAX_ANSWER_CHARS (the session's log keeps it whole).
+ */
 function answerOf(events: readonly StoredEvent[]): string {
   const last = events.findLast(({ event }) => event.type === 'respond');
   if (last === undefined) return '';
-  return events
+  const answer = events
     .filter((stored) => stored.batch === last.batch && stored.event.type === 'respond')
     .map(({ event }) => (event.type === 'respond' ? event.content : ''))
     .join('\n');
+  return answer.length > MAX_ANSWER_CHARS ? `${answer.slice(0, MAX_ANSWER_CHARS - 1)}…` : answer;
 }

@@ -1,4 +1,4 @@
-import type { Budget, LoopState, TurnLimits, TurnRequest } from '@agentstep/protocol';
+import type { Budget, LoopState, Requester, TurnLimits, TurnRequest } from '@agentstep/protocol';
 import type { AppendResultsDeps } from '../steps/append-results.js';
 import { startTurn } from '../steps/start-turn.js';
 import { userMessageKey } from '../steps/submit-turn.js';
@@ -10,7 +10,7 @@ export interface DuplicateRequest {
   duplicate: true;
   session: string;
   turn: string;
-  request: { session: string; requestId?: string };
+  request: Requester;
 }
 
 /** What starting a requested turn needs: the stores and the deployment's limits and budget. */
@@ -28,7 +28,11 @@ export async function requestTurn(
 ): Promise<LoopState | DuplicateRequest> {
   const { request, execution } = input;
   const { session, stored, turn } = requestIds(request, execution);
-  const requester = { session, ...(request.requestId === undefined ? {} : { requestId: request.requestId }) };
+  const requester = {
+    session,
+    ...(request.requestId === undefined ? {} : { requestId: request.requestId }),
+    ...(request.tenant === undefined ? {} : { tenant: request.tenant }),
+  };
   const duplicate: DuplicateRequest = { duplicate: true, session: stored, turn, request: requester };
   const key = userMessageKey(turn);
   if (await submittedByAnother(stored, key, execution, deps)) return duplicate;

@@ -1,0 +1,57 @@
+/** One event a state machine published (`events:putEvents`), as EventBridge would receive it. */
+export interface PublishedEvent {
+  source: string;
+  detailType: string;
+  detail: unknown;
+  /** The bus it was sent to: `default` unless the entry named one. */
+  eventBusName: string;
+}
+
+/** A `PutEvents` entry as a task's parameters hold it. */
+interface PutEventsEntry {
+  Source?: string;
+  DetailType?: string;
+  Detail?: unknown;
+  EventBusName?: string;
+}
+
+/**
+ * The local stand-in for EventBridge: the events the engine's `events:putEvents` tasks publish are
+ * kept here, in order, and handed to whoever listens (`agentstep invoke --events` prints them).
+ */
+export class LocalEventBus {
+  readonly #events: PublishedEvent[] = [];
+  readonly #listeners = new Set<(event: PublishedEvent) => void>();
+
+  /** Every event published so far, oldest first. */
+  get events(): readonly PublishedEvent[] {
+    return this.#events;
+  }
+
+  /** Calls `listener` with each event published from now on; returns how to stop. */
+  listen(listener: (event: PublishedEvent) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** The task's `PutEvents`: keeps its entries and answers as EventBridge does. */
+  async putEvents(parameters: { Entries?: PutEventsEntry[] }) {
+    const entries = parameters.Entries ?? [];
+    for (const entry of entries) {
+      const event: PublishedEvent = {
+        source: entry.Source ?? '',
+        detailType: entry.DetailType ?? '',
+        detail: typeof entry.Detail === 'string' ? JSON.parse(entry.Detail) : entry.Detail,
+        eventBusName: entry.EventBusName ?? 'default',
+      };
+      this.#events.push(event);
+      for (const listener of this.#listeners) listener(event);
+    }
+    return {
+      Entries: entries.map((_, index) => ({
+        EventId: `local-${this.#events.length - entries.length + index}`,
+      })),
+      FailedEntryCount: 0,
+    };
+  }
+}
