@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { LocalEngine, type LocalEngineOptions, loadAgent, type SynthesizedAgent } from '@agentstep/local';
-import type { StoredEvent, TurnInput } from '@agentstep/protocol';
+import type { StoredEvent, TurnInput, TurnLimits } from '@agentstep/protocol';
 import {
   type ApprovalTokenStore,
   demoTools,
@@ -33,6 +33,10 @@ export interface AgentSetup {
   stores?: (stores: Stores) => Stores;
   /** Tools whose calls wait for approval. @default none */
   approve?: string[];
+  /** The deployment's limits (steps per execution, …). @default the defaults */
+  limits?: Partial<TurnLimits>;
+  /** Other state machines to host next to the loop, by name. @default none */
+  stateMachines?: LocalEngineOptions['stateMachines'];
 }
 
 /** The stores a local agent runs on. */
@@ -61,8 +65,10 @@ export async function localAgent(setup: AgentSetup) {
       tools: setup.tools ?? demoTools,
       ...(setup.maxConcurrency ? { maxConcurrency: setup.maxConcurrency } : {}),
       ...(setup.approve ? { approvals: { tools: setup.approve } } : {}),
+      ...(setup.limits ? { limits: setup.limits } : {}),
     },
     ...(setup.chaos ? { chaos: setup.chaos } : {}),
+    ...(setup.stateMachines ? { stateMachines: setup.stateMachines } : {}),
   });
   /** Submits a prompt and starts its turn; `run` settles when the turn has ended. */
   const start = async (prompt: string, input: Partial<TurnInput> & { session?: string } = {}) => {
