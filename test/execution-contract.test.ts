@@ -1,6 +1,6 @@
-import { AGENT_STATE_MACHINE } from '@agentstep/local';
+import { AGENT_STATE_MACHINE, LocalExecutionStarter } from '@agentstep/local';
 import { turnResultSchema } from '@agentstep/protocol';
-import { storedSession } from '@agentstep/runtime';
+import { beginTurn, storedSession, systemClock } from '@agentstep/runtime';
 import { describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from './dynamo-client.js';
 import { batch, localAgent } from './harness.js';
@@ -53,6 +53,25 @@ describe.skipIf(dynamoEndpoint === '')(
       });
       expect(agent.engine.eventBus.events.map((event) => [event.detailType, event.detail])).toEqual([
         ['Agent Turn Failed', output],
+      ]);
+    });
+
+    it('a turn whose execution was stopped is closed and announced by the local starter', async () => {
+      const agent = await localAgent({ script: [batch(['sleep', { ms: 30_000, value: 'late' }]), 'Never.'] });
+      const deps = { ...agent.stores, clock: systemClock };
+      const starter = new LocalExecutionStarter(agent.engine, deps);
+      const begun = await beginTurn({ prompt: 'Go' }, { ...deps, starter });
+      for (let tries = 0; (await agent.stores.log.read(begun.session)).length < 2; tries++) {
+        if (tries > 500) expect.unreachable('the turn never called its tool');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await starter.stop(begun);
+      await expect(starter.finished(begun.execution)).rejects.toThrow();
+      expect(agent.engine.eventBus.events).toEqual([
+        expect.objectContaining({
+          detailType: 'Agent Turn Failed',
+          detail: expect.objectContaining({ turn: begun.turn, status: 'failed' }),
+        }),
       ]);
     });
 

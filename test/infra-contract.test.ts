@@ -85,6 +85,23 @@ describe('the execution contract on the synthesized state machine', () => {
     expect(JSON.stringify(put[0]?.Resource)).not.toContain('event-bus/default');
   });
 
+  it('lets CloseStoppedTurn announce the turns it closes on the same bus, and nothing else announce', () => {
+    const { agent, stack, template } = synth((scope) => ({
+      eventBus: EventBus.fromEventBusName(scope, 'Bus', 'jobs'),
+    }));
+    const closer = agent.functions['close-stopped-turn'];
+    const id = stack.getLogicalId(closer.node.defaultChild as never);
+    expect(template.toJSON().Resources[id].Properties.Environment.Variables).toMatchObject({
+      AGENTSTEP_EVENT_BUS: 'jobs',
+    });
+    const role = stack.getLogicalId(closer.role?.node.defaultChild as never);
+    const putters = Object.values(template.findResources('AWS::IAM::Policy'))
+      .filter(({ Properties }) => JSON.stringify(Properties.PolicyDocument).includes('events:PutEvents'))
+      .map(({ Properties }) => JSON.stringify(Properties.Roles));
+    expect(putters).toHaveLength(2); // the state machine's role and CloseStoppedTurn's
+    expect(putters.some((roles) => roles.includes(role))).toBe(true);
+  });
+
   it('lets the loop follow and stop only its own executions, and DescribeTurn only read the table', () => {
     const { agent, stack, template } = synth();
     const follow = machineStatements(template).find((statement) =>

@@ -1,4 +1,12 @@
-import { inMemoryStores, modelStep, ScriptedModel, startTurn, submitTurn } from '@agentstep/runtime';
+import {
+  InMemoryTurnEvents,
+  inMemoryStores,
+  modelStep,
+  requestTurn,
+  ScriptedModel,
+  startTurn,
+  submitTurn,
+} from '@agentstep/runtime';
 import type { Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { createHandler } from './handler.js';
@@ -20,11 +28,12 @@ async function turnWithOpenBatch() {
   };
   await submitTurn({ session: 's', turn: 't', prompt: 'go' }, deps);
   await modelStep(await startTurn({ session: 's', turn: 't', maxSteps: 5 }, deps), deps);
-  return { stores, handler: createHandler({ ...stores, clock }) };
+  const events = new InMemoryTurnEvents();
+  return { stores, events, handler: createHandler({ ...stores, clock, events }) };
 }
 
 /** The event EventBridge delivers when an execution of the loop stops. */
-function statusChange(status: string, input: unknown, error?: string) {
+function statusChange(status: string, input: unknown, error?: string, name = 't') {
   return {
     version: '0',
     id: 'e-1',
@@ -35,7 +44,8 @@ function statusChange(status: string, input: unknown, error?: string) {
     region: 'us-east-1',
     resources: ['arn:aws:states:us-east-1:123456789012:execution:Loop:t'],
     detail: {
-      executionArn: 'arn:aws:states:us-east-1:123456789012:execution:Loop:t',
+      executionArn: `arn:aws:states:us-east-1:123456789012:execution:Loop:${name}`,
+      name,
       status,
       input: JSON.stringify(input),
       ...(error ? { error, cause: 'Task timed out after 330 seconds' } : {}),
@@ -45,7 +55,7 @@ function statusChange(status: string, input: unknown, error?: string) {
 
 describe('CloseStoppedTurn (EventBridge target)', () => {
   it('closes a turn whose execution timed out: one failure per open call, turn_end failed saying how', async () => {
-    const { stores, handler } = await turnWithOpenBatch();
+    const { stores, events: announced, handler } = await turnWithOpenBatch();
     await handler(
       statusChange('TIMED_OUT', { session: 's', turn: 't', maxSteps: 5 }, 'States.Timeout'),
       context,
@@ -58,6 +68,10 @@ describe('CloseStoppedTurn (EventBridge target)', () => {
       payload: { turn: 't', status: 'failed' },
     });
     expect(await stores.log.holder('s')).toBeUndefined();
+    // Its end is announced, as the state machine would have.
+    expect(announced.published).toEqual([
+      expect.objectContaining({ session: 's', turn: 't', status: 'failed' }),
+    ]);
   });
 
   it('closes a turn that was asked to stop as cancelled when its execution was aborted; a repeat writes nothing', async () => {
@@ -71,9 +85,41 @@ describe('CloseStoppedTurn (EventBridge target)', () => {
     expect(events[4]?.event).toMatchObject({ payload: { status: 'cancelled' } });
   });
 
-  it('refuses an event whose execution input names no turn, before touching the log', async () => {
+  it('closes and announces a requested turn its execution started; a duplicate’s execution closes nothing', async () => {
+    const stores = inMemoryStores();
+    const events = new InMemoryTurnEvents();
+    const handler = createHandler({ ...stores, clock, events });
+    const request = { message: 'Nightly report', requestId: 'event-7' };
+    const started = await requestTurn({ request, execution: 'exec-1' }, { ...stores, clock });
+    await handler(statusChange('ABORTED', request, undefined, 'exec-2'), context);
+    expect(events.published).toEqual([]);
+    await handler(statusChange('ABORTED', request, undefined, 'exec-1'), context);
+    expect(events.published).toEqual([
+      expect.objectContaining({ turn: started.turn, status: 'failed', requestId: 'event-7' }),
+    ]);
+    expect(await stores.log.holder(started.session)).toBeUndefined();
+  });
+
+  it('closes nothing for an execution whose input names no turn', async () => {
+    const { stores, events, handler } = await turnWithOpenBatch();
+    await handler(statusChange('FAILED', { session: 's' }), context);
+    expect(await stores.log.holder('s')).toMatchObject({ turn: 't' });
+    expect(events.published).toEqual([]);
+  });
+
+  it('announces nothing for a continued execution: the turn’s first one announces its end', async () => {
+    const { stores, events, handler } = await turnWithOpenBatch();
+    await handler(
+      statusChange('FAILED', { session: 's', turn: 't', step: 3, turnSteps: 1 }, 'Boom', 't-1'),
+      context,
+    );
+    expect(await stores.log.holder('s')).toBeUndefined();
+    expect(events.published).toEqual([]);
+  });
+
+  it('refuses an event that is not an execution status change, before touching the log', async () => {
     const { stores, handler } = await turnWithOpenBatch();
-    await expect(handler(statusChange('FAILED', { session: 's' }), context)).rejects.toMatchObject({
+    await expect(handler({ detail: { status: 'FAILED' } }, context)).rejects.toMatchObject({
       name: 'ParseError',
     });
     expect(await stores.log.holder('s')).toMatchObject({ turn: 't' });

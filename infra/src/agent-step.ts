@@ -13,8 +13,7 @@ import { Duration, Names, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import type { IEventBus } from 'aws-cdk-lib/aws-events';
-import { Rule, type Schedule } from 'aws-cdk-lib/aws-events';
+import { EventBus, type IEventBus, Rule, type Schedule } from 'aws-cdk-lib/aws-events';
 import { type Grant, type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -199,7 +198,10 @@ export class AgentStep extends Construct {
       'fail-turn': make('fail-turn', shared),
       'release-turn': make('release-turn', shared),
       'describe-turn': make('describe-turn', shared),
-      'close-stopped-turn': make('close-stopped-turn', shared),
+      'close-stopped-turn': make('close-stopped-turn', {
+        ...shared,
+        ...(props.eventBus ? { [ENV_NAMES.eventBus]: props.eventBus.eventBusName } : {}),
+      }),
     };
     for (const [step, fn] of Object.entries(functions)) grantTableAccess(this.table, step as StepName, fn);
     for (const fn of [functions['model-step'], functions['advance-turn']]) {
@@ -215,6 +217,10 @@ export class AgentStep extends Construct {
       ...(props.approvalTimeout ? { approvalTimeout: props.approvalTimeout } : {}),
       ...(props.eventBus ? { eventBus: props.eventBus } : {}),
     }).stateMachine;
+    // It announces the ends of the turns it closes, as the state machine announces the others.
+    (props.eventBus ?? EventBus.fromEventBusName(this, 'DefaultBus', 'default')).grantPutEventsTo(
+      functions['close-stopped-turn'],
+    );
     new StoppedExecutionRule(this, 'StoppedExecutions', {
       stateMachine: this.stateMachine,
       closer: functions['close-stopped-turn'],

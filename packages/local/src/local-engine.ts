@@ -29,7 +29,7 @@ import { waitForTaskTokenTask } from './task-tokens/wait-for-task-token-task.js'
 export interface LocalEngineOptions {
   /** The synthesized loop (`synthesizeAgent()`), built once and run many times. */
   agent: SynthesizedAgent;
-  deps: Omit<LocalDeps, 'toolsFunction'>;
+  deps: Omit<LocalDeps, 'toolsFunction' | 'events'>;
   /**
    * Other state machines the app synthesizes, by name, hosted next to the loop (hosted as
    * {@link AGENT_STATE_MACHINE}); a task starts one by its name or its local ARN. @default none
@@ -141,14 +141,14 @@ export class LocalEngine {
     const { definition, functions } = options.agent;
     const toolsFunction = [...functions].find(([, step]) => step === 'invoke-tool')?.[0];
     if (toolsFunction === undefined) throw new Error('The synthesized agent has no invoke-tool function.');
-    const byStep = localHandlers({ ...options.deps, toolsFunction });
+    this.eventBus = options.eventBus ?? new LocalEventBus();
+    const byStep = localHandlers({ ...options.deps, toolsFunction, events: this.eventBus });
     this.#handlers = new Map([
       ...[...functions].map(([name, step]): [string, StepHandler<unknown>] => [name, byStep[step]]),
       ...Object.entries(options.functions ?? {}),
     ]);
     this.#options = options;
     this.taskTokens = options.taskTokens ?? new LocalTaskTokens();
-    this.eventBus = options.eventBus ?? new LocalEventBus();
     this.#host(AGENT_STATE_MACHINE, definition);
     for (const [name, other] of Object.entries(options.stateMachines ?? {})) this.#host(name, other);
     const random = seededRandom(options.chaos?.seed ?? 0);

@@ -1,3 +1,6 @@
+import type { TurnResult } from '@agentstep/protocol';
+import { type TurnEvents, turnEventEntry } from '@agentstep/runtime';
+
 /** One event a state machine published (`events:putEvents`), as EventBridge would receive it. */
 export interface PublishedEvent {
   source: string;
@@ -18,8 +21,9 @@ interface PutEventsEntry {
 /**
  * The local stand-in for EventBridge: the events the engine's `events:putEvents` tasks publish are
  * kept here, in order, and handed to whoever listens (`agentstep invoke --events` prints them).
+ * Turns closed outside the state machine are announced here too ({@link TurnEvents}).
  */
-export class LocalEventBus {
+export class LocalEventBus implements TurnEvents {
   readonly #events: PublishedEvent[] = [];
   readonly #listeners = new Set<(event: PublishedEvent) => void>();
 
@@ -32,6 +36,10 @@ export class LocalEventBus {
   listen(listener: (event: PublishedEvent) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
+  }
+
+  async publish(result: TurnResult): Promise<void> {
+    await this.putEvents({ Entries: [turnEventEntry(result)] });
   }
 
   /** The task's `PutEvents`: keeps its entries and answers as EventBridge does. */

@@ -1,12 +1,17 @@
 import type { TurnInput } from '@agentstep/protocol';
 import {
+  announceTurnEnd,
   type Clock,
   closeStoppedTurn,
   type EventLog,
   type ExecutionStarter,
   type OutcomeStore,
+  type UsageLedger,
 } from '@agentstep/runtime';
 import type { LocalEngine, TurnRun } from './local-engine.js';
+
+/** What the starter closes turns with: the stores and the clock. */
+type StarterDeps = { log: EventLog; outcomes: OutcomeStore; usage: UsageLedger; clock: Clock };
 
 /** How long a finished run stays available to `finished`. */
 const FORGET_AFTER_MS = 60_000;
@@ -15,16 +20,17 @@ const FORGET_AFTER_MS = 60_000;
  * An {@link ExecutionStarter} on the local engine: a start runs the turn in this process, and
  * `finished` waits for it. If the execution ends without closing the turn (stopped, or the engine
  * itself failed: the turn's own failures end in the state machine), the turn is closed here:
- * cancelled if it was asked to stop, else failed, its open batch answered and its session freed.
+ * cancelled if it was asked to stop, else failed, its open batch answered and its session freed,
+ * and its end announced on the engine's event bus.
  */
 export class LocalExecutionStarter implements ExecutionStarter {
   readonly #engine: LocalEngine;
-  readonly #deps: { log: EventLog; outcomes: OutcomeStore; clock: Clock };
+  readonly #deps: StarterDeps;
   readonly #runs = new Map<string, Promise<TurnRun>>();
   /** The turns whose runs have not ended yet, by execution id. */
   readonly #going = new Map<string, { session: string; turn: string }>();
 
-  constructor(engine: LocalEngine, deps: { log: EventLog; outcomes: OutcomeStore; clock: Clock }) {
+  constructor(engine: LocalEngine, deps: StarterDeps) {
     this.#engine = engine;
     this.#deps = deps;
   }
@@ -73,6 +79,8 @@ export class LocalExecutionStarter implements ExecutionStarter {
         `The turn's execution ended without closing the turn: ${reason}`,
         this.#deps,
       );
+      const events = this.#engine.eventBus;
+      await announceTurnEnd({ ...input, request: input.request ?? null }, { ...this.#deps, events });
       throw error;
     }
   }

@@ -22,6 +22,7 @@ import {
   type OutcomeStore,
   type StepStream,
   type Tool,
+  type TurnEvents,
   type UsageLedger,
 } from '@agentstep/runtime';
 import type { StepHandler } from '@agentstep/runtime/lambda';
@@ -47,6 +48,8 @@ export interface LocalDeps {
   instructions?: string;
   /** Where model steps publish their output as it streams. @default none */
   stream?: StepStream;
+  /** Where turns closed outside the state machine are announced. */
+  events: TurnEvents;
   /** Which calls wait for approval, besides tools defined with `approval: true`. @default none */
   approvals?: Omit<ApprovalRules, 'toolset'>;
 }
@@ -88,6 +91,6 @@ export function localHandlers(deps: LocalDeps): Record<StepName, StepHandler<unk
     'fail-turn': failTurn(shared),
     'release-turn': releaseTurn(shared),
     'describe-turn': describeTurn({ ...shared, usage: deps.usage }),
-    'close-stopped-turn': closeStoppedTurn(shared),
+    'close-stopped-turn': closeStoppedTurn({ ...shared, usage: deps.usage, events: deps.events }),
   };
 }

@@ -44,6 +44,9 @@ export {
 } from './event-log/event-log.js';
 export { eventLogWith } from './event-log/event-log-with.js';
 export { InMemoryEventLog } from './event-log/in-memory-event-log.js';
+export { type AnnounceDeps, announceTurnEnd } from './events/announce-turn-end.js';
+export { InMemoryTurnEvents } from './events/in-memory-turn-events.js';
+export { type TurnEvents, turnEventEntry } from './events/turn-events.js';
 export { inMemoryStores } from './in-memory-stores.js';
 export {
   continueAtStops,

@@ -41,6 +41,8 @@ export const ENV_NAMES = {
   maxSteps: 'AGENTSTEP_MAX_STEPS',
   /** Model steps per execution before the turn continues in a fresh one. */
   stepsPerExecution: 'AGENTSTEP_STEPS_PER_EXECUTION',
+  /** The event bus turns' ends are announced on (CloseStoppedTurn's); the default bus when unset. */
+  eventBus: 'AGENTSTEP_EVENT_BUS',
   /** The loop's state machine, which the API function starts and stops executions of. */
   stateMachine: 'AGENTSTEP_STATE_MACHINE',
   /** How the API's callers are authorized, and so where their tenant comes from: `jwt` or `iam`. */

@@ -1,9 +1,11 @@
 import type { Budget, LoopState, Requester, TurnLimits, TurnRequest } from '@agentstep/protocol';
+import type { EventLog } from '../event-log/event-log.js';
 import type { AppendResultsDeps } from '../steps/append-results.js';
 import { startTurn } from '../steps/start-turn.js';
 import { userMessageKey } from '../steps/submit-turn.js';
 import { takeSession } from '../steps/take-session.js';
 import { requestIds } from './request-ids.js';
+import { requesterOf } from './requester-of.js';
 
 /** A request whose turn another execution started (the same `requestId`): it only waits for its end. */
 export interface DuplicateRequest {
@@ -28,11 +30,7 @@ export async function requestTurn(
 ): Promise<LoopState | DuplicateRequest> {
   const { request, execution } = input;
   const { session, stored, turn } = requestIds(request, execution);
-  const requester = {
-    session,
-    ...(request.requestId === undefined ? {} : { requestId: request.requestId }),
-    ...(request.tenant === undefined ? {} : { tenant: request.tenant }),
-  };
+  const requester = requesterOf(request, session);
   const duplicate: DuplicateRequest = { duplicate: true, session: stored, turn, request: requester };
   const key = userMessageKey(turn);
   if (await submittedByAnother(stored, key, execution, deps)) return duplicate;
@@ -58,6 +56,13 @@ async function submittedByAnother(
   execution: string,
   deps: AppendResultsDeps,
 ): Promise<boolean> {
-  const appended = await deps.log.appended(session, key);
-  return appended !== undefined && appended.note?.execution !== execution;
+  const by = await submittedBy(deps.log, session, key);
+  return by !== undefined && by !== execution;
+}
+
+/** The execution that appended a requested turn's message, if one did. */
+export async function submittedBy(log: EventLog, session: string, key: string): Promise<string | undefined> {
+  const appended = await log.appended(session, key);
+  if (appended === undefined) return undefined;
+  return String(appended.note?.execution ?? '');
 }
