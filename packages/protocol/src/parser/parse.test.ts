@@ -225,7 +225,8 @@ describe('parse', () => {
   });
 });
 
-describe('parse on hostile sizes (never throws)', () => {
+// Big inputs: seconds on a loaded machine, not the default 5 s test timeout (speed is measured by `npm run bench`).
+describe('parse on hostile sizes (never throws)', { timeout: 60_000 }, () => {
   it('gives a batch-level error for arguments nested 100,000 deep', () => {
     const events = parse(
       `<execute>[{"name": "a", "args": {"x": ${'['.repeat(100_000)}${']'.repeat(100_000)}}}]</execute>`,
