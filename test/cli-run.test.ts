@@ -29,7 +29,7 @@ describe('agentstep run (the real binary)', () => {
       expect(stdout).toContain(line);
     expect(stdout).toContain('results: 2 succeeded, 1 failed');
     expect(stdout).toContain('● model step 3\n  All done');
-    expect(stdout).toContain('3 model steps, 4 tool calls, 14 state transitions in 1 execution(s)');
+    expect(stdout).toContain('3 model steps, 4 tool calls, 19 state transitions in 1 execution(s)');
   });
 
   it('--json prints the spec events with their seq', () => {
@@ -226,7 +226,7 @@ describe.skipIf(dynamoEndpoint === '')(
         tokens: { input: 0, output: 0 },
         costUsd: null,
         executions: 1,
-        stateTransitions: 14,
+        stateTransitions: 19,
         modelSteps: 3,
         toolCalls: 4,
         maxStatePayloadBytes: expect.any(Number),
