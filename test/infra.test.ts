@@ -241,14 +241,14 @@ describe('AgentStep (synthesized)', () => {
       FinishTurn: 60,
       InvokeTool: 930,
       // It waits for the fresh execution (.sync:2): as long as an execution may run.
-      ContinueAsNew: 2 * 24 * 60 * 60,
+      ContinueAsNew: 9 * 24 * 60 * 60,
       DescribeTurn: 60,
       PublishTurnCompleted: 60,
       PublishTurnFailed: 60,
       AwaitApproval: 24 * 60 * 60,
     });
-    // A day, plus the approval timeout, so a call can wait its whole time.
-    expect((definition as { TimeoutSeconds?: number }).TimeoutSeconds).toBe(2 * 24 * 60 * 60);
+    // The whole turn (its first execution waits for the rest): 7 days plus twice the approval timeout.
+    expect((definition as { TimeoutSeconds?: number }).TimeoutSeconds).toBe(9 * 24 * 60 * 60);
   });
 
   it('alarms on failed, timed-out and aborted executions, announced on a topic when given', () => {

@@ -50,8 +50,9 @@ export interface AgentStateMachineProps {
   /** Every function a call may be routed to: the state machine may invoke each. */
   readonly toolFunctions: readonly IFunction[];
   /**
-   * How long one execution may run (a long turn continues in fresh ones).
-   * @default - 24 hours plus `approvalTimeout`, so a call can wait its whole time
+   * How long a turn may run: its first execution waits for the fresh ones it continues in
+   * (ContinueAsNew `.sync:2`), so this bounds the whole turn.
+   * @default - 7 days plus twice `approvalTimeout`, so sequential calls can each wait their time
    */
   readonly executionTimeout?: Duration;
   /** How long a call waits for a person's approval before it fails. @default Duration.hours(24) */
@@ -122,7 +123,8 @@ export class AgentStateMachine extends Construct {
   constructor(scope: Construct, id: string, props: AgentStateMachineProps) {
     super(scope, id);
     const approvalTimeout = props.approvalTimeout ?? Duration.seconds(DEFAULT_APPROVAL_TIMEOUT_SECONDS);
-    this.#executionTimeout = props.executionTimeout ?? Duration.hours(24).plus(approvalTimeout);
+    this.#executionTimeout =
+      props.executionTimeout ?? Duration.days(7).plus(approvalTimeout).plus(approvalTimeout);
     // A task's output is its function's; `keepInput` tasks pass their input on instead.
     const task = (
       name: string,

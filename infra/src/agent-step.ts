@@ -104,7 +104,10 @@ export interface AgentStepProps extends ApprovalProps {
   readonly stepsPerExecution?: number;
   /** What happens to the event log when the stack is deleted. @default RemovalPolicy.RETAIN */
   readonly removalPolicy?: RemovalPolicy;
-  /** How long one execution of the loop may run. @default - 24 hours plus `approvalTimeout` */
+  /**
+   * How long a turn may run, across the fresh executions it continues in (the first waits for
+   * them). @default - 7 days plus twice `approvalTimeout`
+   */
   readonly executionTimeout?: Duration;
   /**
    * Where every turn's end is announced (`source: "agentstep"`, `Agent Turn Completed` or

@@ -8,6 +8,7 @@ import { cancelTurn } from '../session/cancel-turn.js';
 import type { ExecutionStarter } from '../session/execution-starter.js';
 import { demoTools } from '../tools/demo-tools.js';
 import { InMemoryUsageLedger } from '../usage/in-memory-usage-ledger.js';
+import { failTurn } from './fail-turn.js';
 import { finishTurn } from './finish-turn.js';
 import { modelStep } from './model-step.js';
 import { startTurn } from './start-turn.js';
@@ -112,5 +113,22 @@ describe('a cancelled turn', () => {
     await finishTurn({ ...(await modelStep(state, deps)), maxSteps: 5 }, deps);
     expect(await cancelled).toEqual({ turn: 't' });
     expect(await types(deps)).toEqual(['user', 'turn_end']);
+  });
+});
+
+describe('failTurn on a turn asked to stop', () => {
+  it('ends it cancelled, not failed: its failure was the cancel’s doing (a stopped execution it waited for)', async () => {
+    const deps = setup(new ScriptedModel([twoSleeps]));
+    const step = await modelStep(await begin(deps), deps);
+    await deps.log.requestCancel('s', 't');
+    const output = await failTurn(
+      { ...step, error: { Error: 'States.TaskFailed', Cause: 'child aborted' } },
+      deps,
+    );
+    expect(output).toMatchObject({ status: 'cancelled' });
+    const events = await deps.log.read('s');
+    expect(events.at(-1)?.event).toMatchObject({ type: 'turn_end', payload: { status: 'cancelled' } });
+    const result = events.find(({ event }) => event.type === 'result');
+    expect(JSON.parse(result?.event.content ?? '[]')).toHaveLength(2);
   });
 });
