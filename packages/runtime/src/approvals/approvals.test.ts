@@ -132,6 +132,24 @@ describe('approvals', () => {
     expect(written).toHaveLength(writes);
   });
 
+  it('a decision whose wake failed wakes its call when the client retries, though it hears AlreadyDecided', async () => {
+    const deps = setup();
+    const step = await firstStep(deps);
+    await awaitApproval({ ...item(step, 1), approval: 't1.1.1', token: 'token-1' }, deps);
+    const flaky = {
+      ...deps,
+      taskTokens: { sendTaskSuccess: async () => Promise.reject(new Error('Throttled')) },
+    };
+    const body = { decision: 'approve' as const };
+    await expect(decideApproval({ session: 's1', approval: 't1.1.1', body }, flaky)).rejects.toThrow(
+      'Throttled',
+    );
+    await expect(decideApproval({ session: 's1', approval: 't1.1.1', body }, deps)).rejects.toBeInstanceOf(
+      AlreadyDecidedError,
+    );
+    expect(deps.taskTokens.sent).toEqual([{ token: 'token-1', output: { approval: 't1.1.1' } }]);
+  });
+
   it('decides once: a second decision, an unknown id and bad edited arguments are refused', async () => {
     const deps = setup();
     await firstStep(deps);

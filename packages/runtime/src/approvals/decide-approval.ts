@@ -48,7 +48,7 @@ export async function decideApproval(
   const { session, approval, body } = request;
   const record = sessionApprovals(await deps.log.read(session)).find(({ id }) => id === approval);
   if (record === undefined) throw new ApprovalNotFoundError(session, approval);
-  if (record.status !== 'requested') throw new AlreadyDecidedError(approval, record.status);
+  if (record.status !== 'requested') throw await alreadyDecided(session, approval, record.status, deps);
   if (body.args !== undefined) checkEditedArgs(record, body.args, deps.toolset);
   const settlement = {
     status: body.decision === 'approve' ? ('approved' as const) : ('denied' as const),
@@ -63,9 +63,24 @@ export async function decideApproval(
     position: record.position,
     approval,
   };
-  if (!(await settled(ref, settlement, deps))) throw new AlreadyDecidedError(approval, 'decided');
+  if (!(await settled(ref, settlement, deps))) throw await alreadyDecided(session, approval, 'decided', deps);
   await wakeWaitingCall(session, approval, deps);
   return { id: approval, decision: body.decision };
+}
+
+/**
+ * AlreadyDecided, after waking the call once more: a decision whose wake failed (and whose client
+ * retried, to be told it was decided) must not leave its call waiting out its whole timeout. Waking
+ * a call whose task already went on changes nothing.
+ */
+async function alreadyDecided(
+  session: string,
+  approval: string,
+  status: string,
+  deps: DecideApprovalDeps,
+): Promise<AlreadyDecidedError> {
+  await wakeWaitingCall(session, approval, deps).catch(() => {});
+  return new AlreadyDecidedError(approval, status);
 }
 
 function checkEditedArgs(record: ApprovalRecord, args: Record<string, unknown>, toolset: Toolset): void {
