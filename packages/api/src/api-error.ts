@@ -1,4 +1,4 @@
-import type { ErrorBody, FieldProblem } from '@agentstep/protocol';
+import { type ErrorBody, type FieldProblem, fieldProblems } from '@agentstep/protocol';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type * as z from 'zod';
 
@@ -31,15 +31,6 @@ export function sessionNotFound(session: string): ApiError {
 
 /** 400 for a body or query that does not validate, each problem in `fields`. */
 export function validationError(what: string, error: z.ZodError): ApiError {
-  const fields = error.issues.flatMap((issue) => {
-    const path = issue.path.map(String);
-    // An unknown key is a problem at that key, not at the object holding it.
-    if (issue.code === 'unrecognized_keys')
-      return issue.keys.map((key) => ({
-        path: [...path, key].join('.'),
-        message: 'is not a field this route takes',
-      }));
-    return [{ path: path.join('.'), message: issue.message }];
-  });
+  const fields = fieldProblems(error, 'is not a field this route takes');
   return new ApiError(400, 'ValidationError', `The ${what} does not match what this route takes.`, fields);
 }

@@ -18,6 +18,7 @@ export {
   type PendingApproval,
   pendingApproval,
 } from './api/approval-shapes.js';
+export { fieldProblems } from './api/field-problems.js';
 export {
   type ApprovalSettlement,
   approvalId,

@@ -12,7 +12,8 @@ import type { Toolset } from '../tools/toolset.js';
 import { type ArgsProblem, validateArgs } from '../tools/validate-args.js';
 import type { ApprovalTokenStore } from './approval-token-store.js';
 import { settleApproval } from './settle-approval.js';
-import { type TaskTokens, wakeWaitingCall } from './wake-waiting-call.js';
+import type { TaskTokens } from './task-tokens.js';
+import { wakeWaitingCall } from './wake-waiting-call.js';
 
 /** What deciding needs: the log, the tools (edited arguments are checked) and the task tokens. */
 export interface DecideApprovalDeps {

@@ -1,8 +1,6 @@
 import type { ApprovalTokenStore } from './approval-token-store.js';
 import type { TaskTokens } from './task-tokens.js';
 
-export type { TaskTokens };
-
 /** Task-token errors that mean no task waits on the token any more: nothing left to wake. */
 const GONE = new Set(['TaskDoesNotExist', 'TaskTimedOut', 'InvalidToken']);
 

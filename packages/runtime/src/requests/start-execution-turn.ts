@@ -1,4 +1,4 @@
-import { type LoopState, startTurnInputSchema, turnRequestSchema } from '@agentstep/protocol';
+import { fieldProblems, type LoopState, startTurnInputSchema, turnRequestSchema } from '@agentstep/protocol';
 import type * as z from 'zod';
 import { InvalidTurnRequestError } from '../errors.js';
 import { startTurn } from '../steps/start-turn.js';
@@ -28,9 +28,8 @@ export async function startExecutionTurn(
 function checked<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue) => {
-    if (issue.code === 'unrecognized_keys') return `${issue.keys.join(', ')}: not a field of a turn request`;
-    return `${issue.path.join('.') || 'input'}: ${issue.message}`;
-  });
+  const problems = fieldProblems(parsed.error, 'not a field of a turn request').map(
+    ({ path, message }) => `${path || 'input'}: ${message}`,
+  );
   throw new InvalidTurnRequestError(`The execution input is not a turn request: ${problems.join('; ')}.`);
 }
