@@ -1,4 +1,4 @@
-import { pendingApprovals } from '@agentstep/protocol';
+import { pendingApprovals, type StoredEvent } from '@agentstep/protocol';
 import type { Clock } from '../clock/clock.js';
 import type { EventLog } from '../event-log/event-log.js';
 import type { OpenBatchRef } from '../steps/close-open-batch.js';
@@ -14,17 +14,16 @@ export interface WakeDeps {
 }
 
 /**
- * Ends the approvals of `ref.turn` that still wait, as `cancelled`, written by `ref.writer`: each
- * is settled once and, given `wake`, its task is woken so the call gets its `cancelled` failure at
- * once and no task is left waiting.
+ * Ends the approvals of `ref.turn` that still wait in `events` (the session's log), as
+ * `cancelled`, written by `ref.writer`: each is settled once and, given `wake`, its task is woken
+ * so the call gets its `cancelled` failure at once and no task is left waiting.
  */
 export async function cancelWaitingApprovals(
   ref: OpenBatchRef,
+  events: readonly StoredEvent[],
   deps: { log: EventLog; clock: Clock; wake?: WakeDeps },
 ): Promise<void> {
-  const waiting = pendingApprovals(await deps.log.read(ref.session)).filter((approval) =>
-    approval.batch.startsWith(`${ref.turn}.`),
-  );
+  const waiting = pendingApprovals(events).filter((approval) => approval.batch.startsWith(`${ref.turn}.`));
   for (const approval of waiting) {
     const { id, batch, position } = approval;
     const target = { session: ref.session, turn: ref.writer, batch, position, approval: id };

@@ -33,7 +33,7 @@ export async function cancelTurn(session: string, deps: CancelDeps): Promise<{ t
   if (holder === undefined || !(await deps.log.requestCancel(session, holder.turn)))
     throw new NoTurnRunningError(session);
   const { turn } = holder;
-  await cancelWaitingApprovals({ session, turn, writer: turn }, deps);
+  await cancelWaitingApprovals({ session, turn, writer: turn }, await deps.log.read(session), deps);
   if (await endedWithin(session, turn, deps.graceMs ?? DEFAULT_CANCEL_GRACE_MS, deps)) return { turn };
   await deps.starter.stop({ session, turn });
   await closeTurn({ session, turn, status: 'cancelled', message: CANCELLED_MESSAGE }, CANCELLED_CALL, deps);

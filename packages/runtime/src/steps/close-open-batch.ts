@@ -1,4 +1,5 @@
 import type { StoredEvent } from '@agentstep/protocol';
+import { cancelWaitingApprovals } from '../approvals/cancel-waiting-approvals.js';
 import { type AppendResultsDeps, appendResults } from './append-results.js';
 import { hasBatchFailure } from './has-batch-failure.js';
 
@@ -12,9 +13,9 @@ export interface OpenBatchRef {
 }
 
 /**
- * Gives a turn's last batch its `result` if it has none (B4): each call keeps its stored outcome,
- * a call without one gets a failure saying `reason`. Idempotent; a batch with a result, or a final
- * answer without calls, is left alone.
+ * Gives a turn's last batch its `result` if it has none (B4): its approvals still waiting are
+ * cancelled, each call keeps its stored outcome, a call without one gets a failure saying `reason`.
+ * Idempotent; a batch with a result, or a final answer without calls, is left alone.
  */
 export async function closeOpenBatch(
   ref: OpenBatchRef,
@@ -22,6 +23,7 @@ export async function closeOpenBatch(
   deps: AppendResultsDeps,
 ): Promise<void> {
   const events = await deps.log.read(ref.session);
+  await cancelWaitingApprovals(ref, events, deps);
   const batch = lastBatchOf(events, ref.turn);
   if (
     batch === undefined ||

@@ -1,5 +1,4 @@
 import { ERROR_NAMES } from '@agentstep/protocol';
-import { cancelWaitingApprovals } from '../approvals/cancel-waiting-approvals.js';
 import type { LeaseOptions } from '../event-log/event-log.js';
 import type { AppendResultsDeps } from './append-results.js';
 import { closeOpenBatch } from './close-open-batch.js';
@@ -7,8 +6,9 @@ import { turnEndKey, turnEndRecord } from './end-turn.js';
 
 /**
  * Makes `turn` the session's writer by its lease. A turn whose lease had expired (or any turn,
- * with `takeOver`) loses the session and is closed in the log: its waiting approvals are
- * cancelled, its open batch gets failure results and it gets its terminal record, so no turn is left without an end.
+ * with `takeOver`) loses the session and is closed in the log: its open batch gets failure
+ * results (its waiting approvals cancelled) and it gets its terminal record, so no turn is left
+ * without an end.
  */
 export async function takeSession(
   session: string,
@@ -20,9 +20,7 @@ export async function takeSession(
   const { previous } = taken;
   if (previous === undefined) return taken;
   const reason = `Turn ${previous} stopped answering (its lease expired or was taken over) and turn ${turn} took the session over.`;
-  const ref = { session, turn: previous, writer: turn };
-  await cancelWaitingApprovals(ref, deps);
-  await closeOpenBatch(ref, `The call never finished: ${reason}`, deps);
+  await closeOpenBatch({ session, turn: previous, writer: turn }, `The call never finished: ${reason}`, deps);
   // Written by the new holder under the old turn's own end key: a late end of the old turn is a replay.
   const end = { session, turn: previous, status: 'failed' as const, message: reason };
   await deps.log.append({
