@@ -24,10 +24,10 @@ export function addApprovalRoutes(app: Hono, deps: ApiDeps): void {
   });
   app.post('/sessions/:id/approvals/:approvalId', async (c) => {
     const body = await readBody(c, approvalDecisionBodySchema);
-    const { tenant, session, stored } = await existingLog(c, deps);
+    const { tenant, session, stored, events } = await existingLog(c, deps);
     const approval = c.req.param('approvalId');
     try {
-      return c.json(await decideApproval({ session: stored, approval, by: tenant, body }, deps));
+      return c.json(await decideApproval({ session: stored, approval, by: tenant, body, events }, deps));
     } catch (error) {
       throw refusalOf(error, session);
     }

@@ -2,6 +2,7 @@ import {
   type ApprovalDecided,
   type ApprovalDecisionBody,
   type ApprovalRecord,
+  type StoredEvent,
   sessionApprovals,
 } from '@agentstep/protocol';
 import type { Clock } from '../clock/clock.js';
@@ -43,11 +44,19 @@ export class ApprovalArgsInvalidError extends Error {
  * refuses (the approval then still waits).
  */
 export async function decideApproval(
-  request: { session: string; approval: string; by?: string; body: ApprovalDecisionBody },
+  request: {
+    session: string;
+    approval: string;
+    by?: string;
+    body: ApprovalDecisionBody;
+    /** The session's log, when the caller has just read it: not read again. */
+    events?: readonly StoredEvent[];
+  },
   deps: DecideApprovalDeps,
 ): Promise<ApprovalDecided> {
   const { session, approval, body } = request;
-  const record = sessionApprovals(await deps.log.read(session)).find(({ id }) => id === approval);
+  const events = request.events ?? (await deps.log.read(session));
+  const record = sessionApprovals(events).find(({ id }) => id === approval);
   if (record === undefined) throw new ApprovalNotFoundError(session, approval);
   if (record.status !== 'requested') throw await alreadyDecided(session, approval, record.status, deps);
   if (body.args !== undefined) checkEditedArgs(record, body.args, deps.toolset);
