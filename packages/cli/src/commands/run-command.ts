@@ -1,10 +1,4 @@
-import {
-  LocalEngine,
-  LocalExecutionStarter,
-  LocalTaskTokens,
-  loadAgent,
-  type TurnRun,
-} from '@agentstep/local';
+import { LocalExecutionStarter, LocalTaskTokens, type TurnRun } from '@agentstep/local';
 import {
   type BegunTurn,
   beginTurn,
@@ -19,15 +13,15 @@ import {
 import { runApprover } from '../approvals/run-approver.js';
 import type { TerminalApprover } from '../approvals/terminal-approver.js';
 import type { CliIo } from '../io/cli-io.js';
-import { agentCacheFile } from '../local/agent-cache-file.js';
 import { JsonRunView } from '../local/json-run-view.js';
 import { LiveRunView } from '../local/live-run-view.js';
 import { loadModel } from '../local/load-model.js';
 import { loadPrices } from '../local/load-prices.js';
+import { loadDefinition, localEngine } from '../local/open-engine.js';
 import { openStore, type StoreKind } from '../local/open-store.js';
 import { providersWithCredentials } from '../local/providers-with-credentials.js';
 import { recorderFor } from '../local/recorder-for.js';
-import { approvalsOf, definitionPropsOf, parseRunOptions, type RunOptions } from '../local/run-options.js';
+import { parseRunOptions, type RunOptions } from '../local/run-options.js';
 import type { RunView } from '../local/run-view.js';
 import { recordStats } from '../local/session-stats.js';
 import { toolsFor } from '../local/tools-for.js';
@@ -58,9 +52,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     if (!options.modelChosen) notice(credentialsNote(providersWithCredentials()));
   }
   // Synthesis (on a cache miss) overlaps DynamoDB Local's start; the store is closed whatever happens.
-  const definitionProps = definitionPropsOf(options);
-  const agentLoaded = loadAgent(agentCacheFile(io, definitionProps), definitionProps);
-  agentLoaded.catch(() => {});
+  const agentLoaded = loadDefinition(options, io);
   const store = await openStore(options.store, io.dataDir, notice);
   let approver: ReturnType<typeof runApprover>;
   try {
@@ -72,19 +64,14 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     const stream = new InMemoryStepStream();
     if (options.mode === 'token')
       stream.subscribe(session, ({ step, text }) => view.onModelChunk(step, text));
-    const engine = new LocalEngine({
+    const engine = localEngine(options, {
       agent,
-      deps: {
-        ...store,
-        model: recorder?.model ?? loaded.model,
-        prices,
-        clock: systemClock,
-        tools,
-        stream,
-        approvals: approvalsOf(options),
-      },
+      stores: store,
+      model: recorder?.model ?? loaded.model,
+      prices,
+      tools,
       taskTokens,
-      ...(options.chaos ? { chaos: options.chaos } : {}),
+      stream,
       onEvent: (event) => view.onEvent(event),
     });
     const deps = { ...store, clock: systemClock, wake: { ...store, taskTokens } };

@@ -1,5 +1,12 @@
-import { LocalEngine, LocalTaskTokens, loadAgent } from '@agentstep/local';
-import { type EventLog, systemClock, type Tool } from '@agentstep/runtime';
+import {
+  type EngineEvent,
+  LocalEngine,
+  LocalTaskTokens,
+  loadAgent,
+  type SynthesizedAgent,
+} from '@agentstep/local';
+import type { PriceTable } from '@agentstep/protocol';
+import { type EventLog, type Model, type StepStream, systemClock, type Tool } from '@agentstep/runtime';
 import type { CliIo } from '../io/cli-io.js';
 import { agentCacheFile } from './agent-cache-file.js';
 import { loadModel } from './load-model.js';
@@ -18,9 +25,58 @@ export interface OpenEngine {
 }
 
 /**
- * Opens the agent the options describe (model, prices, tools, approvals, limits, chaos) on the
- * synthesized definition and the folder's store, and closes the store after `use`, whatever happens.
- * Synthesis (on a cache miss) overlaps DynamoDB Local's start.
+ * Starts loading the loop the options shape (synthesized once per such props, then cached), so
+ * synthesis overlaps DynamoDB Local's start; a failure is seen by whoever awaits it.
+ */
+export function loadDefinition(options: RunOptions, io: CliIo): Promise<SynthesizedAgent> {
+  const definitionProps = definitionPropsOf(options);
+  const agentLoaded = loadAgent(agentCacheFile(io, definitionProps), definitionProps);
+  agentLoaded.catch(() => {});
+  return agentLoaded;
+}
+
+/** What the engine runs the agent with besides its options: the loop, stores, model and tools. */
+export interface EngineParts {
+  agent: SynthesizedAgent;
+  stores: Pick<OpenStore, 'log' | 'outcomes' | 'usage' | 'approvalTokens'>;
+  model: Model;
+  prices: PriceTable;
+  tools: Tool[];
+  taskTokens: LocalTaskTokens;
+  /** Where model steps publish their output as it streams. @default none */
+  stream?: StepStream;
+  /** Sees every event of every execution, for live views. @default none */
+  onEvent?: (event: EngineEvent) => void;
+}
+
+/** The local engine for the agent the options describe (approvals, limits, budget, chaos). */
+export function localEngine(options: RunOptions, parts: EngineParts): LocalEngine {
+  const { agent, stores, model, prices, tools, taskTokens, stream, onEvent } = parts;
+  return new LocalEngine({
+    agent,
+    deps: {
+      ...stores,
+      model,
+      prices,
+      clock: systemClock,
+      tools,
+      approvals: approvalsOf(options),
+      limits: {
+        ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),
+        ...(options.stepsPerExecution ? { stepsPerExecution: options.stepsPerExecution } : {}),
+      },
+      budget: options.budget,
+      ...(stream ? { stream } : {}),
+    },
+    taskTokens,
+    ...(options.chaos ? { chaos: options.chaos } : {}),
+    ...(onEvent ? { onEvent } : {}),
+  });
+}
+
+/**
+ * Opens the agent the options describe on the synthesized definition and the folder's store, and
+ * closes the store after `use`, whatever happens.
  */
 export async function withEngine<T>(
   options: RunOptions,
@@ -32,30 +88,18 @@ export async function withEngine<T>(
   const { model } = await loadModel(options, io);
   const prices = await loadPrices(options, model, io);
   const tools = toolsFor(options, io);
-  const definitionProps = definitionPropsOf(options);
-  const agentLoaded = loadAgent(agentCacheFile(io, definitionProps), definitionProps);
-  agentLoaded.catch(() => {});
+  const agentLoaded = loadDefinition(options, io);
   const store = await openStore(options.store, io.dataDir, notice);
   try {
     const stores = { ...store, log: watchLog(store.log) };
     const taskTokens = new LocalTaskTokens(store.completions);
-    const engine = new LocalEngine({
+    const engine = localEngine(options, {
       agent: await agentLoaded,
-      deps: {
-        ...stores,
-        model,
-        prices,
-        clock: systemClock,
-        tools,
-        approvals: approvalsOf(options),
-        limits: {
-          ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),
-          ...(options.stepsPerExecution ? { stepsPerExecution: options.stepsPerExecution } : {}),
-        },
-        budget: options.budget,
-      },
+      stores,
+      model,
+      prices,
+      tools,
       taskTokens,
-      ...(options.chaos ? { chaos: options.chaos } : {}),
     });
     return await use({ engine, stores, taskTokens, tools });
   } finally {
