@@ -1,10 +1,6 @@
 import { parseArgs } from 'node:util';
-import {
-  type ApprovalDecisionBody,
-  approvalDecisionBodySchema,
-  isSessionId,
-  SESSION_ID_RULE,
-} from '@agentstep/protocol';
+import { type ApprovalDecisionBody, approvalDecisionBodySchema } from '@agentstep/protocol';
+import { checkedSessionId } from '../local/parse-session-args.js';
 import { UsageError } from '../usage-error.js';
 import { argsObject } from './args-object.js';
 
@@ -46,7 +42,7 @@ export function parseApprovalsOptions(
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: SHARED });
   const [session, ...extra] = positionals;
   if (session === undefined || extra.length > 0) throw new UsageError('approvals takes one session id.');
-  return { session: checkedSession(session), json: values.json, desk: deskOf(values, env) };
+  return { session: checkedSessionId(session), json: values.json, desk: deskOf(values, env) };
 }
 
 /**
@@ -71,18 +67,12 @@ export function parseApproveOptions(args: string[], env: NodeJS.ProcessEnv = pro
       'approve takes a session id and an approval id (`agentstep approvals SESSION` lists them).',
     );
   return {
-    session: checkedSession(session),
+    session: checkedSessionId(session),
     approval,
     json: values.json,
     desk: deskOf(values, env),
     body: decisionOf(values),
   };
-}
-
-function checkedSession(session: string): string {
-  if (!isSessionId(session))
-    throw new UsageError(`a session id is ${SESSION_ID_RULE}; received "${session}".`);
-  return session;
 }
 
 /** The decision: approve (with `--args` as edited arguments) or `--deny`, with an optional `--reason`. */

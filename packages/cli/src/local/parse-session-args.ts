@@ -11,7 +11,12 @@ export function parseSessionArgs(command: string, args: string[]): { session: st
   });
   const [session, ...extra] = positionals;
   if (session === undefined || extra.length > 0) throw new UsageError(`${command} takes one session id.`);
+  return { session: checkedSessionId(session), json: values.json };
+}
+
+/** A session id given as an argument, if it is one; a UsageError saying what one is otherwise. */
+export function checkedSessionId(session: string): string {
   if (!isSessionId(session))
     throw new UsageError(`a session id is ${SESSION_ID_RULE}; received "${session}".`);
-  return { session, json: values.json };
+  return session;
 }
