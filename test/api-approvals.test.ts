@@ -1,8 +1,7 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from './dynamo-client.js';
 import { batch } from './harness.js';
-import { call, readStream, type Served, serveScript } from './serve-client.js';
+import { type ApiEvent, call, eventsOnce, readStream, type Served, serveScript } from './serve-client.js';
 
 /** Every turn: one batch of a free `sleep` and two `echo` calls that wait for approval, then an answer. */
 const SCRIPT = [
@@ -10,26 +9,15 @@ const SCRIPT = [
   'Done.<end>',
 ];
 
-type Logged = Record<string, unknown> & { type: string; payload?: Record<string, unknown> };
-
-/** A session's logged events, once `until` holds for them. */
-async function eventsOnce(url: string, session: string, until: (events: Logged[]) => boolean) {
-  for (;;) {
-    const { body } = await call(`${url}/sessions/${session}/events`, 'ann');
-    if (until(body.events)) return body.events as Logged[];
-    await sleep(50);
-  }
-}
-
-const approvals = (events: Logged[]) => events.filter((event) => event.type === 'approval');
-const bothRequested = (events: Logged[]) => approvals(events).length >= 2;
-const ended = (events: Logged[]) => events.some((event) => event.type === 'turn_end');
-const resultOf = (events: Logged[]) =>
+const approvals = (events: ApiEvent[]) => events.filter((event) => event.type === 'approval');
+const bothRequested = (events: ApiEvent[]) => approvals(events).length >= 2;
+const ended = (events: ApiEvent[]) => events.some((event) => event.type === 'turn_end');
+const resultOf = (events: ApiEvent[]) =>
   JSON.parse(String(events.find((event) => event.type === 'result')?.content));
 
 async function startTurn(url: string) {
   const { body } = await call(`${url}/sessions`, 'ann', { method: 'POST', json: { message: 'Go' } });
-  await eventsOnce(url, body.session, bothRequested);
+  await eventsOnce(url, 'ann', body.session, bothRequested);
   return body as { session: string; turn: string };
 }
 
@@ -41,11 +29,11 @@ async function approveAndDeny(url: string) {
   const { session, turn } = await startTurn(url);
   await decide(url, session, `${turn}.1.1`, { decision: 'approve', args: { text: 'uno' } });
   await decide(url, session, `${turn}.1.2`, { decision: 'deny', reason: 'not today' });
-  return { session, turn, events: await eventsOnce(url, session, ended) };
+  return { session, turn, events: await eventsOnce(url, 'ann', session, ended) };
 }
 
 /** A logged event as two runs of the scenario must agree on it: no timestamps, expiry times or turn ids. */
-function canonical(event: Logged, turn: string) {
+function canonical(event: ApiEvent, turn: string) {
   const { timestamp: _, ...rest } = event;
   const { expires_at: __, ...payload } = rest.payload ?? {};
   return JSON.parse(JSON.stringify({ ...rest, payload }).replaceAll(turn, 'turn'));
@@ -81,7 +69,7 @@ describe.skipIf(dynamoEndpoint === '')(
       });
       const denied = await decide(url, session, `${turn}.1.2`, { decision: 'deny', reason: 'not today' });
       expect(denied).toEqual({ status: 200, body: { id: `${turn}.1.2`, decision: 'deny' } });
-      const events = await eventsOnce(url, session, ended);
+      const events = await eventsOnce(url, 'ann', session, ended);
       expect(resultOf(events)).toEqual([
         { tool: 'sleep', status: 'success', content: 'free' },
         { tool: 'echo', status: 'success', content: 'uno' },
@@ -137,7 +125,7 @@ describe.skipIf(dynamoEndpoint === '')(
       expect(stranger).toMatchObject({ status: 404, body: { error: { code: 'SessionNotFound' } } });
       expect((await decide(url, session, `${turn}.1.2`, { decision: 'approve' })).status).toBe(200);
       expect(
-        resultOf(await eventsOnce(url, session, ended)).map((item: { status: string }) => item.status),
+        resultOf(await eventsOnce(url, 'ann', session, ended)).map((item: { status: string }) => item.status),
       ).toEqual(['success', 'success', 'success']);
     }, 60_000);
 
@@ -149,7 +137,7 @@ describe.skipIf(dynamoEndpoint === '')(
       expect(cancelled).toEqual({ status: 202, body: { session, turn, status: 'cancelled' } });
       // Under the 1 s grace after which an execution would be stopped: the woken calls ended the turn.
       expect(Date.now() - started).toBeLessThan(1_000);
-      const events = await eventsOnce(url, session, ended);
+      const events = await eventsOnce(url, 'ann', session, ended);
       expect(resultOf(events).map((item: { content: string }) => item.content)).toEqual([
         'free',
         'cancelled',
@@ -177,7 +165,7 @@ describe.skipIf(dynamoEndpoint === '')('an approval nobody decides (`--approval-
     try {
       const { url } = served;
       const { session, turn } = await startTurn(url);
-      const events = await eventsOnce(url, session, ended);
+      const events = await eventsOnce(url, 'ann', session, ended);
       expect(resultOf(events).map((item: { content: string }) => item.content)).toEqual([
         'free',
         'approval timed out',

@@ -1,8 +1,7 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from './dynamo-client.js';
 import { batch } from './harness.js';
-import { call, readStream, type Served, serveScript } from './serve-client.js';
+import { call, eventsOnce, readStream, type Served, serveScript } from './serve-client.js';
 
 let served: Served;
 let url = '';
@@ -24,15 +23,6 @@ afterAll(async () => {
   expect(await served?.stop()).toBe(0);
 });
 
-/** The session's logged events, once `until` holds for them. */
-async function eventsOnce(session: string, until: (events: Array<Record<string, unknown>>) => boolean) {
-  for (;;) {
-    const { body } = await call(`${url}/sessions/${session}/events`, 'erin');
-    if (until(body.events)) return body.events as Array<Record<string, unknown>>;
-    await sleep(50);
-  }
-}
-
 const countOf = (type: string) => (events: Array<Record<string, unknown>>) =>
   events.filter((event) => event.type === type).length;
 
@@ -43,10 +33,10 @@ describe.skipIf(dynamoEndpoint === '')('cancelling a turn over the HTTP API (`ag
       json: { message: 'Go' },
     });
     const { session, turn } = started;
-    await eventsOnce(session, (events) => countOf('call')(events) === 3);
+    await eventsOnce(url, 'erin', session, (events) => countOf('call')(events) === 3);
     const cancelled = await call(`${url}/sessions/${session}/cancel`, 'erin', { method: 'POST' });
     expect(cancelled).toEqual({ status: 202, body: { session, turn, status: 'cancelled' } });
-    const events = await eventsOnce(session, (logged) => countOf('turn_end')(logged) === 1);
+    const events = await eventsOnce(url, 'erin', session, (logged) => countOf('turn_end')(logged) === 1);
     expect(events.map((event) => event.type)).toEqual(['user', 'call', 'call', 'call', 'result', 'turn_end']);
     // Failures, not the sleeps' values: the batch was closed before any sleep could end.
     expect(JSON.parse(String(events[4]?.content))).toEqual(
@@ -85,11 +75,11 @@ describe.skipIf(dynamoEndpoint === '')('cancelling a turn over the HTTP API (`ag
 
   it('Ctrl-C stops serve cleanly: exit 0, and a turn it was running ends cancelled, its session free', async () => {
     const { body } = await call(`${url}/sessions`, 'erin', { method: 'POST', json: { message: 'Go' } });
-    await eventsOnce(body.session, (events) => countOf('call')(events) === 3);
+    await eventsOnce(url, 'erin', body.session, (events) => countOf('call')(events) === 3);
     expect(await served.stop()).toBe(0);
     served = await served.restart();
     url = served.url;
-    const events = await eventsOnce(body.session, () => true);
+    const events = await eventsOnce(url, 'erin', body.session, () => true);
     expect(events.at(-1)).toMatchObject({
       type: 'turn_end',
       payload: { turn: body.turn, status: 'cancelled' },

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 
@@ -71,6 +72,23 @@ export async function call(
   });
   const text = await response.text();
   return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
+}
+
+/** A logged event as the API returns it. */
+export type ApiEvent = Record<string, unknown> & { type: string; payload?: Record<string, unknown> };
+
+/** A session's logged events (`GET /events`, as `tenant`), once `until` holds for them. */
+export async function eventsOnce(
+  url: string,
+  tenant: string,
+  session: string,
+  until: (events: ApiEvent[]) => boolean,
+): Promise<ApiEvent[]> {
+  for (;;) {
+    const { body } = await call(`${url}/sessions/${session}/events`, tenant);
+    if (until(body.events)) return body.events;
+    await sleep(50);
+  }
 }
 
 /** Reads a server-sent event stream's frames; stops after `limit` frames (then drops the connection). */
