@@ -13,5 +13,12 @@ export { EventLogTable, type EventLogTableProps } from './event-log-table.js';
 export type { EventTurnOptions } from './event-turn-target.js';
 export { ExecutionFailureAlarm, type ExecutionFailureAlarmProps } from './execution-failure-alarm.js';
 export { type QueueTurnOptions, QueueTurnPipe, type QueueTurnPipeProps } from './queue-turn-pipe.js';
-export { type LoopStepName, StepLambda, type StepLambdaProps, type StepName } from './step-lambda.js';
+export {
+  type LoopStepName,
+  StepLambda,
+  type StepLambdaProps,
+  type StepName,
+  type WorkflowStepName,
+} from './step-lambda.js';
 export type { TurnTriggerOptions } from './turn-trigger-options.js';
+export { WorkflowStateMachine, type WorkflowStateMachineProps } from './workflow-state-machine.js';

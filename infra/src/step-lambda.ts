@@ -16,10 +16,14 @@ export type StepName =
   | 'fail-turn'
   | 'release-turn'
   | 'describe-turn'
-  | 'close-stopped-turn';
+  | 'close-stopped-turn'
+  | WorkflowStepName;
 
-/** The steps the state machine's tasks run (CloseStoppedTurn is an EventBridge target instead). */
-export type LoopStepName = Exclude<StepName, 'close-stopped-turn'>;
+/** The Lambda functions of the workflow state machine. */
+export type WorkflowStepName = 'advance-workflow' | 'await-gate';
+
+/** The steps the loop's tasks run (CloseStoppedTurn is an EventBridge target instead). */
+export type LoopStepName = Exclude<StepName, 'close-stopped-turn' | WorkflowStepName>;
 
 /** Props of {@link StepLambda}. */
 export interface StepLambdaProps {

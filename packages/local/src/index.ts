@@ -15,6 +15,7 @@ export {
 export { loadAgent } from './load-agent.js';
 export {
   AGENT_STATE_MACHINE,
+  WORKFLOW_STATE_MACHINE,
   type ExecutionRun,
   LocalEngine,
   type LocalEngineOptions,

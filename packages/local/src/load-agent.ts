@@ -12,11 +12,10 @@ export async function loadAgent(cacheFile?: string, props: DefinitionProps = {})
   if (cacheFile !== undefined) {
     const cached = await readFile(cacheFile, 'utf8').catch(() => undefined);
     if (cached !== undefined) {
-      const { definition, functions } = JSON.parse(cached) as {
-        definition: SynthesizedAgent['definition'];
+      const { functions, ...machines } = JSON.parse(cached) as Omit<SynthesizedAgent, 'functions'> & {
         functions: Array<[string, StepName]>;
       };
-      return { definition, functions: new Map(functions) };
+      return { ...machines, functions: new Map(functions) };
     }
   }
   const { synthesizeAgent } = await import('./synthesize-agent.js');
@@ -25,7 +24,7 @@ export async function loadAgent(cacheFile?: string, props: DefinitionProps = {})
     await mkdir(dirname(cacheFile), { recursive: true });
     await writeFile(
       cacheFile,
-      JSON.stringify({ definition: agent.definition, functions: [...agent.functions] }),
+      JSON.stringify({ ...agent, functions: [...agent.functions] }),
     );
   }
   return agent;

@@ -100,6 +100,9 @@ function turnKey({ session, turn }: { session: string; turn: string }): string {
 /** The name the agent loop is hosted under. */
 export const AGENT_STATE_MACHINE = 'AgentStepLocal';
 
+/** The name the workflow state machine is hosted under. */
+export const WORKFLOW_STATE_MACHINE = 'AgentStepWorkflowsLocal';
+
 /** A state machine the engine runs, and what each of its Task states does. */
 interface HostedMachine {
   arn: string;
@@ -150,6 +153,9 @@ export class LocalEngine {
     this.#options = options;
     this.taskTokens = options.taskTokens ?? new LocalTaskTokens();
     this.#host(AGENT_STATE_MACHINE, definition);
+    // Goals start the loop by its logical id, as a `Ref` to it resolves.
+    this.#host(options.agent.workflow.agentName, definition);
+    this.#host(WORKFLOW_STATE_MACHINE, options.agent.workflow.definition);
     for (const [name, other] of Object.entries(options.stateMachines ?? {})) this.#host(name, other);
     const random = seededRandom(options.chaos?.seed ?? 0);
     this.#chance = () => options.chaos !== undefined && random() < options.chaos.probability;

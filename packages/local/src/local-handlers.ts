@@ -1,5 +1,7 @@
 import { createHandler as advanceTurn } from '@agentstep/functions/advance-turn';
+import { createHandler as advanceWorkflow } from '@agentstep/functions/advance-workflow';
 import { createHandler as awaitApproval } from '@agentstep/functions/await-approval';
+import { createHandler as awaitGate } from '@agentstep/functions/await-gate';
 import { createHandler as closeStoppedTurn } from '@agentstep/functions/close-stopped-turn';
 import { createHandler as describeTurn } from '@agentstep/functions/describe-turn';
 import { createHandler as expireApproval } from '@agentstep/functions/expire-approval';
@@ -92,5 +94,7 @@ export function localHandlers(deps: LocalDeps): Record<StepName, StepHandler<unk
     'release-turn': releaseTurn(shared),
     'describe-turn': describeTurn({ ...shared, usage: deps.usage }),
     'close-stopped-turn': closeStoppedTurn({ ...shared, usage: deps.usage, events: deps.events }),
+    'advance-workflow': advanceWorkflow(shared),
+    'await-gate': awaitGate({ ...shared, approvalTokens: deps.approvalTokens }),
   };
 }

@@ -1,6 +1,7 @@
 import type { StepName } from '@agentstep/infra';
 import { AgentStep } from '@agentstep/infra';
-import { App, Duration, Stack } from 'aws-cdk-lib';
+import { App, type CfnElement, Duration, Stack } from 'aws-cdk-lib';
+import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { StateMachineDefinition } from 'aws-local-stepfunctions';
 import { resolveTokens } from './resolve-tokens.js';
 
@@ -8,6 +9,11 @@ import { resolveTokens } from './resolve-tokens.js';
 export interface SynthesizedAgent {
   /** The state machine definition CDK synthesized, with its tokens resolved. */
   definition: StateMachineDefinition;
+  /**
+   * The workflow state machine's definition, and the name its goals start the loop by (the loop's
+   * logical id, which a `Ref` to it resolves to).
+   */
+  workflow: { definition: StateMachineDefinition; agentName: string };
   /** Which step each Lambda function (by logical id, its local name) runs. */
   functions: ReadonlyMap<string, StepName>;
 }
@@ -31,16 +37,23 @@ export function synthesizeAgent(props: DefinitionProps = {}): SynthesizedAgent {
   const stack = new Stack(app, 'AgentStepLocal');
   const { approvalTimeoutSeconds } = props;
   // The loop only: the HTTP API is hosted locally by `agentstep serve`, not by a synthesized one.
-  new AgentStep(stack, 'Agent', {
+  const agent = new AgentStep(stack, 'Agent', {
     api: false,
     ...(approvalTimeoutSeconds ? { approvalTimeout: Duration.seconds(approvalTimeoutSeconds) } : {}),
   });
   const resources = Object.entries(app.synth().getStackByName(stack.stackName).template.Resources) as Array<
     [string, Resource]
   >;
-  const machines = resources.filter(([, resource]) => resource.Type === 'AWS::StepFunctions::StateMachine');
-  if (machines.length !== 1) throw new Error(`Expected one state machine, synthesized ${machines.length}.`);
-  const definition = JSON.parse(resolveTokens(machines[0]?.[1].Properties?.DefinitionString) as string);
+  const logicalId = (machine: StateMachine | undefined) =>
+    machine && stack.getLogicalId(machine.node.defaultChild as CfnElement);
+  const definitionOf = (id: string | undefined) => {
+    const resource = resources.find(([candidate]) => candidate === id)?.[1];
+    if (resource === undefined) throw new Error(`The synthesized stack has no state machine ${id}.`);
+    return JSON.parse(resolveTokens(resource.Properties?.DefinitionString) as string);
+  };
+  const agentName = logicalId(agent.stateMachine) as string;
+  const definition = definitionOf(agentName);
+  const workflow = { definition: definitionOf(logicalId(agent.workflowStateMachine)), agentName };
   const functions = new Map<string, StepName>();
   for (const [logicalId, resource] of resources) {
     const variables = (resource.Properties?.Environment as { Variables?: Record<string, string> } | undefined)
@@ -49,5 +62,5 @@ export function synthesizeAgent(props: DefinitionProps = {}): SynthesizedAgent {
       functions.set(logicalId, variables.AGENTSTEP_STEP as StepName);
     }
   }
-  return { definition, functions };
+  return { definition, workflow, functions };
 }

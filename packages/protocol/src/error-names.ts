@@ -34,6 +34,14 @@ export const ERROR_NAMES = {
   approvalNotFound: 'ApprovalNotFound',
   /** An execution's input is not a turn request: the message names the field and what it must be. */
   invalidTurnRequest: 'InvalidTurnRequest',
+  /** No workflow run by that id: its log holds no `start` record. */
+  workflowNotFound: 'WorkflowNotFound',
+  /** A workflow run's inputs do not match the workflow's INPUT statements. */
+  invalidWorkflowInput: 'InvalidWorkflowInput',
+  /** The run has no human gate by that id (or it belongs to another tenant's run). */
+  gateNotFound: 'GateNotFound',
+  /** A human gate was answered before its task started waiting: it does not wait. */
+  gateSettled: 'GateSettled',
   /** A scripted or replayed model has no output for the requested step. */
   scriptEnded: 'ScriptEnded',
 } as const;

@@ -176,3 +176,29 @@ export {
   type PriceTable,
   priceTableSchema,
 } from './usage/price-table-schema.js';
+export {
+  GATE_STATUSES,
+  GOAL_PHASES,
+  type GateStatus,
+  type GoalPhase,
+  VERDICTS,
+  WORKFLOW_END_STATUSES,
+  type WorkflowRecord,
+  type WorkflowRecordOf,
+  workflowEventSchema,
+  workflowRecordSchema,
+} from './workflows/workflow-event.js';
+export {
+  type AdvanceWorkflowInput,
+  type AwaitGateInput,
+  advanceWorkflowInputSchema,
+  awaitGateInputSchema,
+  type GoalTurn,
+  goalTurnSchema,
+  WORKFLOW_NEXT,
+  WORKFLOW_STATE_NAMES,
+  type WorkflowInput,
+  type WorkflowState,
+  workflowInputSchema,
+  workflowStateSchema,
+} from './workflows/workflow-payloads.js';

@@ -84,3 +84,44 @@ export class ApprovalRequiredError extends Error {
 export class InvalidTurnRequestError extends Error {
   override readonly name = ERROR_NAMES.invalidTurnRequest;
 }
+
+/** No workflow run by that id: its log holds no `start` record. */
+export class WorkflowNotFoundError extends Error {
+  override readonly name = ERROR_NAMES.workflowNotFound;
+
+  constructor(run: string) {
+    super(`There is no workflow run ${run}.`);
+  }
+}
+
+/** A workflow run's inputs do not match its INPUT statements: says which, and what it needs. */
+export class InvalidWorkflowInputError extends Error {
+  override readonly name = ERROR_NAMES.invalidWorkflowInput;
+}
+
+/** The run has no human gate by that id. */
+export class GateNotFoundError extends Error {
+  override readonly name = ERROR_NAMES.gateNotFound;
+
+  constructor(run: string, gate: string) {
+    super(`Workflow run ${run} has no human gate ${gate}.`);
+  }
+}
+
+/** A human gate answered before its task started waiting: the run goes straight on. */
+export class GateSettledError extends Error {
+  override readonly name = ERROR_NAMES.gateSettled;
+
+  constructor(run: string, gate: string) {
+    super(`Human gate ${gate} of workflow run ${run} is already answered: nothing waits.`);
+  }
+}
+
+/** An answer at a human gate already answered (or expired): a gate is answered once. */
+export class GateAnsweredError extends Error {
+  override readonly name = ERROR_NAMES.alreadyDecided;
+
+  constructor(gate: string, status: string) {
+    super(`Human gate ${gate} is already answered (${status}): a gate is answered once.`);
+  }
+}

@@ -26,9 +26,14 @@ export {
   ApprovalRequiredError,
   ApprovalSettledError,
   CallNotFoundError,
+  GateAnsweredError,
+  GateNotFoundError,
+  GateSettledError,
   InvalidTurnRequestError,
+  InvalidWorkflowInputError,
   NoTurnRunningError,
   SessionBusyError,
+  WorkflowNotFoundError,
 } from './errors.js';
 export { CachedEventLog, type CachedEventLogOptions } from './event-log/cached-event-log.js';
 export {
@@ -72,6 +77,12 @@ export {
   ScriptedModel,
   type ScriptedStep,
 } from './model/scripted-model.js';
+export {
+  type GoalScripts,
+  GoalScriptedModel,
+  goalKey,
+  goalScriptsSchema,
+} from './model/goal-scripted-model.js';
 export { InMemoryOutcomeStore } from './outcomes/in-memory-outcome-store.js';
 export type { CallRef, OutcomeStore } from './outcomes/outcome-store.js';
 export { describeTurn, type PendingTurn } from './requests/describe-turn.js';
@@ -133,3 +144,15 @@ export { LocalDirectoryWorkspace } from './workspace/local-directory-workspace.j
 export { resolveWorkspacePath } from './workspace/resolve-workspace-path.js';
 export type { Workspace, WorkspaceEntry } from './workspace/workspace.js';
 export { workspaceTools } from './workspace/workspace-tools.js';
+export type { AppendResultsDeps } from './steps/append-results.js';
+export { advanceWorkflow, DEFAULT_GOAL_STEPS } from './workflows/advance-workflow.js';
+export {
+  type AwaitGateDeps,
+  awaitGate,
+  decideGate,
+  type GateDecision,
+  type GateDeps,
+} from './workflows/gates.js';
+export { goalContext } from './workflows/goal-context.js';
+export { type Logged, type RunLog, recordsOf, runLogOf } from './workflows/run-log.js';
+export { runInputs, type StartWorkflowInput, startWorkflow } from './workflows/start-workflow.js';

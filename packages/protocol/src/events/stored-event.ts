@@ -10,11 +10,12 @@ import {
   turnEndEventSchema,
   userEventSchema,
 } from './wire-event.js';
+import { workflowEventSchema } from '../workflows/workflow-event.js';
 
 /**
  * The event types kept in a session's log: the conversation (C1), each turn's terminal record
- * (`turn_end`) and the approvals of calls that wait for a person (`approval`), the last two never
- * sent to the model; all others are transient.
+ * (`turn_end`), the approvals of calls that wait for a person (`approval`) and a workflow run's
+ * records (`workflow`), the last three never sent to the model; all others are transient.
  */
 export const PERSISTED_EVENT_TYPES = [
   'user',
@@ -25,6 +26,7 @@ export const PERSISTED_EVENT_TYPES = [
   'cancelled',
   'turn_end',
   'approval',
+  'workflow',
 ] as const;
 
 /** A persisted event type. */
@@ -45,6 +47,7 @@ export const persistedEventSchema = z.discriminatedUnion('type', [
   cancelledEventSchema,
   turnEndEventSchema,
   approvalEventSchema,
+  workflowEventSchema,
 ]);
 
 /** A persisted wire event. */

@@ -70,6 +70,7 @@ describe('isPersistedType', () => {
     ['respond', true],
     ['cancelled', true],
     ['turn_end', true],
+    ['workflow', true],
     ['execute', false],
     ['end', false],
     ['metric', false],
@@ -79,7 +80,7 @@ describe('isPersistedType', () => {
     expect(isPersistedType(type)).toBe(persisted);
   });
 
-  it('C1 lists exactly the six persisted types, the turn_end record and approvals', () => {
+  it('C1 lists exactly the six persisted types, the turn_end record, approvals and workflow records', () => {
     expect([...PERSISTED_EVENT_TYPES].sort()).toEqual([
       'approval',
       'call',
@@ -89,6 +90,7 @@ describe('isPersistedType', () => {
       'think',
       'turn_end',
       'user',
+      'workflow',
     ]);
   });
 });

@@ -1,12 +1,21 @@
 import * as z from 'zod';
+import { workflowEventSchema } from '../workflows/workflow-event.js';
 
 /** Seconds since the Unix epoch, fractional, as in the spec's event schema. */
 const timestamp = z.number().nonnegative();
 const text = z.string();
 const count = z.number().int().nonnegative();
 
-/** A user message; starts a turn. Persisted. */
-export const userEventSchema = z.object({ type: z.literal('user'), content: text, timestamp });
+/**
+ * A user message; starts a turn. Persisted. `instructions` (an extension) start the system prompt of
+ * the turn's model steps: a workflow agent's persona.
+ */
+export const userEventSchema = z.object({
+  type: z.literal('user'),
+  content: text,
+  timestamp,
+  instructions: text.optional(),
+});
 
 /** The model's private reasoning from a `<think>` block. Persisted. */
 export const thinkEventSchema = z.object({ type: z.literal('think'), content: text, timestamp });
@@ -152,7 +161,8 @@ export const approvalEventSchema = z.object({
 });
 
 /**
- * The protocol's eleven events in their wire shape, and the `turn_end` and `approval` extensions
+ * The protocol's eleven events in their wire shape, and the `turn_end`, `approval` and `workflow`
+ * extensions
  * (docs/protocol.md, section 2).
  */
 export const wireEventSchema = z.discriminatedUnion('type', [
@@ -169,6 +179,7 @@ export const wireEventSchema = z.discriminatedUnion('type', [
   cancelledEventSchema,
   turnEndEventSchema,
   approvalEventSchema,
+  workflowEventSchema,
 ]);
 
 /** An event as clients receive it. */

@@ -31,7 +31,7 @@ export async function describeTurn(
     session: input.request?.session ?? input.session,
     turn: input.turn,
     status: end.payload.status,
-    answer: answerOf(events.filter((stored) => ofTurn(stored.batch))),
+    answer: capped(turnAnswer(events, input.turn)),
     usage: {
       input: spend.inputTokens,
       output: spend.outputTokens,
@@ -44,15 +44,20 @@ export async function describeTurn(
 }
 
 /**
- * The turn's answer: the prose of its last model step that wrote any, else nothing; cut to
- * MAX_ANSWER_CHARS (the session's log keeps it whole).
+ * A turn's answer, whole: the prose of its last model step that wrote any, else nothing. `events`
+ * is its session's log.
  */
-function answerOf(events: readonly StoredEvent[]): string {
-  const last = events.findLast(({ event }) => event.type === 'respond');
+export function turnAnswer(events: readonly StoredEvent[], turn: string): string {
+  const ofTurn = events.filter((stored) => stored.batch?.startsWith(`${turn}.`) === true);
+  const last = ofTurn.findLast(({ event }) => event.type === 'respond');
   if (last === undefined) return '';
-  const answer = events
+  return ofTurn
     .filter((stored) => stored.batch === last.batch && stored.event.type === 'respond')
     .map(({ event }) => (event.type === 'respond' ? event.content : ''))
     .join('\n');
+}
+
+/** An answer cut to MAX_ANSWER_CHARS, for results and events (the session's log keeps it whole). */
+function capped(answer: string): string {
   return answer.length > MAX_ANSWER_CHARS ? `${answer.slice(0, MAX_ANSWER_CHARS - 1)}…` : answer;
 }

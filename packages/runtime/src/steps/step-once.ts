@@ -60,10 +60,7 @@ async function takeStep(
   const { events: parsed, usage } = await runModel(
     deps.model,
     {
-      system: renderSystemPrompt({
-        tools: deps.tools,
-        ...(deps.instructions ? { instructions: deps.instructions } : {}),
-      }),
+      system: renderSystemPrompt({ tools: deps.tools, ...turnInstructions(log, deps) }),
       messages: buildMessages(log, deps.context),
       step: state.step,
       turnStep: state.turnSteps,
@@ -124,4 +121,12 @@ async function loggedStep(
     events = (await deps.log.read(session, { afterSeq: firstSeq - 1 })).filter(inStep);
   const batchFailure = note === undefined ? undefined : stepNoteSchema.parse(note).batchFailure;
   return { events, ...(batchFailure === undefined ? {} : { batchFailure }) };
+}
+
+/** The deployment's instructions, then those the turn's user message brought (a persona). */
+function turnInstructions(log: readonly StoredEvent[], deps: ModelStepDeps): { instructions?: string } {
+  const user = log.findLast(({ event }) => event.type === 'user')?.event;
+  const own = user?.type === 'user' ? user.instructions : undefined;
+  const instructions = [deps.instructions, own].filter((text) => text !== undefined && text !== '');
+  return instructions.length === 0 ? {} : { instructions: instructions.join('\n\n') };
 }

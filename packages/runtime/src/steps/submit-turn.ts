@@ -7,6 +7,8 @@ export interface SubmitTurnInput {
   session: string;
   turn: string;
   prompt: string;
+  /** Instructions the turn's system prompt starts with (a workflow agent's persona). @default none */
+  instructions?: string;
   /** The turn's lease: its length, and whether to take the session from a live holder. */
   lease?: LeaseOptions;
 }
@@ -30,7 +32,12 @@ export async function submitTurn(
     session: input.session,
     turn: input.turn,
     key: userMessageKey(input.turn),
-    events: [{ event: { type: 'user', content: input.prompt, timestamp: deps.clock.now() / 1000 } }],
+    events: [{ event: userEvent(input, deps.clock.now() / 1000) }],
   });
   return taken;
+}
+
+function userEvent(input: SubmitTurnInput, timestamp: number) {
+  const { prompt: content, instructions } = input;
+  return { type: 'user' as const, content, timestamp, ...(instructions === undefined ? {} : { instructions }) };
 }

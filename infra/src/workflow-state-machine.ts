@@ -1,0 +1,181 @@
+import { ERROR_NAMES, type GoalTurn, WORKFLOW_NEXT, WORKFLOW_STATE_NAMES } from '@agentstep/protocol';
+import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
+import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import {
+  Choice,
+  Condition,
+  CustomState,
+  DefinitionBody,
+  Fail,
+  JsonPath,
+  LogLevel,
+  Map as MapState,
+  Pass,
+  StateMachine,
+  StateMachineType,
+  Succeed,
+  TaskInput,
+  Timeout,
+} from 'aws-cdk-lib/aws-stepfunctions';
+import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
+import { Construct } from 'constructs';
+
+/** Props of {@link WorkflowStateMachine}. */
+export interface WorkflowStateMachineProps {
+  readonly advance: LambdaFunction;
+  readonly awaitGate: LambdaFunction;
+  /** The agent state machine each goal's turn runs on, as a child execution. */
+  readonly agent: StateMachine;
+  /** How long a human gate waits for a person before the goal fails. @default Duration.days(7) */
+  readonly gateTimeout?: Duration;
+  /** How long a whole workflow run may take. @default Duration.days(30) */
+  readonly executionTimeout?: Duration;
+}
+
+/** How long a task waits past its function's own timeout before Step Functions gives up on it. */
+const TASK_TIMEOUT_MARGIN = Duration.seconds(30);
+
+const LAMBDA_SERVICE_ERRORS = [
+  'Lambda.ClientExecutionTimeoutException',
+  'Lambda.ServiceException',
+  'Lambda.AWSLambdaException',
+  'Lambda.SdkClientException',
+  'Lambda.TooManyRequestsException',
+];
+
+/**
+ * Runs any workflow (docs/decisions/0019-workflows.md): the execution's input names a run whose log
+ * holds the workflow and its inputs (no redeploy for a new Agentfile). AdvanceWorkflow plans from
+ * the log; RunGoals starts each planned goal turn as a child execution of the agent state machine
+ * (`.sync:2`, in parallel, in the plan's order); AwaitGate waits on a task token for a person;
+ * every path comes back to AdvanceWorkflow until the run ends.
+ */
+export class WorkflowStateMachine extends Construct {
+  readonly stateMachine: StateMachine;
+
+  constructor(scope: Construct, id: string, props: WorkflowStateMachineProps) {
+    super(scope, id);
+    const names = WORKFLOW_STATE_NAMES;
+    const executionTimeout = props.executionTimeout ?? Duration.days(30);
+    const advance = new LambdaInvoke(this, names.advance, {
+      lambdaFunction: props.advance,
+      payloadResponseOnly: true,
+      payload: TaskInput.fromObject({ 'state.$': '$', 'execution.$': '$$.Execution.Name' }),
+      retryOnServiceExceptions: true,
+      taskTimeout: Timeout.duration((props.advance.timeout ?? Duration.seconds(3)).plus(TASK_TIMEOUT_MARGIN)),
+    }).addRetry({
+      errors: [ERROR_NAMES.appendConflict],
+      interval: Duration.seconds(1),
+      maxAttempts: 5,
+      backoffRate: 2,
+    });
+    const runGoals = this.#runGoals(props.agent, executionTimeout).next(advance);
+    const awaitGate = this.#awaitGate(props.awaitGate, props.gateTimeout ?? Duration.days(7));
+    awaitGate
+      .addCatch(advance, { errors: [ERROR_NAMES.gateSettled], resultPath: JsonPath.DISCARD })
+      .addCatch(advance, { errors: ['States.Timeout'], resultPath: '$.caught' })
+      .next(advance);
+    const next = '$.next';
+    advance.next(
+      new Choice(this, names.route)
+        .when(Condition.stringEquals(next, WORKFLOW_NEXT.goals), runGoals)
+        .when(Condition.stringEquals(next, WORKFLOW_NEXT.gate), awaitGate)
+        .when(Condition.stringEquals(next, WORKFLOW_NEXT.failed), new Fail(this, names.failed, {
+          errorPath: '$.error',
+          causePath: '$.message',
+        }))
+        .otherwise(new Succeed(this, names.done)),
+    );
+    this.stateMachine = new StateMachine(this, 'StateMachine', {
+      definitionBody: DefinitionBody.fromChainable(advance),
+      stateMachineType: StateMachineType.STANDARD,
+      timeout: executionTimeout,
+      tracingEnabled: true,
+      logs: {
+        destination: new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH }),
+        level: LogLevel.ALL,
+        includeExecutionData: false,
+      },
+    });
+    props.awaitGate.grantInvoke(this.stateMachine.role);
+    this.#grantChildExecutions(props.agent);
+  }
+
+  /**
+   * RunGoals: each planned turn as a child execution of the agent (`.sync:2`: no cost while it
+   * waits). A child that fails is not this run's failure: AdvanceWorkflow reads how each turn
+   * ended from its session's log.
+   */
+  #runGoals(agent: StateMachine, timeout: Duration): MapState {
+    const fields: ReadonlyArray<keyof GoalTurn> = ['session', 'turn', 'maxSteps'];
+    const runGoal = new CustomState(this, WORKFLOW_STATE_NAMES.runGoal, {
+      stateJson: {
+        Type: 'Task',
+        Resource: `arn:${Stack.of(this).partition}:states:::states:startExecution.sync:2`,
+        Parameters: {
+          StateMachineArn: agent.stateMachineArn,
+          Input: {
+            ...Object.fromEntries(fields.map((field) => [`${field}.$`, `$.${field}`])),
+            'AWS_STEP_FUNCTIONS_STARTED_BY_EXECUTION_ID.$': '$$.Execution.Id',
+          },
+        },
+        ResultPath: null,
+        TimeoutSeconds: timeout.toSeconds(),
+      },
+    }).addCatch(new Pass(this, WORKFLOW_STATE_NAMES.goalStopped), { resultPath: JsonPath.DISCARD });
+    return new MapState(this, WORKFLOW_STATE_NAMES.runGoals, {
+      itemsPath: '$.goals',
+      resultPath: JsonPath.DISCARD,
+    }).itemProcessor(runGoal);
+  }
+
+  /** AwaitGate: hands the gate's task token to its function, then waits for a person's decision. */
+  #awaitGate(fn: LambdaFunction, timeout: Duration): CustomState {
+    return new CustomState(this, WORKFLOW_STATE_NAMES.awaitGate, {
+      stateJson: {
+        Type: 'Task',
+        Resource: `arn:${Stack.of(this).partition}:states:::lambda:invoke.waitForTaskToken`,
+        Parameters: {
+          FunctionName: fn.functionArn,
+          Payload: { 'run.$': '$.run', 'gate.$': '$.gate', 'token.$': '$$.Task.Token' },
+        },
+        ResultPath: null,
+        TimeoutSeconds: timeout.toSeconds(),
+      },
+    }).addRetry({ errors: LAMBDA_SERVICE_ERRORS, interval: Duration.seconds(1), maxAttempts: 3, backoffRate: 2 });
+  }
+
+  /** Start the agent's executions, follow them (`.sync:2`) and stop them when this run is stopped. */
+  #grantChildExecutions(agent: StateMachine): void {
+    const stack = Stack.of(this);
+    new Policy(this, 'ChildExecutionsPolicy', {
+      roles: [this.stateMachine.role],
+      statements: [
+        new PolicyStatement({ actions: ['states:StartExecution'], resources: [agent.stateMachineArn] }),
+        new PolicyStatement({
+          actions: ['states:DescribeExecution', 'states:StopExecution'],
+          resources: [
+            stack.formatArn({
+              service: 'states',
+              resource: 'execution',
+              resourceName: `${agent.stateMachineName}:*`,
+              arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+            }),
+          ],
+        }),
+        new PolicyStatement({
+          actions: ['events:PutTargets', 'events:PutRule', 'events:DescribeRule'],
+          resources: [
+            stack.formatArn({
+              service: 'events',
+              resource: 'rule',
+              resourceName: 'StepFunctionsGetEventsForStepFunctionsExecutionRule',
+            }),
+          ],
+        }),
+      ],
+    });
+  }
+}

@@ -1,0 +1,127 @@
+import {
+  type AdvanceWorkflowInput,
+  type GoalTurn,
+  WORKFLOW_NEXT,
+  type WorkflowState,
+} from '@agentstep/protocol';
+import { WorkflowNotFoundError } from '../errors.js';
+import type { AppendResultsDeps } from '../steps/append-results.js';
+import { submitTurn } from '../steps/submit-turn.js';
+import { childRunsState } from './child-runs.js';
+import { gateEndKey } from './gates.js';
+import type { NewRecord, PlannedRun } from './plan.js';
+import { planWorkflow } from './plan-workflow.js';
+import { type Logged, type RunLog, recordsOf, runLogOf } from './run-log.js';
+
+/** A goal's model steps when the workflow sets no `maxSteps`. */
+export const DEFAULT_GOAL_STEPS = 30;
+
+/** Plans settle in a few records each; more rounds than this is a broken planner, not a workflow. */
+const MAX_ROUNDS = 1000;
+
+/**
+ * AdvanceWorkflow: records how the run's child runs ended, then plans from the log and carries the
+ * plan out — records appended, child turns submitted (their user messages first, then the `run`
+ * records) — until the run must wait: for child runs (`goals`), a person (`gate`), or never again.
+ * Every append is keyed by the log it was planned from, so a retried or redriven call repeats none.
+ */
+export async function advanceWorkflow(input: AdvanceWorkflowInput, deps: AppendResultsDeps): Promise<WorkflowState> {
+  const { run } = input.state;
+  await deps.log.acquireTurn(run, run);
+  let log = await readRun(run, deps);
+  if ('next' in input.state && input.state.next === WORKFLOW_NEXT.gate && input.state.caught !== undefined) {
+    log = await expireGate(log, input.state.gate, deps);
+  }
+  const children = await childRunsState(log, input, deps);
+  if (children.running.length > 0) return goalsState(log, children.running);
+  for (const ended of children.ended) await record(log, `output:${childOf(ended)}`, [ended], deps);
+  if (children.ended.length > 0) log = await readRun(run, deps);
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const plan = planWorkflow(log);
+    if (plan.kind === 'wait') return { run, next: WORKFLOW_NEXT.gate, gate: plan.gate.record.gate };
+    if (plan.kind === 'ended') return endState(run, plan.record);
+    if (plan.kind === 'runs') return goalsState(log, await startRuns(log, plan.runs, input.execution, deps));
+    await record(log, `records:${lastSeq(log)}`, plan.records, deps);
+    log = await readRun(run, deps);
+  }
+  throw new Error(`Workflow run ${run} planned ${MAX_ROUNDS} rounds without waiting: its plan does not settle.`);
+}
+
+/** Submits each planned run's turn in its child session, then records the runs; returns their records. */
+async function startRuns(
+  log: RunLog,
+  runs: readonly PlannedRun[],
+  execution: string,
+  deps: AppendResultsDeps,
+): Promise<Array<Logged<'run'>>> {
+  const started = recordsOf(log, 'run').length;
+  const records = runs.map((planned, index): NewRecord => {
+    const { message: _, instructions: __, session, ...ids } = planned;
+    const number = started + index + 1;
+    return {
+      record: { ...ids, kind: 'run', session: session ?? `${log.run}.${number}`, turn: `t-${number}`, execution },
+    };
+  });
+  await Promise.all(
+    records.map(({ record }, index) => {
+      if (record.kind !== 'run') throw new Error('A run record was expected.');
+      const { message, instructions } = runs[index] as PlannedRun;
+      return submitTurn(
+        { session: record.session, turn: record.turn, prompt: message, ...(instructions ? { instructions } : {}) },
+        deps,
+      );
+    }),
+  );
+  await record(log, `runs:${lastSeq(log)}`, records, deps);
+  return recordsOf(await readRun(log.run, deps), 'run').slice(started, started + runs.length);
+}
+
+/** A human gate whose wait timed out: recorded as expired, unless a decision came first. */
+async function expireGate(log: RunLog, gate: string | undefined, deps: AppendResultsDeps): Promise<RunLog> {
+  const latest = recordsOf(log, 'gate').findLast(({ record }) => record.gate === gate);
+  if (latest === undefined || latest.record.status !== 'waiting') return log;
+  const { slot, goal, attempt } = latest.record;
+  const expired: NewRecord = {
+    record: { kind: 'gate', slot, goal, attempt, gate: latest.record.gate, status: 'expired' },
+    content: 'Nobody answered in time.',
+  };
+  await record(log, gateEndKey(latest.record.gate), [expired], deps);
+  return readRun(log.run, deps);
+}
+
+function goalsState(log: RunLog, runs: ReadonlyArray<Logged<'run'>>): WorkflowState {
+  const maxSteps = log.spec.maxSteps ?? DEFAULT_GOAL_STEPS;
+  const goals = runs.map(({ record }): GoalTurn => ({ session: record.session, turn: record.turn, maxSteps }));
+  return { run: log.run, next: WORKFLOW_NEXT.goals, goals };
+}
+
+function endState(run: string, end: Logged<'end'>): WorkflowState {
+  const { status, error } = end.record;
+  return { run, next: status, message: end.content, ...(error === undefined ? {} : { error }) };
+}
+
+async function record(log: RunLog, key: string, records: readonly NewRecord[], deps: AppendResultsDeps) {
+  const timestamp = deps.clock.now() / 1000;
+  await deps.log.append({
+    session: log.run,
+    turn: log.run,
+    key,
+    events: records.map(({ record: payload, content }) => ({
+      event: { type: 'workflow', timestamp, payload, ...(content === undefined ? {} : { content }) },
+    })),
+  });
+}
+
+async function readRun(run: string, deps: AppendResultsDeps): Promise<RunLog> {
+  const log = runLogOf(run, await deps.log.read(run));
+  if (log === undefined) throw new WorkflowNotFoundError(run);
+  return log;
+}
+
+function lastSeq(log: RunLog): number {
+  return log.records.at(-1)?.seq ?? 0;
+}
+
+function childOf({ record }: NewRecord): string {
+  return record.kind === 'output' ? `${record.session}:${record.turn}` : record.kind;
+}

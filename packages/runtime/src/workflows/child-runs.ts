@@ -1,0 +1,50 @@
+import type { AdvanceWorkflowInput, StoredEvent } from '@agentstep/protocol';
+import type { EventLog } from '../event-log/event-log.js';
+import { turnAnswer } from '../requests/describe-turn.js';
+import type { NewRecord } from './plan.js';
+import { type Logged, type RunLog, recordsOf } from './run-log.js';
+
+/** What the run's child runs that have no `output` record yet came to. */
+export interface ChildRunsState {
+  /** Their ends, to record: ended turns, and runs of dead executions (abandoned). */
+  ended: NewRecord[];
+  /** Runs this execution started whose turns still run (a retried AdvanceWorkflow): wait for them. */
+  running: Array<Logged<'run'>>;
+}
+
+/**
+ * Looks up each child run without an `output` record in its own session's log: a turn that ended
+ * gives its status and final `respond` text; a run started by another execution (one that died) is
+ * abandoned, to be run again; one this execution started is still running unless its RunGoals map
+ * is over, when it failed without closing its turn.
+ */
+export async function childRunsState(
+  log: RunLog,
+  input: AdvanceWorkflowInput,
+  deps: { log: EventLog },
+): Promise<ChildRunsState> {
+  const recorded = new Set(recordsOf(log, 'output').map(({ record }) => `${record.session}\n${record.turn}`));
+  const open = recordsOf(log, 'run').filter(({ record }) => !recorded.has(`${record.session}\n${record.turn}`));
+  const mapOver = 'next' in input.state && input.state.next === 'goals';
+  const state: ChildRunsState = { ended: [], running: [] };
+  for (const run of open) {
+    const { kind: _, ...ids } = run.record;
+    const end = ended(await deps.log.read(run.record.session), run.record.turn);
+    if (end !== undefined) {
+      state.ended.push({ record: { ...ids, kind: 'output', status: end.status }, content: end.answer });
+    } else if (run.record.execution !== input.execution) {
+      state.ended.push({ record: { ...ids, kind: 'output', status: 'abandoned' }, content: '' });
+    } else if (mapOver) {
+      state.ended.push({ record: { ...ids, kind: 'output', status: 'failed' }, content: '' });
+    } else {
+      state.running.push(run);
+    }
+  }
+  return state;
+}
+
+function ended(events: readonly StoredEvent[], turn: string) {
+  const end = events.find(({ event }) => event.type === 'turn_end' && event.payload.turn === turn)?.event;
+  if (end?.type !== 'turn_end') return undefined;
+  return { status: end.payload.status, answer: turnAnswer(events, turn) };
+}
