@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type GoalDocumentInput, renderGoalDocument } from './goal-document.js';
 
@@ -874,4 +875,44 @@ describe('renderGoalDocument', () => {
       ],
     ],
   ])('%s', (_rule, input, lines) => expectDocument(input, lines));
+  it('E2: whatever the data, the markup is the same as with plain data', () => {
+    const markupCharacter = fc.constantFrom(
+      '<',
+      '>',
+      '/',
+      '&',
+      '"',
+      "'",
+      '=',
+      ';',
+      '#',
+      'a',
+      ' ',
+      '\n',
+      '\r',
+    );
+    const text = fc.oneof(fc.string({ unit: markupCharacter }), fc.string({ unit: 'binary' }));
+    fc.assert(
+      fc.property(
+        fc.record({ name: text, id: text, agent: text, output: text, description: text, correction: text }),
+        (data) => {
+          const render = (value: (field: keyof typeof data) => string) =>
+            renderGoalDocument(
+              goal({
+                workflow: { name: value('name') },
+                inputs: { x: value('description') },
+                prior: [{ id: value('id'), agent: value('agent'), output: value('output') }],
+                converge: { history: [{ n: 1, output: value('output') }] },
+                current: { id: value('id'), description: `$x ${value('description')}`, outputs: ['f'] },
+                correction: { source: 'human', text: `!${value('correction')}` },
+              }),
+            );
+          // Every tag, its attribute values emptied: data may change values, never tags or their bounds.
+          const markup = (document: string) =>
+            document.match(/<[^<>]*>/g)?.map((tag) => tag.replace(/="[^"]*"/g, '=""'));
+          expect(markup(render((field) => data[field]))).toEqual(markup(render(() => 'plain')));
+        },
+      ),
+    );
+  });
 });
