@@ -16,6 +16,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   approve: async () => (await import('./commands/approve-command.js')).approveCommand,
   parse: async () => (await import('./commands/parse-command.js')).parseCommand,
   prompt: async () => (await import('./commands/prompt-command.js')).promptCommand,
+  'render-context': async () => (await import('./commands/render-context-command.js')).renderContextCommand,
 };
 
 /**

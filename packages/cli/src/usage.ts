@@ -96,6 +96,19 @@ const PROMPT_USAGE = `agentstep prompt --tools <file.json> [--instructions TEXT]
 Prints the system prompt for a set of tools. The file holds a JSON array of
 {"name": "...", "description": "...", "parameters": {JSON Schema of the arguments}}.`;
 
+/** Help for `agentstep render-context`. */
+const RENDER_CONTEXT_USAGE = `agentstep render-context < description.json
+
+Reads one JSON description from stdin and prints the XML document a workflow goal or agent gets as
+its user message (decisions E1–E9), exactly, with no newline after it:
+  {"render": "goal"|"task", "workflow": {"name", "agentfile"?}, "inputs"?: {NAME: TEXT},
+   "prior"?: [{"id", "output", "agent"?, "loop"?, "iteration"?, "fields"?: {NAME: TEXT}}],
+   "converge"?: {"history": [{"n", "output"}]},
+   "current"?: {"id", "description", "outputs"?: [NAME], "loop"?, "iteration"?},
+   "task"?: {"role", "parent_goal", "task", "outputs"?, "include_prior", "interpolate"},
+   "correction"?: {"source": "supervisor"|"human", "text"}}
+"goal" needs "current", "task" needs "task". Exit code 2 names the field a bad description gets wrong.`;
+
 /** Help for `agentstep` as a whole. */
 export const USAGE = `agentstep <command> [options]
 
@@ -110,6 +123,7 @@ Commands:
   approve   approve (or --deny) one waiting call
   parse     parse model output from stdin into protocol events (JSON lines)
   prompt    print the system prompt for a set of tools
+  render-context  print a workflow goal's or agent's XML context from a JSON description
 
 ${RUN_USAGE}
 
@@ -121,4 +135,6 @@ ${INVOKE_USAGE}
 
 ${PARSE_USAGE}
 
-${PROMPT_USAGE}`;
+${PROMPT_USAGE}
+
+${RENDER_CONTEXT_USAGE}`;

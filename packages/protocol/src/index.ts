@@ -202,3 +202,25 @@ export {
   workflowInputSchema,
   workflowStateSchema,
 } from './workflows/workflow-payloads.js';
+export { escapeXml } from './workflow-context/escape-xml.js';
+export { fieldText } from './workflow-context/field-text.js';
+export { firstJsonObject } from './workflow-context/first-json-object.js';
+export { type GoalDocumentInput, renderGoalDocument } from './workflow-context/goal-document.js';
+export { interpolate } from './workflow-context/interpolate.js';
+export { renderContext } from './workflow-context/render-context.js';
+export {
+  type ConvergenceIteration,
+  type CurrentGoal,
+  convergenceIterationSchema,
+  currentGoalSchema,
+  type PriorCompletion,
+  priorCompletionSchema,
+  type RenderContextInput,
+  renderContextInputSchema,
+  type TaskAssignment,
+  taskAssignmentSchema,
+  type WorkflowCorrection,
+  workflowCorrectionSchema,
+} from './workflow-context/render-input.js';
+export { renderTaskDocument, type TaskDocumentInput } from './workflow-context/task-document.js';
+export { renderVariables } from './workflow-context/variables.js';
