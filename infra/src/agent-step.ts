@@ -33,7 +33,7 @@ import { ExecutionFailureAlarm } from './execution-failure-alarm.js';
 import { grantBedrockModel } from './grant-bedrock-model.js';
 import { grantSessionReads, grantTableAccess } from './grant-table-access.js';
 import { type QueueTurnOptions, QueueTurnPipe } from './queue-turn-pipe.js';
-import { type LoopStepName, StepLambda, type StepName, type WorkflowStepName } from './step-lambda.js';
+import { StepLambda, type StepName } from './step-lambda.js';
 import { StoppedExecutionRule } from './stopped-execution-rule.js';
 import { triggerDeadLetterQueue } from './trigger-dead-letter-queue.js';
 import { WorkflowStateMachine } from './workflow-state-machine.js';
@@ -117,11 +117,6 @@ export interface AgentStepProps extends ApprovalProps {
   readonly eventBus?: IEventBus;
   /** Where the alarm on failed, timed-out and aborted executions is announced. @default - no action */
   readonly alarmTopic?: ITopic;
-  /**
-   * The workflow state machine, which runs any Agentfile workflow with each goal as a child
-   * execution of the loop, or `false` for none. @default true
-   */
-  readonly workflows?: boolean;
   /** How long a workflow's human gate waits for a person before its goal fails. @default Duration.days(7) */
   readonly gateTimeout?: Duration;
   /**
@@ -138,13 +133,12 @@ export interface AgentStepProps extends ApprovalProps {
 export class AgentStep extends Construct {
   readonly table: TableV2;
   readonly stateMachine: StateMachine;
-  /** The workflow state machine (`workflows` prop), unless it is `false`. */
-  readonly workflowStateMachine: StateMachine | undefined;
+  /** Runs any Agentfile workflow, each goal a child execution of the loop (no idle cost). */
+  readonly workflowStateMachine: StateMachine;
   /** The sessions' files, when the `workspace` toolset is enabled. */
   readonly workspace: Bucket | undefined;
   /** The loop's functions, by step (`invoke-tool` hosts the built-in tools), and the workflows'. */
-  readonly functions: Readonly<Record<LoopStepName | 'close-stopped-turn', NodejsFunction>> &
-    Readonly<Partial<Record<WorkflowStepName, NodejsFunction>>>;
+  readonly functions: Readonly<Record<StepName, NodejsFunction>>;
   /** In alarm when an execution of the loop failed, timed out or was aborted. */
   readonly failureAlarm: Alarm;
   /** The HTTP API (`api` prop), unless it is `false`. */
@@ -217,10 +211,10 @@ export class AgentStep extends Construct {
         ...(props.eventBus ? { [ENV_NAMES.eventBus]: props.eventBus.eventBusName } : {}),
       }),
     };
-    const workflowFunctions =
-      props.workflows === false
-        ? undefined
-        : { 'advance-workflow': make('advance-workflow', shared), 'await-gate': make('await-gate', shared) };
+    const workflowFunctions = {
+      'advance-workflow': make('advance-workflow', shared),
+      'await-gate': make('await-gate', shared),
+    };
     for (const [step, fn] of Object.entries({ ...functions, ...workflowFunctions }))
       grantTableAccess(this.table, step as StepName, fn);
     for (const fn of [functions['model-step'], functions['advance-turn']]) {
@@ -236,14 +230,12 @@ export class AgentStep extends Construct {
       ...(props.approvalTimeout ? { approvalTimeout: props.approvalTimeout } : {}),
       ...(props.eventBus ? { eventBus: props.eventBus } : {}),
     }).stateMachine;
-    this.workflowStateMachine =
-      workflowFunctions &&
-      new WorkflowStateMachine(this, 'Workflows', {
-        advance: workflowFunctions['advance-workflow'],
-        awaitGate: workflowFunctions['await-gate'],
-        agent: this.stateMachine,
-        ...(props.gateTimeout ? { gateTimeout: props.gateTimeout } : {}),
-      }).stateMachine;
+    this.workflowStateMachine = new WorkflowStateMachine(this, 'Workflows', {
+      advance: workflowFunctions['advance-workflow'],
+      awaitGate: workflowFunctions['await-gate'],
+      agent: this.stateMachine,
+      ...(props.gateTimeout ? { gateTimeout: props.gateTimeout } : {}),
+    }).stateMachine;
     // It announces the ends of the turns it closes, as the state machine announces the others.
     (props.eventBus ?? EventBus.fromEventBusName(this, 'DefaultBus', 'default')).grantPutEventsTo(
       functions['close-stopped-turn'],

@@ -30,7 +30,7 @@ export interface WorkflowStateMachineProps {
   readonly agent: StateMachine;
   /** How long a human gate waits for a person before the goal fails. @default Duration.days(7) */
   readonly gateTimeout?: Duration;
-  /** How long a whole workflow run may take. @default Duration.days(30) */
+  /** How long a whole workflow run may take. @default Duration.days(21) */
   readonly executionTimeout?: Duration;
 }
 
@@ -58,7 +58,7 @@ export class WorkflowStateMachine extends Construct {
   constructor(scope: Construct, id: string, props: WorkflowStateMachineProps) {
     super(scope, id);
     const names = WORKFLOW_STATE_NAMES;
-    const executionTimeout = props.executionTimeout ?? Duration.days(30);
+    const executionTimeout = props.executionTimeout ?? Duration.days(21);
     const advance = new LambdaInvoke(this, names.advance, {
       lambdaFunction: props.advance,
       payloadResponseOnly: true,
@@ -71,7 +71,7 @@ export class WorkflowStateMachine extends Construct {
       maxAttempts: 5,
       backoffRate: 2,
     });
-    const runGoals = this.#runGoals(props.agent, executionTimeout).next(advance);
+    const runGoals = this.#runGoals(props.agent).next(advance);
     const awaitGate = this.#awaitGate(props.awaitGate, props.gateTimeout ?? Duration.days(7));
     awaitGate
       .addCatch(advance, { errors: [ERROR_NAMES.gateSettled], resultPath: JsonPath.DISCARD })
@@ -82,10 +82,13 @@ export class WorkflowStateMachine extends Construct {
       new Choice(this, names.route)
         .when(Condition.stringEquals(next, WORKFLOW_NEXT.goals), runGoals)
         .when(Condition.stringEquals(next, WORKFLOW_NEXT.gate), awaitGate)
-        .when(Condition.stringEquals(next, WORKFLOW_NEXT.failed), new Fail(this, names.failed, {
-          errorPath: '$.error',
-          causePath: '$.message',
-        }))
+        .when(
+          Condition.stringEquals(next, WORKFLOW_NEXT.failed),
+          new Fail(this, names.failed, {
+            errorPath: '$.error',
+            causePath: '$.message',
+          }),
+        )
         .otherwise(new Succeed(this, names.done)),
     );
     this.stateMachine = new StateMachine(this, 'StateMachine', {
@@ -106,9 +109,9 @@ export class WorkflowStateMachine extends Construct {
   /**
    * RunGoals: each planned turn as a child execution of the agent (`.sync:2`: no cost while it
    * waits). A child that fails is not this run's failure: AdvanceWorkflow reads how each turn
-   * ended from its session's log.
+   * ended from its session's log. The child's own timeout bounds it.
    */
-  #runGoals(agent: StateMachine, timeout: Duration): MapState {
+  #runGoals(agent: StateMachine): MapState {
     const fields: ReadonlyArray<keyof GoalTurn> = ['session', 'turn', 'maxSteps'];
     const runGoal = new CustomState(this, WORKFLOW_STATE_NAMES.runGoal, {
       stateJson: {
@@ -122,7 +125,6 @@ export class WorkflowStateMachine extends Construct {
           },
         },
         ResultPath: null,
-        TimeoutSeconds: timeout.toSeconds(),
       },
     }).addCatch(new Pass(this, WORKFLOW_STATE_NAMES.goalStopped), { resultPath: JsonPath.DISCARD });
     return new MapState(this, WORKFLOW_STATE_NAMES.runGoals, {
@@ -144,7 +146,12 @@ export class WorkflowStateMachine extends Construct {
         ResultPath: null,
         TimeoutSeconds: timeout.toSeconds(),
       },
-    }).addRetry({ errors: LAMBDA_SERVICE_ERRORS, interval: Duration.seconds(1), maxAttempts: 3, backoffRate: 2 });
+    }).addRetry({
+      errors: LAMBDA_SERVICE_ERRORS,
+      interval: Duration.seconds(1),
+      maxAttempts: 3,
+      backoffRate: 2,
+    });
   }
 
   /** Start the agent's executions, follow them (`.sync:2`) and stop them when this run is stopped. */

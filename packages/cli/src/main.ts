@@ -17,6 +17,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   parse: async () => (await import('./commands/parse-command.js')).parseCommand,
   prompt: async () => (await import('./commands/prompt-command.js')).promptCommand,
   'render-context': async () => (await import('./commands/render-context-command.js')).renderContextCommand,
+  workflow: async () => (await import('./commands/workflow-command.js')).workflowCommand,
 };
 
 /**

@@ -15,11 +15,11 @@ export {
 export { loadAgent } from './load-agent.js';
 export {
   AGENT_STATE_MACHINE,
-  WORKFLOW_STATE_MACHINE,
   type ExecutionRun,
   LocalEngine,
   type LocalEngineOptions,
   type TurnRun,
+  WORKFLOW_STATE_MACHINE,
 } from './local-engine.js';
 export { LocalEventBus, type PublishedEvent } from './local-event-bus.js';
 export { LocalExecutionStarter } from './local-execution-starter.js';

@@ -22,10 +22,7 @@ export async function loadAgent(cacheFile?: string, props: DefinitionProps = {})
   const agent = synthesizeAgent(props);
   if (cacheFile !== undefined) {
     await mkdir(dirname(cacheFile), { recursive: true });
-    await writeFile(
-      cacheFile,
-      JSON.stringify({ ...agent, functions: [...agent.functions] }),
-    );
+    await writeFile(cacheFile, JSON.stringify({ ...agent, functions: [...agent.functions] }));
   }
   return agent;
 }

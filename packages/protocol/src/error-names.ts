@@ -36,6 +36,8 @@ export const ERROR_NAMES = {
   invalidTurnRequest: 'InvalidTurnRequest',
   /** No workflow run by that id: its log holds no `start` record. */
   workflowNotFound: 'WorkflowNotFound',
+  /** A workflow (an Agentfile, or a spec in code or JSON) that does not parse or validate. */
+  invalidWorkflow: 'InvalidWorkflow',
   /** A workflow run's inputs do not match the workflow's INPUT statements. */
   invalidWorkflowInput: 'InvalidWorkflowInput',
   /** The run has no human gate by that id (or it belongs to another tenant's run). */

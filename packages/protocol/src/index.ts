@@ -1,3 +1,26 @@
+export { defineWorkflow } from './agentfile/define-workflow.js';
+export { type AgentfileProblem, formatAgentfileProblem } from './agentfile/format-agentfile-problem.js';
+export { InvalidWorkflowError } from './agentfile/invalid-workflow-error.js';
+export {
+  type ParseAgentfileOptions,
+  type ParsedAgentfile,
+  parseAgentfile,
+} from './agentfile/parse-agentfile.js';
+export type { ReadAgentfileFile } from './agentfile/parse-state.js';
+export { type ParsedWorkflowSpec, parseWorkflowSpec } from './agentfile/parse-workflow-spec.js';
+export {
+  WORKFLOW_IDENTIFIER,
+  type WorkflowAgent,
+  type WorkflowGoal,
+  type WorkflowInput,
+  type WorkflowLoopStep,
+  type WorkflowRunStep,
+  type WorkflowSpec,
+  type WorkflowStep,
+  type WorkflowSupervision,
+  type WorkflowWithin,
+  workflowSpecSchema,
+} from './agentfile/workflow-spec.js';
 export {
   type ErrorBody,
   type EventsPage,
@@ -176,32 +199,6 @@ export {
   type PriceTable,
   priceTableSchema,
 } from './usage/price-table-schema.js';
-export {
-  GATE_STATUSES,
-  GOAL_PHASES,
-  type GateStatus,
-  type GoalPhase,
-  VERDICTS,
-  WORKFLOW_END_STATUSES,
-  type WorkflowRecord,
-  type WorkflowRecordOf,
-  workflowEventSchema,
-  workflowRecordSchema,
-} from './workflows/workflow-event.js';
-export {
-  type AdvanceWorkflowInput,
-  type AwaitGateInput,
-  advanceWorkflowInputSchema,
-  awaitGateInputSchema,
-  type GoalTurn,
-  goalTurnSchema,
-  WORKFLOW_NEXT,
-  WORKFLOW_STATE_NAMES,
-  type WorkflowInput,
-  type WorkflowState,
-  workflowInputSchema,
-  workflowStateSchema,
-} from './workflows/workflow-payloads.js';
 export { escapeXml } from './workflow-context/escape-xml.js';
 export { fieldText } from './workflow-context/field-text.js';
 export { firstJsonObject } from './workflow-context/first-json-object.js';
@@ -224,3 +221,29 @@ export {
 } from './workflow-context/render-input.js';
 export { renderTaskDocument, type TaskDocumentInput } from './workflow-context/task-document.js';
 export { renderVariables } from './workflow-context/variables.js';
+export {
+  GATE_STATUSES,
+  type GateStatus,
+  GOAL_PHASES,
+  type GoalPhase,
+  VERDICTS,
+  WORKFLOW_END_STATUSES,
+  type WorkflowRecord,
+  type WorkflowRecordOf,
+  workflowEventSchema,
+  workflowRecordSchema,
+} from './workflows/workflow-event.js';
+export {
+  type AdvanceWorkflowInput,
+  type AwaitGateInput,
+  advanceWorkflowInputSchema,
+  awaitGateInputSchema,
+  type GoalTurn,
+  goalTurnSchema,
+  WORKFLOW_NEXT,
+  WORKFLOW_STATE_NAMES,
+  type WorkflowExecutionInput,
+  type WorkflowState,
+  workflowExecutionInputSchema,
+  workflowStateSchema,
+} from './workflows/workflow-payloads.js';

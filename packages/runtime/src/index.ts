@@ -59,6 +59,12 @@ export {
   type ProviderRequest,
   type RequestEnd,
 } from './model/continue-at-stops.js';
+export {
+  GoalScriptedModel,
+  type GoalScripts,
+  goalKey,
+  goalScriptsSchema,
+} from './model/goal-scripted-model.js';
 export type { Model, ModelPart, ModelRequest } from './model/model.js';
 export {
   ModelAuthFailedError,
@@ -77,12 +83,6 @@ export {
   ScriptedModel,
   type ScriptedStep,
 } from './model/scripted-model.js';
-export {
-  type GoalScripts,
-  GoalScriptedModel,
-  goalKey,
-  goalScriptsSchema,
-} from './model/goal-scripted-model.js';
 export { InMemoryOutcomeStore } from './outcomes/in-memory-outcome-store.js';
 export type { CallRef, OutcomeStore } from './outcomes/outcome-store.js';
 export { describeTurn, type PendingTurn } from './requests/describe-turn.js';
@@ -111,6 +111,7 @@ export {
 } from './session/session-follower.js';
 export type { StepStream, StreamedChunk } from './session/step-stream.js';
 export { advanceTurn } from './steps/advance-turn.js';
+export type { AppendResultsDeps } from './steps/append-results.js';
 export { batchId } from './steps/batch-id.js';
 export { closeBatch } from './steps/close-batch.js';
 export { closeOpenBatch, type OpenBatchRef } from './steps/close-open-batch.js';
@@ -140,12 +141,8 @@ export { metricEvents, type SessionSpend, sessionSpend } from './usage/session-s
 export { spentBudget } from './usage/spent-budget.js';
 export { type StepUsage, stepUsageSchema } from './usage/step-usage.js';
 export type { UsageLedger } from './usage/usage-ledger.js';
-export { LocalDirectoryWorkspace } from './workspace/local-directory-workspace.js';
-export { resolveWorkspacePath } from './workspace/resolve-workspace-path.js';
-export type { Workspace, WorkspaceEntry } from './workspace/workspace.js';
-export { workspaceTools } from './workspace/workspace-tools.js';
-export type { AppendResultsDeps } from './steps/append-results.js';
 export { advanceWorkflow, DEFAULT_GOAL_STEPS } from './workflows/advance-workflow.js';
+export { documentSeen } from './workflows/document-seen.js';
 export {
   type AwaitGateDeps,
   awaitGate,
@@ -156,3 +153,7 @@ export {
 export { goalContext } from './workflows/goal-context.js';
 export { type Logged, type RunLog, recordsOf, runLogOf } from './workflows/run-log.js';
 export { runInputs, type StartWorkflowInput, startWorkflow } from './workflows/start-workflow.js';
+export { LocalDirectoryWorkspace } from './workspace/local-directory-workspace.js';
+export { resolveWorkspacePath } from './workspace/resolve-workspace-path.js';
+export type { Workspace, WorkspaceEntry } from './workspace/workspace.js';
+export { workspaceTools } from './workspace/workspace-tools.js';

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { workflowEventSchema } from '../workflows/workflow-event.js';
 import {
   approvalEventSchema,
   callEventSchema,
@@ -10,7 +11,6 @@ import {
   turnEndEventSchema,
   userEventSchema,
 } from './wire-event.js';
-import { workflowEventSchema } from '../workflows/workflow-event.js';
 
 /**
  * The event types kept in a session's log: the conversation (C1), each turn's terminal record

@@ -13,10 +13,10 @@ export const WORKFLOW_NEXT = {
 } as const;
 
 /** A workflow execution's input: the run, whose log holds its workflow and inputs. */
-export const workflowInputSchema = z.object({ run: sessionIdSchema }).strict();
+export const workflowExecutionInputSchema = z.object({ run: sessionIdSchema }).strict();
 
 /** A workflow execution's input. */
-export type WorkflowInput = z.infer<typeof workflowInputSchema>;
+export type WorkflowExecutionInput = z.infer<typeof workflowExecutionInputSchema>;
 
 /** One child turn a goal runs: a submitted turn of the agent state machine (its StartTurn input). */
 export const goalTurnSchema = z.object({
@@ -50,7 +50,10 @@ export type WorkflowState = z.infer<typeof workflowStateSchema>;
  * input the first time, and the execution's name, which tells its own child runs from abandoned ones.
  */
 export const advanceWorkflowInputSchema = z.object({
-  state: z.union([workflowStateSchema.extend({ caught: z.unknown().optional() }), workflowInputSchema]),
+  state: z.union([
+    workflowStateSchema.extend({ caught: z.unknown().optional() }),
+    workflowExecutionInputSchema,
+  ]),
   execution: z.string().min(1),
 });
 

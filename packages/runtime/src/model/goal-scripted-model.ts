@@ -1,7 +1,7 @@
 import type { ModelMessage } from '@agentstep/protocol';
 import * as z from 'zod';
 import type { Model, ModelPart, ModelRequest } from './model.js';
-import { modelScriptSchema, ScriptedModel, ScriptEndedError } from './scripted-model.js';
+import { modelScriptSchema, ScriptEndedError, ScriptedModel } from './scripted-model.js';
 
 /**
  * A workflow's script: for each goal (`goal`, a USING agent's `goal[agent]`, a sub-agent's role, a
@@ -65,7 +65,10 @@ export class GoalScriptedModel implements Model {
 
 /** The message that started the turn: the last user message that is not a batch's results. */
 function turnMessage(messages: readonly ModelMessage[]): string {
-  return messages.findLast((message) => message.role === 'user' && !message.content.startsWith('<results>'))?.content ?? '';
+  return (
+    messages.findLast((message) => message.role === 'user' && !message.content.startsWith('<results>'))
+      ?.content ?? ''
+  );
 }
 
 /** Which goal a workflow document is for, as its script names it; `undefined` for other text. */

@@ -39,5 +39,10 @@ export async function submitTurn(
 
 function userEvent(input: SubmitTurnInput, timestamp: number) {
   const { prompt: content, instructions } = input;
-  return { type: 'user' as const, content, timestamp, ...(instructions === undefined ? {} : { instructions }) };
+  return {
+    type: 'user' as const,
+    content,
+    timestamp,
+    ...(instructions === undefined ? {} : { instructions }),
+  };
 }

@@ -25,7 +25,10 @@ const MAX_ROUNDS = 1000;
  * records) — until the run must wait: for child runs (`goals`), a person (`gate`), or never again.
  * Every append is keyed by the log it was planned from, so a retried or redriven call repeats none.
  */
-export async function advanceWorkflow(input: AdvanceWorkflowInput, deps: AppendResultsDeps): Promise<WorkflowState> {
+export async function advanceWorkflow(
+  input: AdvanceWorkflowInput,
+  deps: AppendResultsDeps,
+): Promise<WorkflowState> {
   const { run } = input.state;
   await deps.log.acquireTurn(run, run);
   let log = await readRun(run, deps);
@@ -44,7 +47,9 @@ export async function advanceWorkflow(input: AdvanceWorkflowInput, deps: AppendR
     await record(log, `records:${lastSeq(log)}`, plan.records, deps);
     log = await readRun(run, deps);
   }
-  throw new Error(`Workflow run ${run} planned ${MAX_ROUNDS} rounds without waiting: its plan does not settle.`);
+  throw new Error(
+    `Workflow run ${run} planned ${MAX_ROUNDS} rounds without waiting: its plan does not settle.`,
+  );
 }
 
 /** Submits each planned run's turn in its child session, then records the runs; returns their records. */
@@ -59,7 +64,13 @@ async function startRuns(
     const { message: _, instructions: __, session, ...ids } = planned;
     const number = started + index + 1;
     return {
-      record: { ...ids, kind: 'run', session: session ?? `${log.run}.${number}`, turn: `t-${number}`, execution },
+      record: {
+        ...ids,
+        kind: 'run',
+        session: session ?? `${log.run}.${number}`,
+        turn: `t-${number}`,
+        execution,
+      },
     };
   });
   await Promise.all(
@@ -67,7 +78,12 @@ async function startRuns(
       if (record.kind !== 'run') throw new Error('A run record was expected.');
       const { message, instructions } = runs[index] as PlannedRun;
       return submitTurn(
-        { session: record.session, turn: record.turn, prompt: message, ...(instructions ? { instructions } : {}) },
+        {
+          session: record.session,
+          turn: record.turn,
+          prompt: message,
+          ...(instructions ? { instructions } : {}),
+        },
         deps,
       );
     }),
@@ -91,7 +107,9 @@ async function expireGate(log: RunLog, gate: string | undefined, deps: AppendRes
 
 function goalsState(log: RunLog, runs: ReadonlyArray<Logged<'run'>>): WorkflowState {
   const maxSteps = log.spec.maxSteps ?? DEFAULT_GOAL_STEPS;
-  const goals = runs.map(({ record }): GoalTurn => ({ session: record.session, turn: record.turn, maxSteps }));
+  const goals = runs.map(
+    ({ record }): GoalTurn => ({ session: record.session, turn: record.turn, maxSteps }),
+  );
   return { run: log.run, next: WORKFLOW_NEXT.goals, goals };
 }
 

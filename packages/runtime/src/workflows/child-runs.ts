@@ -24,7 +24,9 @@ export async function childRunsState(
   deps: { log: EventLog },
 ): Promise<ChildRunsState> {
   const recorded = new Set(recordsOf(log, 'output').map(({ record }) => `${record.session}\n${record.turn}`));
-  const open = recordsOf(log, 'run').filter(({ record }) => !recorded.has(`${record.session}\n${record.turn}`));
+  const open = recordsOf(log, 'run').filter(
+    ({ record }) => !recorded.has(`${record.session}\n${record.turn}`),
+  );
   const mapOver = 'next' in input.state && input.state.next === 'goals';
   const state: ChildRunsState = { ended: [], running: [] };
   for (const run of open) {

@@ -50,7 +50,8 @@ function withAgents(context: ExecuteContext): Execution {
   const runs: PlannedRun[] = [];
   const completion: NewRecord[] = [];
   for (const agent of agents) {
-    if (agent === undefined) return { plan: failed('UnknownAgent', `Goal ${slot.goal.name} uses an undefined agent.`) };
+    if (agent === undefined)
+      return { plan: failed('UnknownAgent', `Goal ${slot.goal.name} uses an undefined agent.`) };
     const message = renderContext(agentContext(log, slot, agent, correction));
     const instructions = interpolate(agent.prompt, variables);
     const result = finished(context, outputs.get('execute', agent.name), {
@@ -84,7 +85,12 @@ function converge(context: ExecuteContext): Execution {
   if (!converged && iterations.length < limit) {
     const history = iterations.map(({ content }, index) => ({ n: index + 1, output: content }));
     const message = renderContext(goalContext(log, slot, { history, ...(correction ? { correction } : {}) }));
-    return { plan: { kind: 'runs', runs: [{ ...context.at, phase: 'iteration', n: iterations.length + 1, message }] } };
+    return {
+      plan: {
+        kind: 'runs',
+        runs: [{ ...context.at, phase: 'iteration', n: iterations.length + 1, message }],
+      },
+    };
   }
   const output = converged ? (iterations.at(-2)?.content ?? '') : (last?.content ?? '');
   const { fields, missing } = goalFields(output, slot.goal.outputs);

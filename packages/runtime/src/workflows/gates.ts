@@ -55,7 +55,9 @@ export async function decideGate(decision: GateDecision, deps: GateDeps): Promis
   const waiting = await latestGate(run, gate, deps.log);
   if (waiting.record.status !== 'waiting') throw new GateAnsweredError(gate, waiting.record.status);
   const { slot, goal, attempt } = waiting.record;
-  const status = ({ approve: 'approved', correct: 'corrected', abort: 'aborted' } as const)[decision.decision];
+  const status = ({ approve: 'approved', correct: 'corrected', abort: 'aborted' } as const)[
+    decision.decision
+  ];
   const timestamp = deps.clock.now() / 1000;
   const by = decision.by === undefined ? {} : { by: decision.by };
   const text = decision.text ?? '';
@@ -63,11 +65,14 @@ export async function decideGate(decision: GateDecision, deps: GateDeps): Promis
   if (decision.decision === 'correct') {
     records.push({ kind: 'correction', slot, goal, attempt: attempt + 1, source: 'human' });
   }
-  const events = records.map((payload) => ({ event: { type: 'workflow' as const, content: text, timestamp, payload } }));
+  const events = records.map((payload) => ({
+    event: { type: 'workflow' as const, content: text, timestamp, payload },
+  }));
   await deps.log.acquireTurn(run, run);
   const appended = await deps.log.append({ session: run, turn: run, key: gateEndKey(gate), events });
   const landed = await latestGate(run, gate, deps.log);
-  if (appended.replayed && landed.record.status !== status) throw new GateAnsweredError(gate, landed.record.status);
+  if (appended.replayed && landed.record.status !== status)
+    throw new GateAnsweredError(gate, landed.record.status);
   await wakeWaitingCall(run, gate, deps);
   return landed;
 }

@@ -15,5 +15,7 @@ export function parseVerdict(answer: string): Verdict {
 
 function unquoted(text: string): string {
   const trimmed = text.trim();
-  return trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"') ? trimmed.slice(1, -1) : trimmed;
+  return trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"')
+    ? trimmed.slice(1, -1)
+    : trimmed;
 }

@@ -2,8 +2,8 @@ import { renderContext } from '@agentstep/protocol';
 import { type Attempt, AttemptOutputs } from './attempt-outputs.js';
 import { type Executed, executeGoal } from './execute-goal.js';
 import { type Correction, goalContext } from './goal-context.js';
-import { failed, type NewRecord, type Plan } from './plan.js';
 import { parseVerdict } from './parse-verdict.js';
+import { failed, type NewRecord, type Plan } from './plan.js';
 import { reconcile } from './reconcile.js';
 import { type Logged, type RunLog, recordsOf } from './run-log.js';
 import { assessMessage, commitMessage, superviseMessage } from './supervision-prompts.js';
@@ -27,7 +27,10 @@ export function planGoal(log: RunLog, slot: Slot): Plan {
   const commit = outputs.get('commit');
   if (supervised && commit === undefined) {
     const document = renderContext(goalContext(log, slot, correction ? { correction } : {}));
-    return { kind: 'runs', runs: [{ ...at, phase: 'commit', message: commitMessage(slot.goal.name, document) }] };
+    return {
+      kind: 'runs',
+      runs: [{ ...at, phase: 'commit', message: commitMessage(slot.goal.name, document) }],
+    };
   }
   const executed = executeGoal({ log, slot, at, outputs, ...(correction ? { correction } : {}) });
   if ('plan' in executed) return executed.plan;
@@ -45,14 +48,22 @@ function supervise(
 ): Plan {
   const assess = outputs.get('assess');
   if (assess === undefined) {
-    return { kind: 'runs', runs: [{ ...at, phase: 'assess', message: assessMessage(slot.goal.name, commitment, executed.output) }] };
+    return {
+      kind: 'runs',
+      runs: [{ ...at, phase: 'assess', message: assessMessage(slot.goal.name, commitment, executed.output) }],
+    };
   }
   const triggers = reconcile(commitment, assess.content);
   const verdict = latestOf(recordsOf(log, 'verdict'), at);
   if (verdict === undefined && (triggers.length > 0 || slot.supervision === 'human')) {
     const answer = outputs.get('supervise');
     if (answer === undefined) {
-      return { kind: 'runs', runs: [{ ...at, phase: 'supervise', message: superviseMessage(slot.goal.name, triggers, executed.output) }] };
+      return {
+        kind: 'runs',
+        runs: [
+          { ...at, phase: 'supervise', message: superviseMessage(slot.goal.name, triggers, executed.output) },
+        ],
+      };
     }
     return judged(log, at, answer);
   }
@@ -66,12 +77,17 @@ function supervise(
 function judged(log: RunLog, at: Attempt, answer: Logged<'output'>): Plan {
   const verdict = parseVerdict(answer.content);
   const text = verdict.verdict === 'CONTINUE' ? '' : verdict.text;
-  const records: NewRecord[] = [{ record: { kind: 'verdict', ...at, verdict: verdict.verdict }, content: text }];
+  const records: NewRecord[] = [
+    { record: { kind: 'verdict', ...at, verdict: verdict.verdict }, content: text },
+  ];
   const reoriented = recordsOf(log, 'correction').filter(
     ({ record }) => record.slot === at.slot && record.source === 'supervisor',
   ).length;
   if (verdict.verdict === 'REORIENT' && reoriented < MAX_REORIENTS) {
-    records.push({ record: { kind: 'correction', ...at, attempt: at.attempt + 1, source: 'supervisor' }, content: text });
+    records.push({
+      record: { kind: 'correction', ...at, attempt: at.attempt + 1, source: 'supervisor' },
+      content: text,
+    });
   }
   return { kind: 'record', records };
 }
@@ -81,7 +97,10 @@ function gate(log: RunLog, at: Attempt, executed: Executed, question: string): P
   const latest = latestOf(recordsOf(log, 'gate'), at);
   if (latest === undefined) {
     const id = `${at.slot}.${at.attempt}`;
-    return { kind: 'record', records: [{ record: { kind: 'gate', ...at, gate: id, status: 'waiting' }, content: question }] };
+    return {
+      kind: 'record',
+      records: [{ record: { kind: 'gate', ...at, gate: id, status: 'waiting' }, content: question }],
+    };
   }
   switch (latest.record.status) {
     case 'waiting':
@@ -91,13 +110,21 @@ function gate(log: RunLog, at: Attempt, executed: Executed, question: string): P
     case 'aborted':
       return {
         kind: 'record',
-        records: [{ record: { kind: 'end', status: 'aborted' }, content: `Aborted at goal ${at.goal} by ${latest.record.by ?? 'a person'}.` }],
+        records: [
+          {
+            record: { kind: 'end', status: 'aborted' },
+            content: `Aborted at goal ${at.goal} by ${latest.record.by ?? 'a person'}.`,
+          },
+        ],
       };
     case 'expired':
       return failed('GateExpired', `Nobody answered the human gate of goal ${at.goal} in time.`);
     case 'corrected':
       // The decision appended the correction with it: the next plan runs the next attempt.
-      return failed('GateCorrectionMissing', `The correction of goal ${at.goal}'s gate is missing from the log.`);
+      return failed(
+        'GateCorrectionMissing',
+        `The correction of goal ${at.goal}'s gate is missing from the log.`,
+      );
   }
 }
 
@@ -105,6 +132,9 @@ function complete(executed: Executed): Plan {
   return { kind: 'record', records: executed.completion };
 }
 
-function latestOf<K extends 'verdict' | 'gate'>(records: ReadonlyArray<Logged<K>>, at: Attempt): Logged<K> | undefined {
+function latestOf<T extends { record: { slot: string; attempt: number } }>(
+  records: readonly T[],
+  at: Attempt,
+): T | undefined {
   return records.findLast(({ record }) => record.slot === at.slot && record.attempt === at.attempt);
 }

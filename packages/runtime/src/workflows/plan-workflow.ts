@@ -1,5 +1,5 @@
-import { planGoal } from './plan-goal.js';
 import { failed, type Plan } from './plan.js';
+import { planGoal } from './plan-goal.js';
 import { type RunLog, recordsOf } from './run-log.js';
 import { nextSlot } from './workflow-slots.js';
 

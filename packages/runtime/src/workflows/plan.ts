@@ -32,5 +32,8 @@ export type Plan =
 
 /** The plan that ends the run as failed, with the error's name and what happened. */
 export function failed(error: string, message: string): Plan {
-  return { kind: 'record', records: [{ record: { kind: 'end', status: 'failed', error }, content: message }] };
+  return {
+    kind: 'record',
+    records: [{ record: { kind: 'end', status: 'failed', error }, content: message }],
+  };
 }

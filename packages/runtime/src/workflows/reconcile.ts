@@ -17,11 +17,14 @@ export function reconcile(commitment: string, assessment: string): string[] {
   }
   if (commit?.confidence === 'low') triggers.push('low confidence');
   const assumptions = commit?.assumptions;
-  if (Array.isArray(assumptions) && assumptions.length > 3) triggers.push(`${assumptions.length} assumptions`);
+  if (Array.isArray(assumptions) && assumptions.length > 3)
+    triggers.push(`${assumptions.length} assumptions`);
   return triggers;
 }
 
 function listed(value: unknown): boolean {
   if (Array.isArray(value)) return value.length > 0;
-  return typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null && value !== false;
+  return typeof value === 'string'
+    ? value.trim() !== ''
+    : value !== undefined && value !== null && value !== false;
 }

@@ -1,11 +1,8 @@
 import type { StoredEvent, WorkflowRecord, WorkflowRecordOf, WorkflowSpec } from '@agentstep/protocol';
 
-/** A workflow record as the run's log holds it: its seq, its payload and its text. */
-export interface Logged<K extends WorkflowRecord['kind'] = WorkflowRecord['kind']> {
-  seq: number;
-  record: WorkflowRecordOf<K>;
-  content: string;
-}
+/** A workflow record as the run's log holds it: its seq, its payload and its text (one type per kind). */
+export type Logged<K extends WorkflowRecord['kind'] = WorkflowRecord['kind']> =
+  K extends WorkflowRecord['kind'] ? { seq: number; record: WorkflowRecordOf<K>; content: string } : never;
 
 /** A workflow run as its log tells it: what it runs, with which inputs, and every record in order. */
 export interface RunLog {
@@ -19,7 +16,8 @@ export interface RunLog {
 export function runLogOf(run: string, events: readonly StoredEvent[]): RunLog | undefined {
   const records: Logged[] = [];
   for (const { seq, event } of events) {
-    if (event.type === 'workflow') records.push({ seq, record: event.payload, content: event.content ?? '' });
+    if (event.type === 'workflow')
+      records.push({ seq, record: event.payload, content: event.content ?? '' } as Logged);
   }
   const start = records.find((logged): logged is Logged<'start'> => logged.record.kind === 'start');
   if (start === undefined) return undefined;

@@ -1,7 +1,7 @@
 import type { WorkflowSpec } from '@agentstep/protocol';
+import type { Clock } from '../clock/clock.js';
 import { InvalidWorkflowInputError } from '../errors.js';
 import type { EventLog } from '../event-log/event-log.js';
-import type { Clock } from '../clock/clock.js';
 
 /** A new workflow run: its id, its workflow (FROM files inlined) and the inputs given. */
 export interface StartWorkflowInput {
@@ -40,7 +40,10 @@ export async function startWorkflow(
 }
 
 /** The run's inputs: those given, then each declared default; refuses undeclared and missing ones. */
-export function runInputs(spec: WorkflowSpec, given: Readonly<Record<string, string>>): Record<string, string> {
+export function runInputs(
+  spec: WorkflowSpec,
+  given: Readonly<Record<string, string>>,
+): Record<string, string> {
   const declared = new Set(spec.inputs.map(({ name }) => name));
   const undeclared = Object.keys(given).filter((name) => !declared.has(name));
   if (undeclared.length > 0) {

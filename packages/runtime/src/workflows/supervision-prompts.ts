@@ -1,7 +1,8 @@
 import { escapeXml } from '@agentstep/protocol';
 
 /** The fields a COMMIT answer holds (agentfile.md, Supervision 1). */
-const COMMIT_FIELDS = 'interpretation, scope_in, scope_out, approach, tools, predicted_output, confidence, assumptions';
+const COMMIT_FIELDS =
+  'interpretation, scope_in, scope_out, approach, tools, predicted_output, confidence, assumptions';
 
 /** The fields an ASSESS answer holds (agentfile.md, Supervision 3). */
 const ASSESS_FIELDS = 'met, deviations, concerns, unexpected';
