@@ -3,7 +3,12 @@ import { demoTools, inMemoryStores, ScriptedModel, submitTurn, systemClock } fro
 import type { StateMachineDefinition } from 'aws-local-stepfunctions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAgent } from './load-agent.js';
-import { AGENT_STATE_MACHINE, LocalEngine, type LocalEngineOptions } from './local-engine.js';
+import {
+  AGENT_STATE_MACHINE,
+  LocalEngine,
+  type LocalEngineOptions,
+  WORKFLOW_STATE_MACHINE,
+} from './local-engine.js';
 import type { SynthesizedAgent } from './synthesize-agent.js';
 
 const START = 'arn:aws:states:::states:startExecution';
@@ -167,7 +172,7 @@ describe('LocalEngine hosting several state machines', { timeout: 30_000 }, () =
   it('names the hosted machines when asked for one it does not host, in a task or directly', async () => {
     const { engine } = engineWith({ stateMachines: { Parent: starter('Missing', `${START}.sync:2`) } });
     await expect(engine.execute('Nope', {})).rejects.toThrow(
-      `The local engine hosts no state machine Nope; it hosts ${AGENT_STATE_MACHINE}, Parent.`,
+      `The local engine hosts no state machine Nope; it hosts ${AGENT_STATE_MACHINE}, ${agent.workflow.agentName}, ${WORKFLOW_STATE_MACHINE}, Parent.`,
     );
     expect((await failureOf(engine.execute('Parent', {})))?.name).toBe(
       'StepFunctions.StateMachineDoesNotExistException',
