@@ -36,6 +36,8 @@ export const ERROR_NAMES = {
   invalidTurnRequest: 'InvalidTurnRequest',
   /** A scripted or replayed model has no output for the requested step. */
   scriptEnded: 'ScriptEnded',
+  /** A workflow spec written in code broke the language's rules: the message lists each problem at its path. */
+  invalidWorkflow: 'InvalidWorkflow',
 } as const;
 
 /** One of {@link ERROR_NAMES}. */

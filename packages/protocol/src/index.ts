@@ -1,3 +1,19 @@
+export { defineWorkflow } from './agentfile/define-workflow.js';
+export { InvalidWorkflowError } from './agentfile/invalid-workflow-error.js';
+export { type ParsedWorkflowSpec, parseWorkflowSpec } from './agentfile/parse-workflow-spec.js';
+export {
+  WORKFLOW_IDENTIFIER,
+  type WorkflowAgent,
+  type WorkflowGoal,
+  type WorkflowInput,
+  type WorkflowLoopStep,
+  type WorkflowRunStep,
+  type WorkflowSpec,
+  type WorkflowStep,
+  type WorkflowSupervision,
+  type WorkflowWithin,
+  workflowSpecSchema,
+} from './agentfile/workflow-spec.js';
 export {
   type ErrorBody,
   type EventsPage,
