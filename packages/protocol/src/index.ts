@@ -1,5 +1,12 @@
 export { defineWorkflow } from './agentfile/define-workflow.js';
+export { type AgentfileProblem, formatAgentfileProblem } from './agentfile/format-agentfile-problem.js';
 export { InvalidWorkflowError } from './agentfile/invalid-workflow-error.js';
+export {
+  type ParseAgentfileOptions,
+  type ParsedAgentfile,
+  parseAgentfile,
+} from './agentfile/parse-agentfile.js';
+export type { ReadAgentfileFile } from './agentfile/parse-state.js';
 export { type ParsedWorkflowSpec, parseWorkflowSpec } from './agentfile/parse-workflow-spec.js';
 export {
   WORKFLOW_IDENTIFIER,
