@@ -163,7 +163,7 @@ describe.skipIf(dynamoEndpoint === '')('workflow runs on the synthesized workflo
     expect(retry).toBe(
       'Your response has no JSON object with the field top.\n\nReturn your response as JSON with the following fields: top',
     );
-    const runs = recordsOf((await flow.runLog())!, 'run').map(({ record }) => [record.phase, record.session]);
+    const runs = recordsOf(await flow.runLog(), 'run').map(({ record }) => [record.phase, record.session]);
     expect(runs[1]?.[1]).toBe(runs[0]?.[1]);
   });
 

@@ -46,7 +46,7 @@ const LAMBDA_SERVICE_ERRORS = [
 ];
 
 /**
- * Runs any workflow (docs/decisions/0019-workflows.md): the execution's input names a run whose log
+ * Runs any workflow (docs/decisions/0020-workflows.md): the execution's input names a run whose log
  * holds the workflow and its inputs (no redeploy for a new Agentfile). AdvanceWorkflow plans from
  * the log; RunGoals starts each planned goal turn as a child execution of the agent state machine
  * (`.sync:2`, in parallel, in the plan's order); AwaitGate waits on a task token for a person;

@@ -36,7 +36,7 @@ export const ERROR_NAMES = {
   invalidTurnRequest: 'InvalidTurnRequest',
   /** No workflow run by that id: its log holds no `start` record. */
   workflowNotFound: 'WorkflowNotFound',
-  /** A workflow (an Agentfile, or a spec in code or JSON) that does not parse or validate. */
+  /** A workflow spec written in code broke the language's rules: the message lists each problem at its path. */
   invalidWorkflow: 'InvalidWorkflow',
   /** A workflow run's inputs do not match the workflow's INPUT statements. */
   invalidWorkflowInput: 'InvalidWorkflowInput',

@@ -46,5 +46,8 @@ function fromJson(text: string, file: string): Parsed {
   }
   const parsed = parseWorkflowSpec(value);
   if (parsed.ok) return parsed;
-  return { ok: false, problems: parsed.errors.map((error) => `${file}: ${String(error)}`) };
+  return {
+    ok: false,
+    problems: parsed.errors.map(({ path, message }) => `${file}: ${path || 'the workflow'}: ${message}`),
+  };
 }

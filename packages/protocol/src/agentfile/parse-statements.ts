@@ -1,4 +1,4 @@
-import { STATEMENT_KEYWORDS } from './agentfile-token.js';
+import { type AgentfileToken, STATEMENT_KEYWORDS } from './agentfile-token.js';
 import type { ParseState } from './parse-state.js';
 import { parseStatement } from './parse-statement.js';
 
@@ -20,9 +20,16 @@ export function parseStatements(state: ParseState): void {
       if (!parsed) state.recover();
       continue;
     }
-    // A statement ends at its line's end (or the next statement), so a clause here continues nothing.
-    const continuation = token.kind === 'keyword' || token.kind === 'arrow' || token.kind === 'comma';
-    state.expected(STATEMENTS, token, continuation ? '(a statement ends at the end of its line)' : undefined);
+    state.expected(STATEMENTS, token, hint(state, token));
     state.recover();
   }
+}
+
+function hint(state: ParseState, token: AgentfileToken): string | undefined {
+  if (state.isKeyword(token, 'UNSUPERVISED')) {
+    return '(UNSUPERVISED is a modifier, on the line of its AGENT, GOAL, CONVERGE or RUN)';
+  }
+  // A statement ends at its line's end (or the next statement), so a clause here continues nothing.
+  const continuation = token.kind === 'keyword' || token.kind === 'arrow' || token.kind === 'comma';
+  return continuation ? '(a statement ends at the end of its line)' : undefined;
 }

@@ -25,11 +25,9 @@ export function readWithin(
   }
   state.place(path, state.next());
   const limit = Number(token.value);
+  const range = limit < 1 ? 'greater than 0' : `up to ${Number.MAX_SAFE_INTEGER}`;
   if (limit < 1 || !Number.isSafeInteger(limit)) {
-    state.report(
-      token,
-      `expected a whole number from 1 to ${Number.MAX_SAFE_INTEGER} after ${after}, found NUMBER ${token.value}`,
-    );
+    state.report(token, `expected a whole number ${range} after ${after}, found NUMBER ${token.value}`);
   }
   return limit;
 }

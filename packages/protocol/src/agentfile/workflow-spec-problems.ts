@@ -133,8 +133,10 @@ function usingReferences(spec: WorkflowSpec, index: SpecIndex): WorkflowSpecProb
     })),
   );
   return [...goalUses, ...stepUses].flatMap(({ owner, name, path, kinds }) => {
-    const definition = index.byName.get(name);
-    if (definition && kinds.includes(definition.kind)) return [];
+    // A name defined twice is reported once, as such: a use that fits either definition is fine.
+    const named = index.definitions.filter((candidate) => candidate.name === name);
+    if (named.some((candidate) => kinds.includes(candidate.kind))) return [];
+    const definition = named[0];
     const wanted = `${article(kinds[0] ?? 'GOAL')} ${kinds.join(' or ')}`;
     const message = definition
       ? `${owner} uses "${name}", which is not ${wanted} (it is ${article(definition.kind)} ${definition.kind} defined at ${index.place(definition.path)})`
