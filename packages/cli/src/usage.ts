@@ -96,6 +96,20 @@ const PROMPT_USAGE = `agentstep prompt --tools <file.json> [--instructions TEXT]
 Prints the system prompt for a set of tools. The file holds a JSON array of
 {"name": "...", "description": "...", "parameters": {JSON Schema of the arguments}}.`;
 
+/** Help for `agentstep workflow`. */
+const WORKFLOW_USAGE = `agentstep workflow run FILE [--input NAME=VALUE ...] [run options]
+agentstep workflow resume RUN [run options]
+agentstep workflow context RUN GOAL
+agentstep workflow gate RUN GATE (--approve | --correct TEXT | --abort)
+
+run starts a run of the workflow in FILE (an Agentfile, or its spec as .json) on the local engine,
+each goal a turn of the agent in its own session, one line per record on stderr, and prints
+{"run", "status", "message"} on stdout. With the scripted model, --script FILE is a JSON object
+from goal id (goal[agent] for a USING agent, goal:commit|assess|supervise for supervision) to the
+list of its runs' scripts. resume runs a stopped run on from its log: finished goals are not run
+again. context prints the exact document GOAL (or goal[agent]) saw. gate answers a human gate
+from any shell. Exit code 0: done; 1: failed or aborted; 2: the command was called wrong.`;
+
 /** Help for `agentstep render-context`. */
 const RENDER_CONTEXT_USAGE = `agentstep render-context < description.json
 
@@ -123,6 +137,7 @@ Commands:
   approve   approve (or --deny) one waiting call
   parse     parse model output from stdin into protocol events (JSON lines)
   prompt    print the system prompt for a set of tools
+  workflow  run a multi-goal workflow (an Agentfile), resume it, answer its human gates
   render-context  print a workflow goal's or agent's XML context from a JSON description
 
 ${RUN_USAGE}
@@ -136,5 +151,7 @@ ${INVOKE_USAGE}
 ${PARSE_USAGE}
 
 ${PROMPT_USAGE}
+
+${WORKFLOW_USAGE}
 
 ${RENDER_CONTEXT_USAGE}`;

@@ -1,5 +1,5 @@
 import { providerModel } from '@agentstep/protocol';
-import { type Model, ReplayModel, ScriptedModel } from '@agentstep/runtime';
+import { GoalScriptedModel, type Model, ReplayModel, ScriptedModel } from '@agentstep/runtime';
 import { createModel } from '@agentstep/runtime/models';
 import demoScript from '../../../../examples/demo-script.json' with { type: 'json' };
 import type { CliIo } from '../io/cli-io.js';
@@ -33,10 +33,12 @@ async function chooseModel(options: RunOptions, io: CliIo): Promise<{ model: Mod
   }
   if (options.script === undefined)
     return { model: new ScriptedModel(demoScript, 'the demo script'), source: 'the demo script' };
-  return {
-    model: ScriptedModel.fromJson(await readInput(options.script, io), options.script),
-    source: options.script,
-  };
+  const text = await readInput(options.script, io);
+  // A JSON object is a workflow's script, by goal; an array, every turn's script.
+  const model = text.trimStart().startsWith('{')
+    ? GoalScriptedModel.fromJson(text, options.script)
+    : ScriptedModel.fromJson(text, options.script);
+  return { model, source: options.script };
 }
 
 async function readInput(path: string, io: CliIo): Promise<string> {

@@ -1,5 +1,5 @@
 import type { WorkflowRecord } from '@agentstep/protocol';
-import type { EventLog } from '@agentstep/runtime';
+import { type EventLog, eventLogWith } from '@agentstep/runtime';
 
 /** How long a goal's output may be in its one-line summary. */
 const SUMMARY_CHARS = 100;
@@ -11,8 +11,8 @@ const SUMMARY_CHARS = 100;
  */
 export function watchWorkflow(run: string, write: (line: string) => void): (log: EventLog) => EventLog {
   return (log) =>
-    Object.assign(Object.create(log) as EventLog, {
-      append: async (request: Parameters<EventLog['append']>[0]) => {
+    eventLogWith(log, {
+      append: async (request) => {
         const appended = await log.append(request);
         if (request.session !== run || appended.replayed) return appended;
         for (const { event } of request.events) {
@@ -32,7 +32,7 @@ export function describeRecord(run: string, record: WorkflowRecord, content: str
     case 'run':
       return `  ${label(record)} ${record.phase}${record.n ? ` ${record.n}` : ''} … (session ${record.session})`;
     case 'output':
-      return `  ${label(record)} ${record.phase} ${record.status}: ${summary(content)}`;
+      return `  ${label(record)} ${record.phase}${record.n ? ` ${record.n}` : ''} ${record.status}: ${summary(content)}`;
     case 'goal':
       return `✓ goal ${label(record)}${record.note ? ` (${record.note})` : ''}: ${summary(content)}`;
     case 'verdict':

@@ -1,7 +1,7 @@
 import type { ModelMessage } from '@agentstep/protocol';
 import * as z from 'zod';
 import type { Model, ModelPart, ModelRequest } from './model.js';
-import { modelScriptSchema, ScriptEndedError, ScriptedModel } from './scripted-model.js';
+import { modelScriptSchema, parseJsonWith, ScriptEndedError, ScriptedModel } from './scripted-model.js';
 
 /**
  * A workflow's script: for each goal (`goal`, a USING agent's `goal[agent]`, a sub-agent's role, a
@@ -35,6 +35,11 @@ export class GoalScriptedModel implements Model {
 
   constructor(scripts: GoalScripts) {
     this.#scripts = scripts;
+  }
+
+  /** Reads a workflow script file's text; throws an error that names the file and each problem. */
+  static fromJson(text: string, source: string): GoalScriptedModel {
+    return new GoalScriptedModel(parseJsonWith(goalScriptsSchema, text, source));
   }
 
   async *stream(request: ModelRequest): AsyncIterable<ModelPart> {
