@@ -13,9 +13,8 @@ import {
   TURN_EVENT_TYPES,
   type TurnResult,
 } from '@agentstep/protocol';
-import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
-import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction, Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import {
@@ -41,7 +40,9 @@ import {
 } from 'aws-cdk-lib/aws-stepfunctions';
 import { EventBridgePutEvents, LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
+import { LAMBDA_SERVICE_ERRORS } from './lambda-service-errors.js';
 import type { LoopStepName } from './step-lambda.js';
+import { syncExecutionPolicy } from './sync-execution-policy.js';
 
 /** Props of {@link AgentStateMachine}. */
 export interface AgentStateMachineProps {
@@ -93,7 +94,6 @@ const RETRY_APPEND = retryOn(ERROR_NAMES.appendConflict, 1, 5);
 /** A provider still throttling or failing after the SDK's own retries: try again, a little later. */
 const RETRY_MODEL = retryOn(ERROR_NAMES.modelUnavailable, 5, 3);
 
-/** Lambda's own transient errors, as CDK's `retryOnServiceExceptions` lists them. */
 /** Where a `Catch` puts the error, as FailTurn, RecordToolFailure and ReleaseTurn read it. */
 const ERROR_PATH = '$.error';
 
@@ -101,14 +101,6 @@ const ERROR_PATH = '$.error';
 function path<Payload>(field: keyof Payload & string): string {
   return `$.${field}`;
 }
-
-const LAMBDA_SERVICE_ERRORS = [
-  'Lambda.ClientExecutionTimeoutException',
-  'Lambda.ServiceException',
-  'Lambda.AWSLambdaException',
-  'Lambda.SdkClientException',
-  'Lambda.TooManyRequestsException',
-];
 
 /**
  * The agent loop as a Standard workflow in JSONPath (docs/architecture.md):
@@ -198,38 +190,7 @@ export class AgentStateMachine extends Construct {
     });
     for (const fn of [...props.toolFunctions, props.functions['await-approval']])
       fn.grantInvoke(this.stateMachine.role);
-    // A separate policy: the default one would make the state machine depend on its own ARN.
-    new Policy(this, 'ContinueAsNewPolicy', {
-      roles: [this.stateMachine.role],
-      statements: [
-        new PolicyStatement({
-          actions: ['states:StartExecution'],
-          resources: [this.stateMachine.stateMachineArn],
-        }),
-        // `.sync:2`: follow the fresh execution, and stop it if this one is stopped.
-        new PolicyStatement({
-          actions: ['states:DescribeExecution', 'states:StopExecution'],
-          resources: [
-            Stack.of(this).formatArn({
-              service: 'states',
-              resource: 'execution',
-              resourceName: `${this.stateMachine.stateMachineName}:*`,
-              arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-            }),
-          ],
-        }),
-        new PolicyStatement({
-          actions: ['events:PutTargets', 'events:PutRule', 'events:DescribeRule'],
-          resources: [
-            Stack.of(this).formatArn({
-              service: 'events',
-              resource: 'rule',
-              resourceName: 'StepFunctionsGetEventsForStepFunctionsExecutionRule',
-            }),
-          ],
-        }),
-      ],
-    });
+    syncExecutionPolicy(this, 'ContinueAsNewPolicy', this.stateMachine.role, this.stateMachine);
   }
 
   /**

@@ -1,6 +1,5 @@
 import { ERROR_NAMES, type GoalTurn, WORKFLOW_NEXT, WORKFLOW_STATE_NAMES } from '@agentstep/protocol';
-import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
-import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Duration, Stack } from 'aws-cdk-lib';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import {
@@ -21,6 +20,8 @@ import {
 } from 'aws-cdk-lib/aws-stepfunctions';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
+import { LAMBDA_SERVICE_ERRORS } from './lambda-service-errors.js';
+import { syncExecutionPolicy } from './sync-execution-policy.js';
 
 /** Props of {@link WorkflowStateMachine}. */
 export interface WorkflowStateMachineProps {
@@ -36,14 +37,6 @@ export interface WorkflowStateMachineProps {
 
 /** How long a task waits past its function's own timeout before Step Functions gives up on it. */
 const TASK_TIMEOUT_MARGIN = Duration.seconds(30);
-
-const LAMBDA_SERVICE_ERRORS = [
-  'Lambda.ClientExecutionTimeoutException',
-  'Lambda.ServiceException',
-  'Lambda.AWSLambdaException',
-  'Lambda.SdkClientException',
-  'Lambda.TooManyRequestsException',
-];
 
 /**
  * Runs any workflow (docs/decisions/0020-workflows.md): the execution's input names a run whose log
@@ -103,7 +96,8 @@ export class WorkflowStateMachine extends Construct {
       },
     });
     props.awaitGate.grantInvoke(this.stateMachine.role);
-    this.#grantChildExecutions(props.agent);
+    // Start the agent's executions, follow them (`.sync:2`) and stop them when this run is stopped.
+    syncExecutionPolicy(this, 'ChildExecutionsPolicy', this.stateMachine.role, props.agent);
   }
 
   /**
@@ -151,38 +145,6 @@ export class WorkflowStateMachine extends Construct {
       interval: Duration.seconds(1),
       maxAttempts: 3,
       backoffRate: 2,
-    });
-  }
-
-  /** Start the agent's executions, follow them (`.sync:2`) and stop them when this run is stopped. */
-  #grantChildExecutions(agent: StateMachine): void {
-    const stack = Stack.of(this);
-    new Policy(this, 'ChildExecutionsPolicy', {
-      roles: [this.stateMachine.role],
-      statements: [
-        new PolicyStatement({ actions: ['states:StartExecution'], resources: [agent.stateMachineArn] }),
-        new PolicyStatement({
-          actions: ['states:DescribeExecution', 'states:StopExecution'],
-          resources: [
-            stack.formatArn({
-              service: 'states',
-              resource: 'execution',
-              resourceName: `${agent.stateMachineName}:*`,
-              arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-            }),
-          ],
-        }),
-        new PolicyStatement({
-          actions: ['events:PutTargets', 'events:PutRule', 'events:DescribeRule'],
-          resources: [
-            stack.formatArn({
-              service: 'events',
-              resource: 'rule',
-              resourceName: 'StepFunctionsGetEventsForStepFunctionsExecutionRule',
-            }),
-          ],
-        }),
-      ],
     });
   }
 }
