@@ -46,7 +46,7 @@ describe('AgentStep (synthesized)', () => {
 
   it('deploys every step and the API function on Node.js 22, arm64, with its own log group and role', () => {
     const functions = template.findResources('AWS::Lambda::Function');
-    expect(Object.keys(functions)).toHaveLength(13);
+    expect(Object.keys(functions)).toHaveLength(15);
     for (const { Properties } of Object.values(functions)) {
       expect(Properties).toMatchObject({
         Runtime: 'nodejs22.x',
@@ -54,8 +54,8 @@ describe('AgentStep (synthesized)', () => {
         LoggingConfig: { LogGroup: expect.anything() },
       });
     }
-    // One per function, the state machine's, and the API's access logs.
-    template.resourceCountIs('AWS::Logs::LogGroup', 15);
+    // One per function, the loop's and the workflows' state machines', and the API's access logs.
+    template.resourceCountIs('AWS::Logs::LogGroup', 18);
     expect(JSON.stringify(template.toJSON())).not.toContain('AWSLambdaBasicExecutionRole');
   });
 
@@ -461,7 +461,7 @@ describe('AgentStep’s HTTP API (synthesized)', () => {
   it('creates no API, and no API function, with api: false', () => {
     const { agent, template } = synthApi({ api: false });
     template.resourceCountIs('AWS::ApiGateway::RestApi', 0);
-    template.resourceCountIs('AWS::Lambda::Function', 12);
+    template.resourceCountIs('AWS::Lambda::Function', 14);
     expect(agent.api).toBeUndefined();
     expect(agent.apiFunctions).toEqual({});
   });
