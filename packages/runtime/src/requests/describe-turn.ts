@@ -3,6 +3,7 @@ import {
   MAX_ANSWER_CHARS,
   type StoredEvent,
   type TurnResult,
+  type WireEventOf,
 } from '@agentstep/protocol';
 import type { EventLog } from '../event-log/event-log.js';
 import { sessionSpend } from '../usage/session-spend.js';
@@ -21,10 +22,8 @@ export async function describeTurn(
   deps: { log: EventLog; usage: UsageLedger },
 ): Promise<TurnResult | PendingTurn> {
   const [events, entries] = await Promise.all([deps.log.read(input.session), deps.usage.list(input.session)]);
-  const end = events.find(
-    ({ event }) => event.type === 'turn_end' && event.payload.turn === input.turn,
-  )?.event;
-  if (end?.type !== 'turn_end') return { ...input, pending: true };
+  const end = turnEndOf(events, input.turn);
+  if (end === undefined) return { ...input, pending: true };
   const ofTurn = (batch: string | undefined) => batch?.startsWith(`${input.turn}.`) === true;
   const spend = sessionSpend(entries.filter((entry) => ofTurn(entry.batch)));
   return {
@@ -41,6 +40,12 @@ export async function describeTurn(
     ...(input.request?.requestId === undefined ? {} : { requestId: input.request.requestId }),
     ...(input.request?.tenant === undefined ? {} : { tenant: input.request.tenant }),
   };
+}
+
+/** A turn's terminal record in its session's log, once it has one. */
+export function turnEndOf(events: readonly StoredEvent[], turn: string): WireEventOf<'turn_end'> | undefined {
+  const end = events.find(({ event }) => event.type === 'turn_end' && event.payload.turn === turn)?.event;
+  return end?.type === 'turn_end' ? end : undefined;
 }
 
 /**

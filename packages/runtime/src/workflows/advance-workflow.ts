@@ -2,11 +2,13 @@ import {
   type AdvanceWorkflowInput,
   type GoalTurn,
   WORKFLOW_NEXT,
+  type WorkflowRecordOf,
   type WorkflowState,
 } from '@agentstep/protocol';
 import { WorkflowNotFoundError } from '../errors.js';
 import type { AppendResultsDeps } from '../steps/append-results.js';
 import { submitTurn } from '../steps/submit-turn.js';
+import { appendRecords } from './append-records.js';
 import { childRunsState } from './child-runs.js';
 import { gateEndKey } from './gates.js';
 import type { NewRecord, PlannedRun } from './plan.js';
@@ -37,14 +39,16 @@ export async function advanceWorkflow(
   }
   const children = await childRunsState(log, input, deps);
   if (children.running.length > 0) return goalsState(log, children.running);
-  for (const ended of children.ended) await record(log, `output:${childOf(ended)}`, [ended], deps);
+  for (const ended of children.ended) {
+    await appendRecords(log.run, `output:${ended.record.session}:${ended.record.turn}`, [ended], deps);
+  }
   if (children.ended.length > 0) log = await readRun(run, deps);
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const plan = planWorkflow(log);
     if (plan.kind === 'wait') return { run, next: WORKFLOW_NEXT.gate, gate: plan.gate.record.gate };
     if (plan.kind === 'ended') return endState(run, plan.record);
     if (plan.kind === 'runs') return goalsState(log, await startRuns(log, plan.runs, input.execution, deps));
-    await record(log, `records:${lastSeq(log)}`, plan.records, deps);
+    await appendRecords(log.run, `records:${lastSeq(log)}`, plan.records, deps);
     log = await readRun(run, deps);
   }
   throw new Error(
@@ -52,44 +56,39 @@ export async function advanceWorkflow(
   );
 }
 
-/** Submits each planned run's turn in its child session, then records the runs; returns their records. */
+/** Submits each planned run's turn in its child session, then records the runs; returns them. */
 async function startRuns(
   log: RunLog,
   runs: readonly PlannedRun[],
   execution: string,
   deps: AppendResultsDeps,
-): Promise<Array<Logged<'run'>>> {
+): Promise<Array<WorkflowRecordOf<'run'>>> {
   const started = recordsOf(log, 'run').length;
-  const records = runs.map((planned, index): NewRecord => {
+  const records = runs.map((planned, index): WorkflowRecordOf<'run'> => {
     const { message: _, instructions: __, session, ...ids } = planned;
     const number = started + index + 1;
     return {
-      record: {
-        ...ids,
-        kind: 'run',
-        session: session ?? `${log.run}.${number}`,
-        turn: `t-${number}`,
-        execution,
-      },
+      ...ids,
+      kind: 'run',
+      session: session ?? `${log.run}.${number}`,
+      turn: `t-${number}`,
+      execution,
     };
   });
   await Promise.all(
-    records.map(({ record }, index) => {
-      if (record.kind !== 'run') throw new Error('A run record was expected.');
+    records.map(({ session, turn }, index) => {
       const { message, instructions } = runs[index] as PlannedRun;
-      return submitTurn(
-        {
-          session: record.session,
-          turn: record.turn,
-          prompt: message,
-          ...(instructions ? { instructions } : {}),
-        },
-        deps,
-      );
+      const persona = instructions ? { instructions } : {};
+      return submitTurn({ session, turn, prompt: message, ...persona }, deps);
     }),
   );
-  await record(log, `runs:${lastSeq(log)}`, records, deps);
-  return recordsOf(await readRun(log.run, deps), 'run').slice(started, started + runs.length);
+  await appendRecords(
+    log.run,
+    `runs:${lastSeq(log)}`,
+    records.map((run) => ({ record: run })),
+    deps,
+  );
+  return records;
 }
 
 /** A human gate whose wait timed out: recorded as expired, unless a decision came first. */
@@ -101,33 +100,19 @@ async function expireGate(log: RunLog, gate: string | undefined, deps: AppendRes
     record: { kind: 'gate', slot, goal, attempt, gate: latest.record.gate, status: 'expired' },
     content: 'Nobody answered in time.',
   };
-  await record(log, gateEndKey(latest.record.gate), [expired], deps);
+  await appendRecords(log.run, gateEndKey(latest.record.gate), [expired], deps);
   return readRun(log.run, deps);
 }
 
-function goalsState(log: RunLog, runs: ReadonlyArray<Logged<'run'>>): WorkflowState {
+function goalsState(log: RunLog, runs: ReadonlyArray<WorkflowRecordOf<'run'>>): WorkflowState {
   const maxSteps = log.spec.maxSteps ?? DEFAULT_GOAL_STEPS;
-  const goals = runs.map(
-    ({ record }): GoalTurn => ({ session: record.session, turn: record.turn, maxSteps }),
-  );
+  const goals = runs.map(({ session, turn }): GoalTurn => ({ session, turn, maxSteps }));
   return { run: log.run, next: WORKFLOW_NEXT.goals, goals };
 }
 
 function endState(run: string, end: Logged<'end'>): WorkflowState {
   const { status, error } = end.record;
   return { run, next: status, message: end.content, ...(error === undefined ? {} : { error }) };
-}
-
-async function record(log: RunLog, key: string, records: readonly NewRecord[], deps: AppendResultsDeps) {
-  const timestamp = deps.clock.now() / 1000;
-  await deps.log.append({
-    session: log.run,
-    turn: log.run,
-    key,
-    events: records.map(({ record: payload, content }) => ({
-      event: { type: 'workflow', timestamp, payload, ...(content === undefined ? {} : { content }) },
-    })),
-  });
 }
 
 async function readRun(run: string, deps: AppendResultsDeps): Promise<RunLog> {
@@ -138,8 +123,4 @@ async function readRun(run: string, deps: AppendResultsDeps): Promise<RunLog> {
 
 function lastSeq(log: RunLog): number {
   return log.records.at(-1)?.seq ?? 0;
-}
-
-function childOf({ record }: NewRecord): string {
-  return record.kind === 'output' ? `${record.session}:${record.turn}` : record.kind;
 }

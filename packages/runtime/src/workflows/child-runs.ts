@@ -1,15 +1,19 @@
-import type { AdvanceWorkflowInput, StoredEvent } from '@agentstep/protocol';
+import {
+  type AdvanceWorkflowInput,
+  type StoredEvent,
+  WORKFLOW_NEXT,
+  type WorkflowRecordOf,
+} from '@agentstep/protocol';
 import type { EventLog } from '../event-log/event-log.js';
-import { turnAnswer } from '../requests/describe-turn.js';
-import type { NewRecord } from './plan.js';
-import { type Logged, type RunLog, recordsOf } from './run-log.js';
+import { turnAnswer, turnEndOf } from '../requests/describe-turn.js';
+import { type RunLog, recordsOf } from './run-log.js';
 
 /** What the run's child runs that have no `output` record yet came to. */
 export interface ChildRunsState {
   /** Their ends, to record: ended turns, and runs of dead executions (abandoned). */
-  ended: NewRecord[];
+  ended: Array<{ record: WorkflowRecordOf<'output'>; content: string }>;
   /** Runs this execution started whose turns still run (a retried AdvanceWorkflow): wait for them. */
-  running: Array<Logged<'run'>>;
+  running: Array<WorkflowRecordOf<'run'>>;
 }
 
 /**
@@ -27,7 +31,7 @@ export async function childRunsState(
   const open = recordsOf(log, 'run').filter(
     ({ record }) => !recorded.has(`${record.session}\n${record.turn}`),
   );
-  const mapOver = 'next' in input.state && input.state.next === 'goals';
+  const mapOver = 'next' in input.state && input.state.next === WORKFLOW_NEXT.goals;
   const state: ChildRunsState = { ended: [], running: [] };
   for (const run of open) {
     const { kind: _, ...ids } = run.record;
@@ -39,14 +43,14 @@ export async function childRunsState(
     } else if (mapOver) {
       state.ended.push({ record: { ...ids, kind: 'output', status: 'failed' }, content: '' });
     } else {
-      state.running.push(run);
+      state.running.push(run.record);
     }
   }
   return state;
 }
 
 function ended(events: readonly StoredEvent[], turn: string) {
-  const end = events.find(({ event }) => event.type === 'turn_end' && event.payload.turn === turn)?.event;
-  if (end?.type !== 'turn_end') return undefined;
+  const end = turnEndOf(events, turn);
+  if (end === undefined) return undefined;
   return { status: end.payload.status, answer: turnAnswer(events, turn) };
 }
