@@ -1,10 +1,12 @@
-import type { AwaitGateInput, WorkflowRecord } from '@agentstep/protocol';
+import type { AwaitGateInput, GateStatus } from '@agentstep/protocol';
 import type { ApprovalTokenStore } from '../approvals/approval-token-store.js';
 import type { TaskTokens } from '../approvals/task-tokens.js';
 import { wakeWaitingCall } from '../approvals/wake-waiting-call.js';
 import type { Clock } from '../clock/clock.js';
 import { GateAnsweredError, GateNotFoundError, GateSettledError } from '../errors.js';
 import type { EventLog } from '../event-log/event-log.js';
+import { appendRecords } from './append-records.js';
+import type { NewRecord } from './plan.js';
 import { type Logged, recordsOf, runLogOf } from './run-log.js';
 
 /** A person's answer at a human gate: accept the output, run the goal again with a correction, or stop the run. */
@@ -48,9 +50,10 @@ export async function awaitGate(input: AwaitGateInput, deps: AwaitGateDeps): Pro
 /**
  * Answers a waiting human gate, once: the decision is a `gate` record in the run's log (with a
  * `correct`, the correction for the goal's next attempt in the same append), then the waiting
- * run is woken. A gate already answered (or expired) refuses with AlreadyDecided.
+ * run is woken. Returns the gate's new status. A gate already answered (or expired) refuses with
+ * AlreadyDecided.
  */
-export async function decideGate(decision: GateDecision, deps: GateDeps): Promise<Logged<'gate'>> {
+export async function decideGate(decision: GateDecision, deps: GateDeps): Promise<GateStatus> {
   const { run, gate } = decision;
   const waiting = await latestGate(run, gate, deps.log);
   if (waiting.record.status !== 'waiting') throw new GateAnsweredError(gate, waiting.record.status);
@@ -58,23 +61,30 @@ export async function decideGate(decision: GateDecision, deps: GateDeps): Promis
   const status = ({ approve: 'approved', correct: 'corrected', abort: 'aborted' } as const)[
     decision.decision
   ];
-  const timestamp = deps.clock.now() / 1000;
   const by = decision.by === undefined ? {} : { by: decision.by };
-  const text = decision.text ?? '';
-  const records: WorkflowRecord[] = [{ kind: 'gate', slot, goal, attempt, gate, status, ...by }];
+  const content = decision.text ?? '';
+  const records: NewRecord[] = [
+    { record: { kind: 'gate', slot, goal, attempt, gate, status, ...by }, content },
+  ];
   if (decision.decision === 'correct') {
-    records.push({ kind: 'correction', slot, goal, attempt: attempt + 1, source: 'human' });
+    const correction = {
+      kind: 'correction' as const,
+      slot,
+      goal,
+      attempt: attempt + 1,
+      source: 'human' as const,
+    };
+    records.push({ record: correction, content });
   }
-  const events = records.map((payload) => ({
-    event: { type: 'workflow' as const, content: text, timestamp, payload },
-  }));
   await deps.log.acquireTurn(run, run);
-  const appended = await deps.log.append({ session: run, turn: run, key: gateEndKey(gate), events });
-  const landed = await latestGate(run, gate, deps.log);
-  if (appended.replayed && landed.record.status !== status)
-    throw new GateAnsweredError(gate, landed.record.status);
+  const appended = await appendRecords(run, gateEndKey(gate), records, deps);
+  // Another answer (or the expiry) took the gate between the read and the append.
+  if (appended.replayed) {
+    const landed = await latestGate(run, gate, deps.log);
+    if (landed.record.status !== status) throw new GateAnsweredError(gate, landed.record.status);
+  }
   await wakeWaitingCall(run, gate, deps);
-  return landed;
+  return status;
 }
 
 async function latestGate(run: string, gate: string, log: EventLog): Promise<Logged<'gate'>> {

@@ -2,6 +2,7 @@ import type { WorkflowSpec } from '@agentstep/protocol';
 import type { Clock } from '../clock/clock.js';
 import { InvalidWorkflowInputError } from '../errors.js';
 import type { EventLog } from '../event-log/event-log.js';
+import { appendRecords } from './append-records.js';
 
 /** A new workflow run: its id, its workflow (FROM files inlined) and the inputs given. */
 export interface StartWorkflowInput {
@@ -21,21 +22,8 @@ export async function startWorkflow(
 ): Promise<Record<string, string>> {
   const inputs = runInputs(input.spec, input.inputs);
   await deps.log.acquireTurn(input.run, input.run);
-  await deps.log.append({
-    session: input.run,
-    turn: input.run,
-    key: 'start',
-    events: [
-      {
-        event: {
-          type: 'workflow',
-          content: input.spec.name,
-          timestamp: deps.clock.now() / 1000,
-          payload: { kind: 'start', spec: input.spec, inputs },
-        },
-      },
-    ],
-  });
+  const start = { kind: 'start' as const, spec: input.spec, inputs };
+  await appendRecords(input.run, 'start', [{ record: start, content: input.spec.name }], deps);
   return inputs;
 }
 
