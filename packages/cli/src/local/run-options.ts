@@ -20,6 +20,8 @@ import type { StoreKind } from './open-store.js';
 /** `agentstep run`'s options, checked. */
 export interface RunOptions {
   prompt: string;
+  /** Whether a prompt was given, rather than defaulted. */
+  promptGiven: boolean;
   session?: string;
   /** `scripted`, `replay`, `bedrock:<modelId>`, `openai:<model>` or `anthropic:<model>`. */
   model: string;
@@ -108,6 +110,7 @@ export function parseRunOptions(args: string[]): RunOptions {
     throw new UsageError(`--mode must be "event" or "token", received "${mode}".`);
   return {
     prompt: positionals.join(' ') || DEFAULT_PROMPT,
+    promptGiven: positionals.join(' ') !== '',
     mode,
     budget: budgetOf(values),
     model,

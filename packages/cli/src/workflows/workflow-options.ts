@@ -42,7 +42,7 @@ export function parseWorkflowRunOptions(args: string[]): WorkflowRunOptions {
 /** The agent's options, with no prompt: a workflow's goals bring their own messages. */
 export function runOptionsOf(args: string[]): RunOptions {
   const options = parseRunOptions(args);
-  if (options.prompt !== parseRunOptions([]).prompt)
+  if (options.promptGiven)
     throw new UsageError(`workflow takes one file and options; "${options.prompt}" is neither.`);
   return options;
 }
