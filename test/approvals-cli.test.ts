@@ -1,15 +1,12 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from './dynamo-client.js';
 import { batch } from './harness.js';
-import { jsonLines, runCliAsync } from './run-cli.js';
+import { jsonLines, runCliAsync, startCli } from './run-cli.js';
 import { call, type Served, startServe } from './serve-client.js';
 
-const bin = fileURLToPath(new URL('../packages/cli/bin/agentstep.js', import.meta.url));
 /** One model step calling `echo` twice, each call waiting for approval, then the answer. */
 const ECHO_TWICE = [batch(['echo', { text: 'one' }], ['echo', { text: 'two' }]), 'Done.<end>'];
 const WAITING = /⏸ #\d echo \S+ waits for approval \(id (\S+)\): agentstep approve (\S+) \S+ \[--deny\]/g;
@@ -24,21 +21,8 @@ beforeAll(() => {
 
 /** A background `agentstep run` of `session` (not a terminal: it asks nothing), and its output so far. */
 function startRun(session: string, ...args: string[]) {
-  const child = spawn(
-    process.execPath,
-    [bin, 'run', '--session', session, '--script', 'echo-twice.json', '--mode', 'event', ...args],
-    { cwd, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (part) => {
-    stdout += part;
-  });
-  child.stderr?.on('data', (part) => {
-    stderr += part;
-  });
-  const exited = new Promise<number | null>((settle) => child.once('exit', settle));
-  return { child, exited, stdout: () => stdout, stderr: () => stderr };
+  const run = ['run', '--session', session, '--script', 'echo-twice.json', '--mode', 'event', ...args];
+  return startCli(run, cwd);
 }
 
 /** Resolves with the ids of the calls the run's view says wait for approval, once `count` did. */

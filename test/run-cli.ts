@@ -39,3 +39,21 @@ export function runCliAsync(args: string[], cwd: string, env: Record<string, str
     child.stdin.end();
   });
 }
+
+/**
+ * The real binary started in the background in `cwd`, its output readable while it runs (for
+ * waiting on a line of its live view); `exited` settles with its exit code once its output closed.
+ */
+export function startCli(args: string[], cwd: string) {
+  const child = spawn(process.execPath, [bin, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (part) => {
+    stdout += part;
+  });
+  child.stderr?.on('data', (part) => {
+    stderr += part;
+  });
+  const exited = new Promise<number | null>((settle) => child.once('close', settle));
+  return { child, exited, stdout: () => stdout, stderr: () => stderr };
+}

@@ -1,13 +1,11 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from './dynamo-client.js';
-import { jsonLines, runCliAsync } from './run-cli.js';
+import { jsonLines, runCliAsync, startCli } from './run-cli.js';
 
-const bin = fileURLToPath(new URL('../packages/cli/bin/agentstep.js', import.meta.url));
 const examples = fileURLToPath(new URL('../examples/workflows/', import.meta.url));
 /** The line a run prints on stderr when a `SUPERVISED HUMAN` goal waits: its goal, run and gate. */
 const WAITING =
@@ -36,20 +34,7 @@ function workflowRunArgs(name: string): string[] {
 
 /** A background `workflow run` of an example, whose stderr can be read while it runs. */
 function startExample(name: string, cwd: string) {
-  const child = spawn(process.execPath, [bin, ...workflowRunArgs(name)], {
-    cwd,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (part) => {
-    stdout += part;
-  });
-  child.stderr?.on('data', (part) => {
-    stderr += part;
-  });
-  const exited = new Promise<number | null>((settle) => child.once('close', settle));
-  return { child, exited, stdout: () => stdout, stderr: () => stderr };
+  return startCli(workflowRunArgs(name), cwd);
 }
 
 /** Resolves with the goal, run and gate of the run's waiting line number `count`, once it is printed. */

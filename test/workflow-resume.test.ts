@@ -1,14 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from './dynamo-client.js';
 import { batch } from './harness.js';
-import { jsonLines, runCliAsync } from './run-cli.js';
-
-const bin = fileURLToPath(new URL('../packages/cli/bin/agentstep.js', import.meta.url));
+import { jsonLines, runCliAsync, startCli } from './run-cli.js';
 
 const TRIP = `NAME trip-planner
 AGENT optimist "You see what is good."
@@ -36,25 +32,13 @@ describe.skipIf(dynamoEndpoint === '')('agentstep workflow resume', () => {
     writeFileSync(join(cwd, 'trip.agentfile'), TRIP);
     writeFileSync(join(cwd, 'before.json'), JSON.stringify(BEFORE));
     writeFileSync(join(cwd, 'after.json'), JSON.stringify(AFTER));
-    const child = spawn(
-      process.execPath,
-      [bin, 'workflow', 'run', 'trip.agentfile', '--script', 'before.json'],
-      {
-        cwd,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let stderr = '';
-    const inGoal3 = new Promise<void>((settle) =>
-      child.stderr?.on('data', (part) => {
-        stderr += part;
-        if (/itinerary iteration 1 … \(session/.test(stderr)) settle();
-      }),
-    );
-    const exited = new Promise((settle) => child.once('exit', settle));
-    await inGoal3;
-    child.kill('SIGKILL');
-    await exited;
+    const first = startCli(['workflow', 'run', 'trip.agentfile', '--script', 'before.json'], cwd);
+    while (!/itinerary iteration 1 … \(session/.test(first.stderr()) && first.child.exitCode === null) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const stderr = first.stderr();
     const run = /run (wf-\S+)/.exec(stderr)?.[1] ?? '';
     expect(stderr).toContain('✓ goal evaluate[critic]');
 
