@@ -56,7 +56,9 @@ export class GoalScriptedModel implements Model {
     if (known !== undefined) return known;
     const index = this.#played.get(key) ?? 0;
     this.#played.set(key, index + 1);
-    const script = this.#scripts[key]?.[index] ?? SUPERVISION_DEFAULTS[key.split(':').at(-1) ?? ''];
+    // Only a supervision phase (`goal:phase`; goal ids hold no `:`) has a default answer.
+    const phase = key.includes(':') ? key.slice(key.lastIndexOf(':') + 1) : '';
+    const script = this.#scripts[key]?.[index] ?? SUPERVISION_DEFAULTS[phase];
     if (script === undefined) {
       throw new ScriptEndedError(
         `The workflow script has ${this.#scripts[key]?.length ?? 0} runs for "${key}", and run ${index + 1} was requested: add one.`,
