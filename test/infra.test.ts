@@ -394,14 +394,16 @@ describe('AgentStep’s HTTP API (synthesized)', () => {
     expect(reach).not.toMatch(/dynamodb:|states:/);
   });
 
-  it('gives the API function the table, the loop to start, its executions to list and stop, and its task results to send; nothing more', () => {
+  it('gives the API function the table, the loop and the workflows to start, the loop’s executions to list and stop, and both machines’ task results to send; nothing more', () => {
     const { agent, stack, template, logicalId, variables } = synthApi();
     const api = agent.apiFunctions.api as IFunction;
     const table = stack.getLogicalId(agent.table.node.defaultChild as CfnResource);
     const machine = stack.getLogicalId(agent.stateMachine.node.defaultChild as CfnResource);
+    const workflows = stack.getLogicalId(agent.workflowStateMachine.node.defaultChild as CfnResource);
     expect(variables(api)).toMatchObject({
       AGENTSTEP_TABLE: { Ref: table },
       AGENTSTEP_STATE_MACHINE: { Ref: machine },
+      AGENTSTEP_WORKFLOW_STATE_MACHINE: { Ref: workflows },
     });
     const statements = roleStatements(template, stack, api);
     const actions = (prefix: string) =>
@@ -414,17 +416,25 @@ describe('AgentStep’s HTTP API (synthesized)', () => {
       expect.objectContaining({ Action: 'states:StartExecution', Resource: { Ref: machine } }),
     );
     expect(statements).toContainEqual(
+      expect.objectContaining({ Action: 'states:StartExecution', Resource: { Ref: workflows } }),
+    );
+    expect(statements).toContainEqual(
       expect.objectContaining({ Action: 'states:ListExecutions', Resource: { Ref: machine } }),
     );
     const stop = statements.find(
       (statement: { Action: unknown }) => statement.Action === 'states:StopExecution',
     );
     expect(JSON.stringify(stop?.Resource)).toContain(':execution:');
+    // Each machine's task results: its own statement, on that machine.
     expect(actions('states:')).toEqual([
       'states:ListExecutions',
       'states:SendTaskFailure',
+      'states:SendTaskFailure',
+      'states:SendTaskHeartbeat',
       'states:SendTaskHeartbeat',
       'states:SendTaskSuccess',
+      'states:SendTaskSuccess',
+      'states:StartExecution',
       'states:StartExecution',
       'states:StopExecution',
     ]);

@@ -1,7 +1,11 @@
 import { authorizerTenant, iamTenant, type TenantOf } from '@agentstep/api';
 import { API_AUTH_MODES, type ApiAuthMode, ENV_NAMES } from '@agentstep/protocol';
 import { createToolset } from '@agentstep/runtime';
-import { StepFunctionsStarter, StepFunctionsTaskTokens } from '@agentstep/runtime/sfn';
+import {
+  StepFunctionsStarter,
+  StepFunctionsTaskTokens,
+  StepFunctionsWorkflowStarter,
+} from '@agentstep/runtime/sfn';
 import * as z from 'zod';
 import { tableStepDeps } from '../table-step-deps.js';
 import { toolsEnvSchema } from '../tools-env-schema.js';
@@ -11,6 +15,7 @@ import { createHandler } from './handler.js';
 const env = toolsEnvSchema
   .extend({
     [ENV_NAMES.stateMachine]: z.string().min(1),
+    [ENV_NAMES.workflowStateMachine]: z.string().min(1),
     [ENV_NAMES.apiAuth]: z.enum(API_AUTH_MODES),
   })
   .parse(process.env);
@@ -24,6 +29,7 @@ const STREAM_LIMIT_MS = 14 * 60 * 1000;
 export const handler = createHandler({
   ...tableStepDeps,
   starter: new StepFunctionsStarter({ stateMachineArn: env[ENV_NAMES.stateMachine] }),
+  workflows: new StepFunctionsWorkflowStarter({ stateMachineArn: env[ENV_NAMES.workflowStateMachine] }),
   taskTokens: new StepFunctionsTaskTokens(),
   // Only to check a decision's edited arguments: no tool runs here, so no workspace (no S3 client).
   toolset: createToolset(toolsFromEnv(env)),

@@ -50,6 +50,8 @@ export interface AgentStepApiOptions {
 export interface AgentStepApiProps extends AgentStepApiOptions {
   readonly table: TableV2;
   readonly stateMachine: StateMachine;
+  /** The state machine `POST /workflows` starts runs on. */
+  readonly workflowStateMachine: StateMachine;
   /** The tools' environment (the table's included): decisions check edited arguments against them. */
   readonly toolsEnvironment: Readonly<Record<string, string>>;
 }
@@ -88,6 +90,7 @@ export class AgentStepApi extends Construct {
         ...props.toolsEnvironment,
         [ENV_NAMES.table]: props.table.tableName,
         [ENV_NAMES.stateMachine]: props.stateMachine.stateMachineArn,
+        [ENV_NAMES.workflowStateMachine]: props.workflowStateMachine.stateMachineArn,
         [ENV_NAMES.apiAuth]: mode,
       },
     }).function;
@@ -98,6 +101,9 @@ export class AgentStepApi extends Construct {
     props.stateMachine.grants.execution(handler, 'states:StopExecution');
     // Wake a call waiting for approval: the only principal that may send this machine's task results.
     props.stateMachine.grantTaskResponse(handler);
+    // Start a workflow run; wake a run waiting at a human gate.
+    props.workflowStateMachine.grants.startExecution(handler);
+    props.workflowStateMachine.grantTaskResponse(handler);
 
     const authorizer = 'jwt' in auth ? this.#jwtAuthorizer(auth.jwt) : undefined;
     const methodOptions: MethodOptions = authorizer

@@ -255,6 +255,7 @@ export class AgentStep extends Construct {
             ...props.api,
             table: this.table,
             stateMachine: this.stateMachine,
+            workflowStateMachine: this.workflowStateMachine,
             toolsEnvironment: tools,
           });
     this.api = api?.api;

@@ -7,17 +7,20 @@ import type {
   TaskTokens,
   Toolset,
   UsageLedger,
+  WorkflowStarter,
 } from '@agentstep/runtime';
 import type { LogChanges } from './log-changes.js';
 import type { TenantOf } from './tenants.js';
 
-/** What the API runs on: the stores, how turns start, how waiting calls wake, and who is calling. */
+/** What the API runs on: the stores, how turns and workflow runs start, how waiting calls wake, and who is calling. */
 export interface ApiDeps {
   log: EventLog;
   outcomes: OutcomeStore;
   clock: Clock;
   usage: UsageLedger;
   starter: ExecutionStarter;
+  /** Starts workflow runs' executions. */
+  workflows: WorkflowStarter;
   tenantOf: TenantOf;
   /** Where AwaitApproval keeps the task token of each call waiting for a person. */
   approvalTokens: ApprovalTokenStore;

@@ -5,6 +5,7 @@ import { addApprovalRoutes } from './approval-routes.js';
 import { addSessionRoutes } from './session-routes.js';
 import { addStreamRoute } from './stream-route.js';
 import { addTurnRoutes } from './turn-routes.js';
+import { addWorkflowRoutes } from './workflow-routes.js';
 
 /**
  * The AgentStep HTTP API as one Hono app: the same routes, validation and answers on API Gateway
@@ -16,6 +17,7 @@ export function createApi(deps: ApiDeps): Hono {
   addSessionRoutes(app, deps);
   addStreamRoute(app, deps);
   addApprovalRoutes(app, deps);
+  addWorkflowRoutes(app, deps);
   app.notFound((c) =>
     c.json(new ApiError(404, 'NotFound', `No route ${c.req.method} ${c.req.path}.`).body(), 404),
   );

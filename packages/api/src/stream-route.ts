@@ -6,9 +6,10 @@ import { AiSdkFormat } from './ai-sdk-format.js';
 import type { ApiDeps } from './api-deps.js';
 import { validationError } from './api-error.js';
 import { MetricCursor } from './metric-cursor.js';
-import { addressedSession, existingLog } from './session-access.js';
-import { sessionState } from './session-state.js';
-import { agentStepFormat, type Frame, type StreamFormat } from './stream-format.js';
+import { type AddressedSession, addressedSession, existingLog } from './session-access.js';
+import { type SessionState, sessionState } from './session-state.js';
+import { agentStepFormat, type Frame, type StreamEnd, type StreamFormat } from './stream-format.js';
+import { addressedRun, existingRun } from './workflow-access.js';
 
 const DEFAULT_POLL_MS = 250;
 const DEFAULT_HEARTBEAT_MS = 15_000;
@@ -16,26 +17,72 @@ const DEFAULT_HEARTBEAT_MS = 15_000;
 const resumeSchema = z.coerce.number().int().min(0);
 
 /**
- * `GET /sessions/{id}/stream`: server-sent events. Every stored event after the resume point
+ * `GET /sessions/{id}/stream` and `GET /workflows/{run}/stream`: server-sent events. Every stored event after the resume point
  * (`Last-Event-ID`, else `?after=`, else the start) as `id: seq`, `event: type`, `data: JSON`; then
- * live ones as they are stored; when no turn runs, `event: done` with the last turn's status, and
- * the stream ends. Each model step's `metric` event travels too, without an id. The stream only
+ * live ones as they are stored; when no turn runs (a run: once it has ended), `event: done` with
+ * the last turn's (the run's) status, and the stream ends. Each model step's `metric` event travels too, without an id. The stream only
  * reads the log and the ledger: a client that leaves changes nothing.
  */
 export function addStreamRoute(app: Hono, deps: ApiDeps): void {
-  app.get('/sessions/:id/stream', async (c) => {
-    const after = resumePoint(c);
-    const format = formatOf(c);
-    const addressed = addressedSession(c, deps);
-    // Read before the log: a change in between wakes the stream at once.
-    const seen = deps.changes?.version(addressed.stored);
-    const { stored, events } = await existingLog(c, deps, addressed);
-    for (const [name, value] of Object.entries(format.headers)) c.header(name, value);
-    return streamSSE(c, (stream) =>
-      tail(stream, deps, format, { session: stored, backlog: events, after, seen }),
-    );
-  });
+  app.get('/sessions/:id/stream', (c) =>
+    streamLog(c, deps, addressedSession(c, deps), { read: existingLog, ended: turnsEnd }),
+  );
+  app.get('/workflows/:run/stream', (c) =>
+    streamLog(c, deps, addressedRun(c, deps), { read: existingRun, ended: runEnd }),
+  );
 }
+
+/** What a stream follows: how its log is read (404 when there is none), and when it is over. */
+interface Followed {
+  read: (
+    c: Context,
+    deps: ApiDeps,
+    addressed: AddressedSession,
+  ) => Promise<{ stored: string; events: StoredEvent[] }>;
+  ended: EndWatch;
+}
+
+/** Streams the addressed log from the request's resume point until it is over. */
+async function streamLog(c: Context, deps: ApiDeps, addressed: AddressedSession, followed: Followed) {
+  const after = resumePoint(c);
+  const format = formatOf(c);
+  // Read before the log: a change in between wakes the stream at once.
+  const seen = deps.changes?.version(addressed.stored);
+  const { stored, events } = await followed.read(c, deps, addressed);
+  const ended = followed.ended;
+  for (const [name, value] of Object.entries(format.headers)) c.header(name, value);
+  return streamSSE(c, (stream) =>
+    tail(stream, deps, format, { session: stored, backlog: events, after, seen, ended: ended() }),
+  );
+}
+
+/**
+ * How a stream learns it is over: it is shown every event read, oldest first, and answers the
+ * stream's end once the log says so. One per stream.
+ */
+type EndWatch = () => (events: readonly StoredEvent[]) => StreamEnd | undefined;
+
+/** A session's stream ends once no turn runs, with the last turn's status. */
+const turnsEnd: EndWatch = () => {
+  let state: SessionState | undefined;
+  return (events) => {
+    state = sessionState(events, state);
+    if (state.running) return undefined;
+    const end = state.lastEnd;
+    return { status: end?.payload.status ?? 'done', turn: end?.payload.turn ?? null };
+  };
+};
+
+/** A workflow run's stream ends with the run's `end` record, with its status. */
+const runEnd: EndWatch = () => {
+  let end: StreamEnd | undefined;
+  return (events) => {
+    for (const { event } of events)
+      if (event.type === 'workflow' && event.payload.kind === 'end')
+        end = { status: event.payload.status, turn: null };
+    return end;
+  };
+};
 
 const formatSchema = z.enum(['agentstep', 'ai-sdk']).default('agentstep');
 
@@ -60,6 +107,8 @@ interface TailStart {
   backlog: StoredEvent[];
   after: number;
   seen: number | undefined;
+  /** Sees every event read; says when the stream is over. */
+  ended: ReturnType<EndWatch>;
 }
 
 async function tail(
@@ -68,11 +117,11 @@ async function tail(
   format: StreamFormat,
   start: TailStart,
 ): Promise<void> {
-  const { session, backlog, after } = start;
+  const { session, backlog, after, ended } = start;
   let { seen } = start;
   const deadline = Date.now() + (deps.streamLimitMs ?? Number.POSITIVE_INFINITY);
   const heartbeatMs = deps.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
-  let state = sessionState(backlog);
+  let end = ended(backlog);
   let seq = after;
   let fresh = backlog.filter((stored) => stored.seq > after);
   // The ledger as of the last read of the log: read again only when the log grew.
@@ -94,9 +143,8 @@ async function tail(
       quietSince = Date.now();
     }
     if (fresh.length > 0) await sendMetrics();
-    if (!state.running && seq >= state.lastSeq) {
-      const end = state.lastEnd;
-      await send(format.done({ status: end?.payload.status ?? 'done', turn: end?.payload.turn ?? null }));
+    if (end !== undefined) {
+      await send(format.done(end));
       return;
     }
     if (Date.now() >= deadline) return;
@@ -110,7 +158,7 @@ async function tail(
     seen = deps.changes?.version(session);
     fresh = await deps.log.read(session, { afterSeq: seq });
     if (fresh.length > 0) entries = await deps.usage.list(session);
-    state = sessionState(fresh, state);
+    end = ended(fresh);
   }
 }
 

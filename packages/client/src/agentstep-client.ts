@@ -4,11 +4,16 @@ import type {
   ApprovalsList,
   EventsPage,
   EventsQuery,
+  GateDecided,
+  GateDecision,
   PendingApproval,
   SessionSummary,
   TurnAccepted,
   TurnOptions,
   TurnRequest,
+  WorkflowAccepted,
+  WorkflowRequest,
+  WorkflowRunSummary,
 } from './api-shapes.js';
 import { followStream, type StreamOptions } from './follow-stream.js';
 import { readApiError } from './read-api-error.js';
@@ -32,7 +37,8 @@ interface RequestOptions {
 
 /**
  * AgentStep's HTTP API over fetch: start and send turns, read a session and its log, follow its
- * stream, cancel its turn, decide the calls waiting for approval. Every refusal throws an
+ * stream, cancel its turn, decide the calls waiting for approval; start, read and follow workflow
+ * runs and answer their human gates. Every refusal throws an
  * `AgentStepApiError` with the API's status and code.
  */
 export class AgentStepClient {
@@ -103,12 +109,48 @@ export class AgentStepClient {
    * `seq` when a connection drops, so each logged event comes once. Break out of the loop to leave early.
    */
   stream(session: string, options: StreamOptions = {}): AsyncGenerator<StreamItem, void, undefined> {
+    return this.#follow(path(session), session, options);
+  }
+
+  /**
+   * Starts a workflow run from Agentfile text (or a spec) and inputs (`POST /workflows`): refused with
+   * `InvalidWorkflow` (400, each problem in `fields` as `line:column: message`) or `InvalidWorkflowInput`.
+   */
+  startWorkflow(body: WorkflowRequest, options: TurnOptions = {}): Promise<WorkflowAccepted> {
+    return this.#json('POST', '/workflows', { json: body, headers: idempotency(options) });
+  }
+
+  /** A workflow run's status, its goals' outputs and its human gates; `WorkflowRunNotFound` (404). */
+  workflow(run: string): Promise<WorkflowRunSummary> {
+    return this.#json('GET', runPath(run));
+  }
+
+  /** The exact document a goal (`goal`, or `goal[agent]`) of the run saw; `GoalNotRun` (404) before it ran. */
+  async workflowContext(run: string, goal: string): Promise<string> {
+    return (await this.#request('GET', `${runPath(run)}/goals/${encodeURIComponent(goal)}/context`)).text();
+  }
+
+  /**
+   * Answers a human gate of the run: approve, correct (the goal runs again with the text) or abort.
+   * Refused with `AlreadyDecided` (409) once answered, `GateNotFound` (404).
+   */
+  decideGate(run: string, gate: string, decision: GateDecision): Promise<GateDecided> {
+    return this.#json('POST', `${runPath(run)}/gates/${encodeURIComponent(gate)}`, { json: decision });
+  }
+
+  /** A workflow run's records as they are logged, then `done` with the run's status once it has ended. */
+  streamWorkflow(run: string, options: StreamOptions = {}): AsyncGenerator<StreamItem, void, undefined> {
+    return this.#follow(runPath(run), run, options);
+  }
+
+  /** Follows the stream under `route`, of the session or run `id`. */
+  #follow(route: string, id: string, options: StreamOptions): AsyncGenerator<StreamItem, void, undefined> {
     const open = (lastSeq: number | undefined, signal: AbortSignal) =>
-      this.#request('GET', `${path(session)}/stream`, {
+      this.#request('GET', `${route}/stream`, {
         headers: lastSeq === undefined ? {} : { 'last-event-id': String(lastSeq) },
         signal,
       });
-    return followStream(session, open, options);
+    return followStream(id, open, options);
   }
 
   async #json<T>(method: string, route: string, options: RequestOptions = {}): Promise<T> {
@@ -133,6 +175,10 @@ export class AgentStepClient {
 
 function path(session: string): string {
   return `/sessions/${encodeURIComponent(session)}`;
+}
+
+function runPath(run: string): string {
+  return `/workflows/${encodeURIComponent(run)}`;
 }
 
 function idempotency({ idempotencyKey }: TurnOptions): Record<string, string> {

@@ -3,11 +3,19 @@ export type {
   ApprovalDecisionBody as ApprovalDecision,
   ApprovalsList,
   EventsPage,
+  GateDecided,
+  GateDecisionBody as GateDecision,
   LoggedEvent,
   PendingApproval,
   SessionSummary,
   TurnAccepted,
   TurnBody as TurnRequest,
+  WorkflowAccepted,
+  WorkflowGate,
+  WorkflowGoalOutput,
+  WorkflowRunStatus,
+  WorkflowRunSummary,
+  WorkflowStartBody as WorkflowRequest,
 } from '@agentstep/protocol';
 
 /** How a turn is requested. */

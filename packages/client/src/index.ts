@@ -6,12 +6,20 @@ export type {
   ApprovalsList,
   EventsPage,
   EventsQuery,
+  GateDecided,
+  GateDecision,
   LoggedEvent,
   PendingApproval,
   SessionSummary,
   TurnAccepted,
   TurnOptions,
   TurnRequest,
+  WorkflowAccepted,
+  WorkflowGate,
+  WorkflowGoalOutput,
+  WorkflowRequest,
+  WorkflowRunStatus,
+  WorkflowRunSummary,
 } from './api-shapes.js';
 export { AgentStepApiError, StreamDroppedError } from './errors.js';
 export type { StreamOptions } from './follow-stream.js';

@@ -1,4 +1,10 @@
-import type { EventType, PersistedEventType, TurnEndStatus, WireEvent } from '@agentstep/protocol';
+import type {
+  EventType,
+  PersistedEventType,
+  TurnEndStatus,
+  WireEvent,
+  WorkflowRunStatus,
+} from '@agentstep/protocol';
 import type { EventSourceMessage } from 'eventsource-parser';
 import type { LoggedEvent } from './api-shapes.js';
 
@@ -10,10 +16,13 @@ export type StreamEvent =
   | { type: PersistedEventType; seq: number; event: LoggedEvent }
   | { type: Exclude<EventType, PersistedEventType>; event: WireEvent };
 
-/** The last item of a stream: no turn runs any more, and this is how the last one ended. */
+/**
+ * The last item of a stream: no turn runs any more, and this is how the last one ended (a workflow
+ * run's stream: the run has ended, and how).
+ */
 export interface StreamDone {
   type: 'done';
-  status: TurnEndStatus;
+  status: TurnEndStatus | Extract<WorkflowRunStatus, 'aborted'>;
   /** The turn that ended, `null` when none has. */
   turn: string | null;
 }

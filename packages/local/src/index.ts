@@ -24,6 +24,7 @@ export {
 export { LocalEventBus, type PublishedEvent } from './local-event-bus.js';
 export { LocalExecutionStarter } from './local-execution-starter.js';
 export type { LocalDeps } from './local-handlers.js';
+export { LocalWorkflowStarter } from './local-workflow-starter.js';
 export { resolveTokens } from './resolve-tokens.js';
 export type { EngineEvent, RunStats } from './run-stats.js';
 export type { DefinitionProps, SynthesizedAgent } from './synthesize-agent.js';

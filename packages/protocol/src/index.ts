@@ -43,6 +43,18 @@ export {
 } from './api/approval-shapes.js';
 export { fieldProblems } from './api/field-problems.js';
 export {
+  type GateDecided,
+  type GateDecisionBody,
+  gateDecisionBodySchema,
+  type WorkflowAccepted,
+  type WorkflowGate,
+  type WorkflowGoalOutput,
+  type WorkflowRunStatus,
+  type WorkflowRunSummary,
+  type WorkflowStartBody,
+  workflowStartBodySchema,
+} from './api/workflow-shapes.js';
+export {
   type ApprovalSettlement,
   approvalId,
   approvalSettlementSchema,

@@ -152,7 +152,9 @@ export {
 } from './workflows/gates.js';
 export { goalContext } from './workflows/goal-context.js';
 export { type Logged, type RunLog, recordsOf, runLogOf } from './workflows/run-log.js';
+export { workflowRunSummary } from './workflows/run-summary.js';
 export { runInputs, type StartWorkflowInput, startWorkflow } from './workflows/start-workflow.js';
+export type { WorkflowStarter } from './workflows/workflow-starter.js';
 export { LocalDirectoryWorkspace } from './workspace/local-directory-workspace.js';
 export { resolveWorkspacePath } from './workspace/resolve-workspace-path.js';
 export type { Workspace, WorkspaceEntry } from './workspace/workspace.js';

@@ -4,3 +4,7 @@ export {
   type StepFunctionsStarterOptions,
 } from './sfn/step-functions-starter.js';
 export { StepFunctionsTaskTokens } from './sfn/step-functions-task-tokens.js';
+export {
+  StepFunctionsWorkflowStarter,
+  type StepFunctionsWorkflowStarterOptions,
+} from './sfn/step-functions-workflow-starter.js';

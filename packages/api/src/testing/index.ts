@@ -1,4 +1,5 @@
 // Test support for the API and its clients, apart from the root so that no app bundles it.
 export { idleStarter, inMemoryApiDeps } from './in-memory-api-deps.js';
 export { RecordingTaskTokens, type SentTaskSuccess } from './recording-task-tokens.js';
+export { RecordingWorkflowStarter } from './recording-workflow-starter.js';
 export { type ScriptedCall, stepIntoApprovals } from './step-into-approvals.js';

@@ -1,5 +1,5 @@
 import { bearerNameTenant, createApi, LogChanges, singleTenant } from '@agentstep/api';
-import { LocalExecutionStarter } from '@agentstep/local';
+import { LocalExecutionStarter, LocalWorkflowStarter } from '@agentstep/local';
 import { type CancelDeps, cancelTurn, createToolset, systemClock } from '@agentstep/runtime';
 import { serve } from '@hono/node-server';
 import type { CliIo } from '../io/cli-io.js';
@@ -23,7 +23,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
       const starter = new LocalExecutionStarter(engine, { ...stores, clock: systemClock });
       const tenantOf = options.auth === 'dev' ? bearerNameTenant : singleTenant();
       const deps = { ...stores, clock: systemClock, taskTokens, toolset: createToolset(tools) };
-      const app = createApi({ ...deps, starter, tenantOf, changes });
+      const workflows = new LocalWorkflowStarter(engine);
+      const app = createApi({ ...deps, starter, workflows, tenantOf, changes });
       await listenUntilStopped(app.fetch, options.host, options.port, io);
       await cancelRunningTurns(starter, { ...deps, wake: deps });
       return 0;

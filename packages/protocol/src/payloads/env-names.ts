@@ -45,6 +45,8 @@ export const ENV_NAMES = {
   eventBus: 'AGENTSTEP_EVENT_BUS',
   /** The loop's state machine, which the API function starts and stops executions of. */
   stateMachine: 'AGENTSTEP_STATE_MACHINE',
+  /** The workflow state machine the API starts workflow runs on. */
+  workflowStateMachine: 'AGENTSTEP_WORKFLOW_STATE_MACHINE',
   /** How the API's callers are authorized, and so where their tenant comes from: `jwt` or `iam`. */
   apiAuth: 'AGENTSTEP_API_AUTH',
   /** The OIDC issuer whose tokens the API's JWT authorizer accepts. */
