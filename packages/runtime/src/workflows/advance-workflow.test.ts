@@ -77,6 +77,18 @@ describe('advanceWorkflow', () => {
     expect(await flow.deps.log.read(`${flow.run}.1`)).toEqual(child);
   });
 
+  it('waits for the next goal’s turn when a call after RunGoals is retried once it started that turn', async () => {
+    const flow = workflowTestRun(TWO_GOALS, ANSWERS);
+    await flow.start();
+    const mapped = await flow.advance();
+    for (const goal of mapped.goals ?? []) await flow.finish(goal);
+    const next = await flow.advance(mapped);
+    expect(next).toMatchObject({ next: 'goals', goals: [{ session: `${flow.run}.2` }] });
+    const log = await flow.deps.log.read(flow.run);
+    expect(await flow.advance(mapped)).toEqual(next);
+    expect(await flow.deps.log.read(flow.run)).toEqual(log);
+  });
+
   it('appends nothing twice when a call with the same input comes again after the run ended', async () => {
     const flow = workflowTestRun(TWO_GOALS, ANSWERS);
     await flow.start();

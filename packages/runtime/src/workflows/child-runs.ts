@@ -19,19 +19,17 @@ export interface ChildRunsState {
 /**
  * Looks up each child run without an `output` record in its own session's log: a turn that ended
  * gives its status and final `respond` text; a run started by another execution (one that died) is
- * abandoned, to be run again; one this execution started is still running unless its RunGoals map
- * is over, when it failed without closing its turn.
+ * abandoned, to be run again; one this execution started is still running unless the RunGoals map
+ * that ran it is over, when it failed without closing its turn.
  */
 export async function childRunsState(
   log: RunLog,
   input: AdvanceWorkflowInput,
   deps: { log: EventLog },
 ): Promise<ChildRunsState> {
-  const recorded = new Set(recordsOf(log, 'output').map(({ record }) => `${record.session}\n${record.turn}`));
-  const open = recordsOf(log, 'run').filter(
-    ({ record }) => !recorded.has(`${record.session}\n${record.turn}`),
-  );
-  const mapOver = 'next' in input.state && input.state.next === WORKFLOW_NEXT.goals;
+  const recorded = new Set(recordsOf(log, 'output').map(({ record }) => turnKey(record)));
+  const open = recordsOf(log, 'run').filter(({ record }) => !recorded.has(turnKey(record)));
+  const mapped = new Set(mappedTurns(input).map(turnKey));
   const state: ChildRunsState = { ended: [], running: [] };
   for (const run of open) {
     const { kind: _, ...ids } = run.record;
@@ -40,13 +38,25 @@ export async function childRunsState(
       state.ended.push({ record: { ...ids, kind: 'output', status: end.status }, content: end.answer });
     } else if (run.record.execution !== input.execution) {
       state.ended.push({ record: { ...ids, kind: 'output', status: 'abandoned' }, content: '' });
-    } else if (mapOver) {
+    } else if (mapped.has(turnKey(run.record))) {
       state.ended.push({ record: { ...ids, kind: 'output', status: 'failed' }, content: '' });
     } else {
       state.running.push(run.record);
     }
   }
   return state;
+}
+
+/**
+ * The turns the RunGoals map just ran, when this call follows it: over, so one still open failed
+ * without closing its turn. Turns this execution started since (a retried call) are not among them.
+ */
+function mappedTurns(input: AdvanceWorkflowInput): ReadonlyArray<{ session: string; turn: string }> {
+  return 'next' in input.state && input.state.next === WORKFLOW_NEXT.goals ? (input.state.goals ?? []) : [];
+}
+
+function turnKey({ session, turn }: { session: string; turn: string }): string {
+  return `${session}\n${turn}`;
 }
 
 function ended(events: readonly StoredEvent[], turn: string) {
