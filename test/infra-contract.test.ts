@@ -12,12 +12,19 @@ function synth(build: (stack: Stack) => AgentStepProps = () => ({})) {
   return { agent, stack, template: Template.fromStack(stack) };
 }
 
-/** The loop's states, from the synthesized definition (tokens stand inside JSON strings). */
-function states(template: Template): States {
-  const [machine] = Object.values(template.findResources('AWS::StepFunctions::StateMachine'));
-  const parts = machine?.Properties.DefinitionString['Fn::Join'][1] as unknown[];
-  const text = parts.map((part) => (typeof part === 'string' ? part : 'TOKEN')).join('');
-  return (JSON.parse(text) as { States: States }).States;
+/**
+ * The loop's states (or the workflow machine's: the one with AdvanceWorkflow), from the synthesized
+ * definition (tokens stand inside JSON strings).
+ */
+function states(template: Template, machine: 'loop' | 'workflows' = 'loop'): States {
+  const all = Object.values(template.findResources('AWS::StepFunctions::StateMachine')).map((resource) => {
+    const parts = resource.Properties.DefinitionString['Fn::Join'][1] as unknown[];
+    const text = parts.map((part) => (typeof part === 'string' ? part : 'TOKEN')).join('');
+    return (JSON.parse(text) as { States: States }).States;
+  });
+  const found = all.find((each) => 'AdvanceWorkflow' in each === (machine === 'workflows'));
+  if (found === undefined) throw new Error(`no ${machine} state machine in the template`);
+  return found;
 }
 
 /** Every statement of the state machine role's policies. */
@@ -77,12 +84,37 @@ describe('the execution contract on the synthesized state machine', () => {
     expect(JSON.stringify(put?.Resource)).toContain(':event-bus/default');
   });
 
-  it('announces on the bus it is given, and may put events on that bus only', () => {
+  it('ends every workflow run by announcing it: failed, or completed (done and aborted)', () => {
+    const { template } = synth();
+    const workflows = states(template, 'workflows');
+    expect(workflows.WorkflowRoute).toMatchObject({
+      Choices: expect.arrayContaining([
+        { Variable: '$.next', StringEquals: 'failed', Next: 'PublishRunFailed' },
+      ]),
+      Default: 'PublishRunCompleted',
+    });
+    const run = { 'run.$': '$.run', 'status.$': '$.next', 'message.$': '$.message' };
+    for (const [name, detailType, detail, next] of [
+      ['PublishRunCompleted', 'Workflow Run Completed', run, 'WorkflowDone'],
+      ['PublishRunFailed', 'Workflow Run Failed', { ...run, 'error.$': '$.error' }, 'WorkflowFailed'],
+    ] as const) {
+      expect(String(workflows[name]?.Resource)).toMatch(/:states:::events:putEvents$/);
+      expect(workflows[name]).toMatchObject({
+        Parameters: { Entries: [{ Source: 'agentstep', DetailType: detailType, Detail: detail }] },
+        ResultPath: null,
+        Next: next,
+      });
+    }
+  });
+
+  it('announces on the bus it is given, and both state machines may put events on that bus only', () => {
     const { template } = synth((stack) => ({ eventBus: EventBus.fromEventBusName(stack, 'Bus', 'jobs') }));
     const put = machineStatements(template).filter((statement) => statement.Action === 'events:PutEvents');
-    expect(put).toHaveLength(1);
-    expect(JSON.stringify(put[0]?.Resource)).toContain(':event-bus/jobs');
-    expect(JSON.stringify(put[0]?.Resource)).not.toContain('event-bus/default');
+    expect(put).toHaveLength(2); // the loop's and the workflow machine's
+    for (const { Resource } of put) {
+      expect(JSON.stringify(Resource)).toContain(':event-bus/jobs');
+      expect(JSON.stringify(Resource)).not.toContain('event-bus/default');
+    }
   });
 
   it('lets CloseStoppedTurn announce the turns it closes on the same bus, and nothing else announce', () => {
@@ -98,7 +130,7 @@ describe('the execution contract on the synthesized state machine', () => {
     const putters = Object.values(template.findResources('AWS::IAM::Policy'))
       .filter(({ Properties }) => JSON.stringify(Properties.PolicyDocument).includes('events:PutEvents'))
       .map(({ Properties }) => JSON.stringify(Properties.Roles));
-    expect(putters).toHaveLength(2); // the state machine's role and CloseStoppedTurn's
+    expect(putters).toHaveLength(3); // the two state machines' roles and CloseStoppedTurn's
     expect(putters.some((roles) => roles.includes(role))).toBe(true);
   });
 

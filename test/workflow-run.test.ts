@@ -153,12 +153,21 @@ describe.skipIf(dynamoEndpoint === '')('workflow runs on the synthesized workflo
       ['evaluate', 'critic', 'It gets crowded. {"risk": "noon crowds"}', { risk: 'noon crowds' }],
       ['itinerary', null, 'Draft 2: tram at 8, Belém, fado.', null],
     ]);
+    const ended = flow.agent.engine.eventBus.events.filter(({ source }) => source === 'agentstep');
+    expect(ended.at(-1)).toMatchObject({
+      detailType: 'Workflow Run Completed',
+      detail: { run: flow.run, status: 'done', message: expect.any(String) },
+    });
   });
 
   it('asks once more for missing fields, in the same session, then fails the run naming them', async () => {
     const flow = await workflowAgent({ brainstorm: ['No JSON here.<end>', 'Still none.<end>'] });
     await flow.begin(TRIP);
     await expect(flow.execute()).rejects.toMatchObject({ cause: { name: 'GoalFieldsMissing' } });
+    expect(flow.agent.engine.eventBus.events.at(-1)).toMatchObject({
+      detailType: 'Workflow Run Failed',
+      detail: { run: flow.run, status: 'failed', error: 'GoalFieldsMissing' },
+    });
     const [, retry] = flow.userMessages();
     expect(retry).toBe(
       'Your response has no JSON object with the field top.\n\nReturn your response as JSON with the following fields: top',

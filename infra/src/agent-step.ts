@@ -112,7 +112,8 @@ export interface AgentStepProps extends ApprovalProps {
   readonly executionTimeout?: Duration;
   /**
    * Where every turn's end is announced (`source: "agentstep"`, `Agent Turn Completed` or
-   * `Agent Turn Failed`, the turn's result as detail). @default - the account's default event bus
+   * `Agent Turn Failed`, the turn's result as detail), and every workflow run's (`Workflow Run
+   * Completed` or `Workflow Run Failed`). @default - the account's default event bus
    */
   readonly eventBus?: IEventBus;
   /** Where the alarm on failed, timed-out and aborted executions is announced. @default - no action */
@@ -235,6 +236,7 @@ export class AgentStep extends Construct {
       awaitGate: workflowFunctions['await-gate'],
       agent: this.stateMachine,
       ...(props.gateTimeout ? { gateTimeout: props.gateTimeout } : {}),
+      ...(props.eventBus ? { eventBus: props.eventBus } : {}),
     }).stateMachine;
     // It announces the ends of the turns it closes, as the state machine announces the others.
     (props.eventBus ?? EventBus.fromEventBusName(this, 'DefaultBus', 'default')).grantPutEventsTo(

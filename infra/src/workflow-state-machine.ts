@@ -1,8 +1,17 @@
-import { ERROR_NAMES, type GoalTurn, WORKFLOW_NEXT, WORKFLOW_STATE_NAMES } from '@agentstep/protocol';
+import {
+  ERROR_NAMES,
+  type GoalTurn,
+  TURN_EVENT_SOURCE,
+  WORKFLOW_EVENT_TYPES,
+  WORKFLOW_NEXT,
+  WORKFLOW_STATE_NAMES,
+} from '@agentstep/protocol';
 import { Duration, Stack } from 'aws-cdk-lib';
+import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import {
+  type Chain,
   Choice,
   Condition,
   CustomState,
@@ -18,7 +27,7 @@ import {
   TaskInput,
   Timeout,
 } from 'aws-cdk-lib/aws-stepfunctions';
-import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
+import { EventBridgePutEvents, LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
 import { LAMBDA_SERVICE_ERRORS } from './lambda-service-errors.js';
 import { syncExecutionPolicy } from './sync-execution-policy.js';
@@ -33,7 +42,12 @@ export interface WorkflowStateMachineProps {
   readonly gateTimeout?: Duration;
   /** How long a whole workflow run may take. @default Duration.days(21) */
   readonly executionTimeout?: Duration;
+  /** Where a run's end is announced (`Workflow Run Completed` or `Failed`). @default the account's default bus */
+  readonly eventBus?: IEventBus;
 }
+
+/** How long announcing a run's end may take. */
+const PUBLISH_TIMEOUT = Duration.seconds(60);
 
 /** How long a task waits past its function's own timeout before Step Functions gives up on it. */
 const TASK_TIMEOUT_MARGIN = Duration.seconds(30);
@@ -71,18 +85,16 @@ export class WorkflowStateMachine extends Construct {
       .addCatch(advance, { errors: ['States.Timeout'], resultPath: '$.caught' })
       .next(advance);
     const next = '$.next';
+    const failed = new Fail(this, names.failed, { errorPath: '$.error', causePath: '$.message' });
     advance.next(
       new Choice(this, names.route)
         .when(Condition.stringEquals(next, WORKFLOW_NEXT.goals), runGoals)
         .when(Condition.stringEquals(next, WORKFLOW_NEXT.gate), awaitGate)
         .when(
           Condition.stringEquals(next, WORKFLOW_NEXT.failed),
-          new Fail(this, names.failed, {
-            errorPath: '$.error',
-            causePath: '$.message',
-          }),
+          this.#announce('failed', failed, props.eventBus),
         )
-        .otherwise(new Succeed(this, names.done)),
+        .otherwise(this.#announce('completed', new Succeed(this, names.done), props.eventBus)),
     );
     this.stateMachine = new StateMachine(this, 'StateMachine', {
       definitionBody: DefinitionBody.fromChainable(advance),
@@ -125,6 +137,37 @@ export class WorkflowStateMachine extends Construct {
       itemsPath: '$.goals',
       resultPath: JsonPath.DISCARD,
     }).itemProcessor(runGoal);
+  }
+
+  /**
+   * Announces the run's end on the event bus (`{run, status, message, error?}`), then ends the
+   * execution; the state's `run`, `next`, `message` and `error` pass through unchanged.
+   */
+  #announce(end: keyof typeof WORKFLOW_EVENT_TYPES, last: Fail | Succeed, eventBus?: IEventBus): Chain {
+    const detail = {
+      'run.$': '$.run',
+      'status.$': '$.next',
+      'message.$': '$.message',
+      ...(end === 'failed' ? { 'error.$': '$.error' } : {}),
+    };
+    const names = {
+      completed: WORKFLOW_STATE_NAMES.publishCompleted,
+      failed: WORKFLOW_STATE_NAMES.publishFailed,
+    };
+    return new EventBridgePutEvents(this, names[end], {
+      entries: [
+        {
+          source: TURN_EVENT_SOURCE,
+          detailType: WORKFLOW_EVENT_TYPES[end],
+          detail: TaskInput.fromObject(detail),
+          ...(eventBus ? { eventBus } : {}),
+        },
+      ],
+      resultPath: JsonPath.DISCARD,
+      taskTimeout: Timeout.duration(PUBLISH_TIMEOUT),
+    })
+      .addRetry({ interval: Duration.seconds(1), maxAttempts: 3, backoffRate: 2 })
+      .next(last);
   }
 
   /** AwaitGate: hands the gate's task token to its function, then waits for a person's decision. */

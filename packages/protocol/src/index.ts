@@ -135,6 +135,7 @@ export {
   turnRequestSchema,
   turnResultSchema,
   turnUsageSchema,
+  WORKFLOW_EVENT_TYPES,
 } from './payloads/execution-contract.js';
 export { APPROVAL_CALL_WEIGHT, historyNearlyFull } from './payloads/history-budget.js';
 export {

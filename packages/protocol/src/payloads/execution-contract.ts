@@ -67,5 +67,15 @@ export const TURN_EVENT_TYPES = {
   failed: 'Agent Turn Failed',
 } as const;
 
+/**
+ * The detail types of a workflow run's end on the event bus (source {@link TURN_EVENT_SOURCE}): a
+ * run that failed, or one that ended `done` or `aborted`. The detail is `{run, status, message}`,
+ * with `error` when it failed; `run` is the run's id as stored (under its tenant's tag over HTTP).
+ */
+export const WORKFLOW_EVENT_TYPES = {
+  completed: 'Workflow Run Completed',
+  failed: 'Workflow Run Failed',
+} as const;
+
 /** The longest `answer` a turn result carries (an EventBridge event and a state's output have limits). */
 export const MAX_ANSWER_CHARS = 32_000;

@@ -78,6 +78,8 @@ export const WORKFLOW_STATE_NAMES = {
   runGoal: 'RunGoal',
   goalStopped: 'GoalStopped',
   awaitGate: 'AwaitGate',
+  publishCompleted: 'PublishRunCompleted',
+  publishFailed: 'PublishRunFailed',
   done: 'WorkflowDone',
   failed: 'WorkflowFailed',
 } as const;
