@@ -200,6 +200,8 @@ describe.skipIf(dynamoEndpoint === '')('the workflow examples run with the agent
     });
 
     const second = await waitingGate(running, 2);
+    // The run's own view shows the answer given from the other shell.
+    expect(running.stderr()).toMatch(new RegExp(`\\n  gate ${first.gate} corrected by \\S+\\n`));
     expect(second).toMatchObject({ goal: 'publish', run: first.run });
     expect(second.gate).not.toBe(first.gate);
     const approved = await runCliAsync(['workflow', 'gate', second.run, second.gate, '--approve'], cwd);

@@ -1,25 +1,37 @@
-import type { WorkflowRecord } from '@agentstep/protocol';
+import type { StoredEvent, WorkflowRecord } from '@agentstep/protocol';
 import { type EventLog, eventLogWith } from '@agentstep/runtime';
 
 /** How long a goal's output may be in its one-line summary. */
 const SUMMARY_CHARS = 100;
 
 /**
- * The live view of a workflow run: one line on stderr for each of its records as it is appended
- * (a goal's run starting, its output, a verdict, a gate waiting and how to answer it, the end).
- * Wraps the log the engine appends through, so it shows exactly what the log holds.
+ * The live view of a workflow run: one line on stderr for each of its records (a goal's run
+ * starting, its output, a verdict, a gate waiting and how to answer it, a person's answer, the
+ * end), each once, in log order. Wraps the log the engine works through: records this process
+ * appends are shown as they land, and records another process appended (a gate answered from
+ * another shell) as soon as the run reads its log again.
  */
 export function watchWorkflow(run: string, write: (line: string) => void): (log: EventLog) => EventLog {
+  let shown = 0;
+  const show = (events: ReadonlyArray<Pick<StoredEvent, 'seq' | 'event'>>) => {
+    for (const { seq, event } of events) {
+      if (seq <= shown) continue;
+      shown = seq;
+      if (event.type === 'workflow') write(`${describeRecord(run, event.payload, event.content ?? '')}\n`);
+    }
+  };
   return (log) =>
     eventLogWith(log, {
       append: async (request) => {
         const appended = await log.append(request);
-        if (request.session !== run || appended.replayed) return appended;
-        for (const { event } of request.events) {
-          if (event.type === 'workflow')
-            write(`${describeRecord(run, event.payload, event.content ?? '')}\n`);
-        }
+        if (request.session === run && !appended.replayed && appended.firstSeq === shown + 1)
+          show(request.events.map(({ event }, index) => ({ seq: appended.firstSeq + index, event })));
         return appended;
+      },
+      read: async (session, options) => {
+        const events = await log.read(session, options);
+        if (session === run) show(events);
+        return events;
       },
     });
 }
