@@ -54,10 +54,11 @@ function withAgents(context: ExecuteContext): Execution {
     if (agent === undefined)
       return { plan: failed('UnknownAgent', `Goal ${slot.goal.name} uses an undefined agent.`) };
     const message = renderContext(agentContext(log, slot, agent, correction));
-    const origin = {
-      phase: 'execute' as const,
+    const origin: Origin = {
+      phase: 'execute',
       agent: agent.name,
       instructions: interpolate(agent.prompt, variables),
+      ...(agent.requires === undefined ? {} : { model: agent.requires }),
     };
     const result = finished(context, outputs.get('execute', agent.name), { ...origin, message });
     if ('plan' in result) {
@@ -133,11 +134,12 @@ function finished(
   return { output: run.content };
 }
 
-/** The run an output came from: its phase, and for a USING agent the agent and its persona. */
+/** The run an output came from: its phase, and for a USING agent the agent, its persona and profile. */
 interface Origin {
   phase: 'execute' | 'synthesize';
   agent?: string;
   instructions?: string;
+  model?: string;
 }
 
 /** The fields of an output, after one corrective retry in the same session when some are missing. */
@@ -149,13 +151,13 @@ function withFields(
 ): { output: string; fields: Record<string, unknown> } | { plan: Plan } {
   const first = goalFields(output, names);
   if (first.missing.length === 0) return { output, fields: first.fields };
-  const { phase, agent, ...persona } = origin;
+  const { phase, agent, ...agentSettings } = origin;
   const ran = context.outputs.get(phase, agent);
   const retry = finished(context, context.outputs.get('fields', agent), {
     phase: 'fields',
     message: fieldsRetryMessage(first.missing, names),
     ...(agent === undefined ? {} : { agent }),
-    ...persona,
+    ...agentSettings,
     ...(ran === undefined ? {} : { session: ran.record.session }),
   });
   if (!('output' in retry)) return retry;

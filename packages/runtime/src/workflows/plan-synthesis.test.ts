@@ -8,7 +8,7 @@ const DECIDE = `
 NAME decide
 INPUT place DEFAULT "Kubernetes"
 AGENT optimist "You see what is good."
-AGENT critic "You see what can go wrong." -> risk
+AGENT critic "You see what can go wrong." -> risk REQUIRES "fast"
 GOAL frame "Frame the move to $place."
 GOAL evaluate "Evaluate the move." -> verdict USING optimist, critic
 GOAL report "Report on it, avoiding $risk."
@@ -135,15 +135,17 @@ Report on it, avoiding ops load.
 
 </workflow>`;
 
-describe('planWorkflow for a goal that synthesizes its agents', () => {
+describe('planWorkflow: a goal that synthesizes its agents, one of which REQUIRES a profile', () => {
   it('runs the agents, then one synthesis of both outputs, then completes with the agents and the merged output', () => {
     const log = new Log(withSynthesis(DECIDE));
     const [frame = ''] = log.start(planWorkflow(log.run));
     log.end(frame, 'Move to Kubernetes?').apply(planWorkflow(log.run));
     const agents = planWorkflow(log.run);
-    expect(agents.kind === 'runs' && agents.runs.map(({ phase, agent }) => [phase, agent])).toEqual([
-      ['execute', 'optimist'],
-      ['execute', 'critic'],
+    expect(
+      agents.kind === 'runs' && agents.runs.map(({ phase, agent, model }) => [phase, agent, model ?? null]),
+    ).toEqual([
+      ['execute', 'optimist', null],
+      ['execute', 'critic', 'fast'],
     ]);
     const [optimist = '', critic = ''] = log.start(agents);
     log.end(optimist, 'It <scales>.');
@@ -196,6 +198,18 @@ describe('planWorkflow for a goal that synthesizes its agents', () => {
     expect(planWorkflow(log.run)).toMatchObject({
       kind: 'record',
       records: [{ record: { kind: 'end', status: 'failed', error: 'GoalFieldsMissing' } }],
+    });
+  });
+
+  it("runs a REQUIRES agent's fields retry on its profile too, in its session", () => {
+    const log = new Log(withSynthesis(DECIDE));
+    const [frame = ''] = log.start(planWorkflow(log.run));
+    log.end(frame, 'Move to Kubernetes?').apply(planWorkflow(log.run));
+    const [optimist = '', critic = ''] = log.start(planWorkflow(log.run));
+    log.end(optimist, 'Yes.').end(critic, 'No JSON.');
+    expect(planWorkflow(log.run)).toMatchObject({
+      kind: 'runs',
+      runs: [{ phase: 'fields', agent: 'critic', model: 'fast', session: critic }],
     });
   });
 
