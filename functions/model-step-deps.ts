@@ -1,4 +1,10 @@
-import { DEFAULT_PRICES, ENV_NAMES, priceTableSchema } from '@agentstep/protocol';
+import {
+  DEFAULT_PRICES,
+  ENV_NAMES,
+  modelProfilesSchema,
+  priceTableSchema,
+  providerModel,
+} from '@agentstep/protocol';
 import { systemClock } from '@agentstep/runtime';
 import { dynamoStores } from '@agentstep/runtime/dynamo';
 import { createModel } from '@agentstep/runtime/models';
@@ -13,6 +19,8 @@ const env = toolsEnvSchema
     [ENV_NAMES.toolsFunction]: z.string().min(1),
     [ENV_NAMES.model]: z.string().min(1),
     [ENV_NAMES.modelScript]: z.string().optional(),
+    /** Named model profiles, as JSON (`modelProfilesSchema`). */
+    [ENV_NAMES.modelProfiles]: jsonEnv(modelProfilesSchema, '{}'),
     [ENV_NAMES.modelBaseUrl]: z.string().url().optional(),
     /** A Secrets Manager secret whose plain-text value is the provider's API key. */
     [ENV_NAMES.modelApiKeySecret]: z.string().min(1).optional(),
@@ -26,18 +34,31 @@ const tools = toolsFromEnv(env);
 const approvals = approvalRulesFromEnv(env, tools);
 const toolsFunction = env[ENV_NAMES.toolsFunction];
 const instructions = env[ENV_NAMES.instructions];
+const defaultModel = env[ENV_NAMES.model];
+const connection = {
+  baseURL: env[ENV_NAMES.modelBaseUrl],
+  apiKey: await modelApiKey(env[ENV_NAMES.modelApiKeySecret]),
+};
+
+/** A model by its name; one on the default model's provider shares its base URL and API key. */
+function modelOf(model: string) {
+  const sameProvider = providerModel(model)?.provider === providerModel(defaultModel)?.provider;
+  return createModel({
+    model,
+    script: env[ENV_NAMES.modelScript],
+    scriptSource: ENV_NAMES.modelScript,
+    ...(sameProvider ? connection : {}),
+  });
+}
 
 /** ModelStep's dependencies from the environment, shared by the functions that take model steps. */
 export const modelStepDeps = {
   ...dynamoStores(env[ENV_NAMES.table]),
   clock: systemClock,
-  model: createModel({
-    model: env[ENV_NAMES.model],
-    script: env[ENV_NAMES.modelScript],
-    scriptSource: ENV_NAMES.modelScript,
-    baseURL: env[ENV_NAMES.modelBaseUrl],
-    apiKey: await modelApiKey(env[ENV_NAMES.modelApiKeySecret]),
-  }),
+  model: modelOf(defaultModel),
+  models: Object.fromEntries(
+    Object.entries(env[ENV_NAMES.modelProfiles]).map(([name, model]) => [name, modelOf(model)]),
+  ),
   tools: approvals.toolset.descriptions,
   approvals,
   targetOf: () => toolsFunction,

@@ -29,6 +29,8 @@ export interface AgentSetup {
   maxConcurrency?: number;
   /** Wraps the scripted model, e.g. to make a step fail. */
   model?: (scripted: Model) => Model;
+  /** Named model profiles, as a workflow agent's `REQUIRES` picks one. @default none */
+  models?: Readonly<Record<string, Model>>;
   /** Wraps the DynamoDB Local stores, e.g. to inject a fault through a port. */
   stores?: (stores: Stores) => Stores;
   /** Tools whose calls wait for approval. @default none */
@@ -61,6 +63,7 @@ export async function localAgent(setup: AgentSetup) {
     deps: {
       ...stores,
       model: setup.model?.(scripted) ?? scripted,
+      ...(setup.models ? { models: setup.models } : {}),
       clock: systemClock,
       tools: setup.tools ?? demoTools,
       ...(setup.maxConcurrency ? { maxConcurrency: setup.maxConcurrency } : {}),

@@ -307,6 +307,38 @@ describe('AgentStep (synthesized)', () => {
     expect(() => synth({ model: 'openai:gpt-4o-mini', budget: { maxCostUsd: 1 } })).not.toThrow();
   });
 
+  it('hands the model profiles to the model functions only, granting each Bedrock one, checked at synthesis', () => {
+    const stack = new Stack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Profiles', {
+      env: { account: '123456789012', region: 'eu-west-1' },
+    });
+    const modelProfiles = { fast: 'bedrock:anthropic.claude-haiku-4-5', local: 'scripted' };
+    const agent = new AgentStep(stack, 'Agent', { model: 'openai:gpt-4o', modelProfiles });
+    const template = Template.fromStack(stack);
+    const variables = (step: keyof AgentStep['functions']) =>
+      template.toJSON().Resources[stack.getLogicalId(agent.functions[step].node.defaultChild as CfnFunction)]
+        .Properties.Environment.Variables;
+    for (const step of ['model-step', 'advance-turn'] as const) {
+      expect(JSON.parse(variables(step).AGENTSTEP_MODEL_PROFILES)).toEqual(modelProfiles);
+      const bedrock = statementsOf(template, stack, step, agent).filter(
+        (statement: { Action: string }) => statement.Action === 'bedrock:InvokeModelWithResponseStream',
+      );
+      expect(JSON.stringify(bedrock)).toContain(
+        ':bedrock:eu-west-1::foundation-model/anthropic.claude-haiku-4-5',
+      );
+    }
+    expect(variables('start-turn').AGENTSTEP_MODEL_PROFILES).toBeUndefined();
+    expect(() => synth({ modelProfiles: { fast: 'gpt-4o' } })).toThrow(
+      'AgentStep prop modelProfiles is not valid: fast: expected "scripted" or "bedrock:<model>", "openai:<model>", "anthropic:<model>", received "gpt-4o"',
+    );
+    expect(() =>
+      synth({
+        model: 'openai:gpt-4o-mini',
+        modelProfiles: { big: 'openai:unpriced' },
+        budget: { maxCostUsd: 1 },
+      }),
+    ).toThrow('AgentStep prop budget.maxCostUsd needs a price for openai:unpriced');
+  });
+
   it.each([0, 41, 2.5])('refuses maxConcurrency %s with a clear error', (maxConcurrency) => {
     expect(() => synth({ maxConcurrency })).toThrow('maxConcurrency must be a whole number from 1 to 40');
   });
@@ -528,6 +560,10 @@ describe('AgentStepStack under cdk-nag’s AWS Solutions checks', () => {
         agent: { model: 'bedrock:us.anthropic.claude-haiku-4-5-20251001-v1:0' },
         modelApiKeySecret: 'agent/key',
       },
+    ],
+    [
+      'a model profile on a Bedrock inference profile',
+      { agent: { modelProfiles: { fast: 'bedrock:eu.anthropic.claude-haiku-4-5-20251001-v1:0' } } },
     ],
   ])('passes with %s: every accepted finding is acknowledged with a reason', (_, props) => {
     expect(nagErrors(props)).toEqual([]);

@@ -40,7 +40,9 @@ export class AgentStepStack extends Stack {
         'ContinueAsNew (.sync:2) follows and stops the fresh executions the loop starts of itself, named only at run time, as CDK grants its own startExecution tasks.',
       ),
       ...(this.agent.workspace ? workspaceFindings(this, this.agent.workspace, wildcard) : []),
-      ...bedrockFindings(props.agent?.model, wildcard),
+      ...[...new Set([props.agent?.model, ...Object.values(props.agent?.modelProfiles ?? {})])].flatMap(
+        (model) => bedrockFindings(model, wildcard),
+      ),
       ...(this.agent.api ? apiFindings(this, this.agent, wildcard) : []),
       {
         id: 'AwsSolutions::AwsSolutions-SQS3',

@@ -4,6 +4,8 @@ import {
   costBudgetUnpriced,
   DEFAULT_PRICES,
   ENV_NAMES,
+  type ModelProfiles,
+  modelProfilesSchema,
   type PriceTable,
   priceTableSchema,
   providerModel,
@@ -78,6 +80,13 @@ export interface AgentStepProps extends ApprovalProps {
    * `anthropic:<model>`. A Bedrock model is granted to the model functions' roles. @default 'scripted'
    */
   readonly model?: string;
+  /**
+   * Named model profiles, as a workflow agent's `REQUIRES "name"` picks one: each name to a model
+   * as `model` names it, checked at synthesis. A Bedrock profile is granted like the model; one on
+   * the model's provider shares `modelBaseUrl` and `modelApiKey`. A turn that asks for a profile
+   * not listed fails with `UnknownModelProfile`. @default - none
+   */
+  readonly modelProfiles?: Readonly<Record<string, string>>;
   /** For `openai:` and `anthropic:` models: the server's base URL. @default the provider's API */
   readonly modelBaseUrl?: string;
   /**
@@ -151,7 +160,9 @@ export class AgentStep extends Construct {
 
   constructor(scope: Construct, id: string, props: AgentStepProps = {}) {
     super(scope, id);
-    refuseUnpricedCostBudget(props);
+    const modelProfiles = checked(modelProfilesSchema, props.modelProfiles ?? {}, 'modelProfiles');
+    const models = [...new Set([props.model ?? SCRIPTED_MODEL, ...Object.values(modelProfiles)])];
+    refuseUnpricedCostBudget(props, models);
     const maxConcurrency = props.maxConcurrency ?? 10;
     if (!Number.isInteger(maxConcurrency) || maxConcurrency < 1 || maxConcurrency > 40) {
       throw new Error(`maxConcurrency must be a whole number from 1 to 40, received ${maxConcurrency}.`);
@@ -188,6 +199,7 @@ export class AgentStep extends Construct {
       [ENV_NAMES.model]: props.model ?? SCRIPTED_MODEL,
       [ENV_NAMES.maxConcurrency]: String(maxConcurrency),
       ...(props.modelScript ? { [ENV_NAMES.modelScript]: props.modelScript } : {}),
+      ...modelProfilesEnv(modelProfiles),
       ...(props.modelBaseUrl ? { [ENV_NAMES.modelBaseUrl]: props.modelBaseUrl } : {}),
       ...(props.instructions ? { [ENV_NAMES.instructions]: props.instructions } : {}),
       ...(props.modelApiKey ? { [ENV_NAMES.modelApiKeySecret]: props.modelApiKey.secretArn } : {}),
@@ -220,8 +232,10 @@ export class AgentStep extends Construct {
       grantTableAccess(this.table, step as StepName, fn);
     for (const fn of [functions['model-step'], functions['advance-turn']]) {
       props.modelApiKey?.grantRead(fn);
-      const named = providerModel(props.model ?? SCRIPTED_MODEL);
-      if (named?.provider === 'bedrock') grantBedrockModel(fn, named.modelId);
+      for (const model of models) {
+        const named = providerModel(model);
+        if (named?.provider === 'bedrock') grantBedrockModel(fn, named.modelId);
+      }
     }
     this.functions = { ...functions, ...workflowFunctions };
     this.stateMachine = new AgentStateMachine(this, 'Loop', {
@@ -321,15 +335,25 @@ export class AgentStep extends Construct {
   }
 }
 
-/** A cost budget for a model without a price could never be spent: fail synthesis, not the turn. */
-function refuseUnpricedCostBudget(props: AgentStepProps): void {
-  const model = props.model ?? SCRIPTED_MODEL;
+/**
+ * A cost budget for a model without a price could never be spent: fail synthesis, not the turn.
+ * `models`: the model and every profile's.
+ */
+function refuseUnpricedCostBudget(props: AgentStepProps, models: readonly string[]): void {
   const prices = { ...DEFAULT_PRICES, ...props.prices };
-  if (props.budget && costBudgetUnpriced(props.budget, prices, model)) {
+  const { budget } = props;
+  const model = budget && models.find((candidate) => costBudgetUnpriced(budget, prices, candidate));
+  if (model !== undefined) {
     throw new Error(
       `AgentStep prop budget.maxCostUsd needs a price for ${model}: add one to prices, e.g. {"${model}": {"input": 3, "output": 15}} (USD per million tokens).`,
     );
   }
+}
+
+/** The model functions' profiles variable, when there are profiles. */
+function modelProfilesEnv(profiles: ModelProfiles): Record<string, string> {
+  if (Object.keys(profiles).length === 0) return {};
+  return { [ENV_NAMES.modelProfiles]: JSON.stringify(profiles) };
 }
 
 function limitsEnv(props: AgentStepProps): Record<string, string> {

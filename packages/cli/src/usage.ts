@@ -15,6 +15,9 @@ an embedded engine, every task on the handler its Lambda runs, the event log in 
                              (key from OPENAI_API_KEY); anthropic: the Messages API (ANTHROPIC_API_KEY)
                              bedrock: ConverseStream with your AWS credentials
   --base-url URL             the provider's server (default: the provider's API)
+  --model-profile NAME=MODEL a named model profile (repeatable), MODEL as --model names it: turns
+                             that ask for NAME (a workflow agent's REQUIRES "NAME") run on it; a
+                             scripted profile of a scripted run plays the run's own script
   --record FILE              write each model step's output to a cassette for --model replay
   --tools demo,workspace,http   built-in toolsets, comma-separated (default: demo)
   --allow-hosts a.com,*.b.com   hosts http_fetch may fetch (it never reaches non-public addresses)
@@ -105,9 +108,10 @@ agentstep workflow gate RUN GATE (--approve | --correct TEXT | --abort)
 run starts a run of the workflow in FILE (an Agentfile, or its spec as .json) on the local engine,
 each goal a turn of the agent in its own session, one line per record on stderr, and prints
 {"run", "status", "message"} on stdout. With the scripted model, --script FILE is a JSON object
-from goal id (goal[agent] for a USING agent, goal:commit|assess|supervise for supervision) to the
-list of its runs' scripts. resume runs a stopped run on from its log: finished goals are not run
-again. context prints the exact document GOAL (or goal[agent]) saw. gate answers a human gate
+from goal id (goal[agent] for a USING agent, goal:commit|assess|supervise for supervision,
+goal:synthesize for a synthesis) to the list of its runs' scripts. An agent that REQUIRES "NAME"
+needs --model-profile NAME=MODEL (run and resume refuse the workflow without it). resume runs a
+stopped run on from its log: finished goals are not run again. context prints the exact document GOAL (or goal[agent]) saw. gate answers a human gate
 from any shell. Exit code 0: done; 1: failed or aborted; 2: the command was called wrong.`;
 
 /** Help for `agentstep render-context`. */

@@ -37,6 +37,8 @@ export interface LocalDeps {
   usage: UsageLedger;
   approvalTokens: ApprovalTokenStore;
   model: Model;
+  /** Named model profiles a turn may ask for (a workflow agent's `REQUIRES`), by name. @default none */
+  models?: Readonly<Record<string, Model>>;
   clock: Clock;
   tools: readonly Tool[];
   /** The local name of the function that hosts the tools. */
@@ -68,6 +70,7 @@ export function localHandlers(deps: LocalDeps): Record<StepName, StepHandler<unk
     ...shared,
     usage: deps.usage,
     model: deps.model,
+    ...(deps.models ? { models: deps.models } : {}),
     ...(deps.prices ? { prices: deps.prices } : {}),
     tools: toolset.descriptions,
     approvals: { ...deps.approvals, toolset },

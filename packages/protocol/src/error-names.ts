@@ -44,6 +44,8 @@ export const ERROR_NAMES = {
   gateNotFound: 'GateNotFound',
   /** A human gate was answered before its task started waiting: it does not wait. */
   gateSettled: 'GateSettled',
+  /** A turn asked for a model profile the deployment does not configure: configure it, retrying cannot help. */
+  unknownModelProfile: 'UnknownModelProfile',
   /** A scripted or replayed model has no output for the requested step. */
   scriptEnded: 'ScriptEnded',
 } as const;

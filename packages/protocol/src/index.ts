@@ -140,7 +140,10 @@ export {
 export { APPROVAL_CALL_WEIGHT, historyNearlyFull } from './payloads/history-budget.js';
 export {
   MODEL_PROVIDERS,
+  type ModelProfiles,
   type ModelProvider,
+  modelChoiceSchema,
+  modelProfilesSchema,
   providerModel,
   SCRIPTED_MODEL,
 } from './payloads/model-choice.js';

@@ -125,3 +125,15 @@ export class GateAnsweredError extends Error {
     super(`Human gate ${gate} is already answered (${status}): a gate is answered once.`);
   }
 }
+
+/** A turn asked for a model profile the deployment does not configure: no step of it can run. */
+export class UnknownModelProfileError extends Error {
+  override readonly name = ERROR_NAMES.unknownModelProfile;
+
+  constructor(session: string, profile: string, configured: readonly string[]) {
+    const known = configured.length === 0 ? 'none' : configured.map((name) => `"${name}"`).join(', ');
+    super(
+      `Session ${session}'s turn asks for model profile "${profile}", which is not configured (configured profiles: ${known}). Configure it: --model-profile ${profile}=MODEL locally, modelProfiles on the AgentStep construct.`,
+    );
+  }
+}

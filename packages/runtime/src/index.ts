@@ -33,6 +33,7 @@ export {
   InvalidWorkflowInputError,
   NoTurnRunningError,
   SessionBusyError,
+  UnknownModelProfileError,
   WorkflowNotFoundError,
 } from './errors.js';
 export { CachedEventLog, type CachedEventLogOptions } from './event-log/cached-event-log.js';

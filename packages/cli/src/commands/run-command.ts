@@ -40,7 +40,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const loaded = await loadModel(options, io);
   const recorder = options.record ? await recorderFor(loaded.model, options.record, io) : undefined;
   const { source } = loaded;
-  const prices = await loadPrices(options, loaded.model, io);
+  const prices = await loadPrices(options, [loaded.model, ...Object.values(loaded.models)], io);
   const notice = (text: string) => io.stderr(`agentstep: ${text}\n`);
   if (!options.json && !options.model.includes(':')) {
     notice(
@@ -68,6 +68,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
       agent,
       stores: store,
       model: recorder?.model ?? loaded.model,
+      models: loaded.models,
       prices,
       tools,
       taskTokens,

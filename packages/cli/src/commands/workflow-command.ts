@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { WORKFLOW_STATE_MACHINE } from '@agentstep/local';
 import type { WorkflowState } from '@agentstep/protocol';
-import { startWorkflow } from '@agentstep/runtime';
+import { runLogOf, startWorkflow } from '@agentstep/runtime';
 import type { CliIo } from '../io/cli-io.js';
 import { withEngine } from '../local/open-engine.js';
 import { UsageError } from '../usage-error.js';
+import { checkModelProfiles } from '../workflows/check-model-profiles.js';
 import { loadWorkflow } from '../workflows/load-workflow.js';
 import { parseWorkflowRunOptions, runOptionsOf } from '../workflows/workflow-options.js';
 import { watchWorkflow } from '../workflows/workflow-run-view.js';
@@ -30,11 +31,12 @@ export async function workflowCommand(args: string[], io: CliIo): Promise<number
 /**
  * `workflow run FILE [--input NAME=VALUE …] [run options]`: starts a run of the workflow and runs
  * it to its end on the local engine, one line per record as it happens. Exit 0 when it is done,
- * 1 when it failed or was aborted, 2 for a usage mistake.
+ * 1 when it failed or was aborted, 2 for a usage mistake (a profile an agent REQUIRES included).
  */
 async function workflowRun(args: string[], io: CliIo): Promise<number> {
   const options = parseWorkflowRunOptions(args);
   const spec = await loadWorkflow(options.file, io);
+  checkModelProfiles(spec, options.agent.modelProfiles);
   const run = `wf-${randomUUID().slice(0, 13).replace('-', '')}`;
   return runToEnd(run, options.agent, io, (stores) =>
     startWorkflow({ run, spec, inputs: options.inputs }, stores),
@@ -43,13 +45,18 @@ async function workflowRun(args: string[], io: CliIo): Promise<number> {
 
 /**
  * `workflow resume RUN [run options]`: runs a run that stopped (its process killed, its execution
- * failed) on from its log: finished goals are not run again.
+ * failed) on from its log: finished goals are not run again. Its agents' profiles must be configured
+ * again, as for `workflow run`.
  */
 async function workflowResume(args: string[], io: CliIo): Promise<number> {
   const [run, ...rest] = args;
   if (run === undefined || run.startsWith('--'))
     throw new UsageError('workflow resume needs the run: workflow resume RUN.');
-  return runToEnd(run, runOptionsOf(rest), io, async () => {});
+  const agent = runOptionsOf(rest);
+  return runToEnd(run, agent, io, async (stores) => {
+    const log = runLogOf(run, await stores.log.read(run));
+    if (log !== undefined) checkModelProfiles(log.spec, agent.modelProfiles);
+  });
 }
 
 async function runToEnd(

@@ -1,4 +1,4 @@
-import { providerModel } from '@agentstep/protocol';
+import { providerModel, SCRIPTED_MODEL } from '@agentstep/protocol';
 import { GoalScriptedModel, type Model, ReplayModel, ScriptedModel } from '@agentstep/runtime';
 import { createModel } from '@agentstep/runtime/models';
 import demoScript from '../../../../examples/demo-script.json' with { type: 'json' };
@@ -6,10 +6,29 @@ import type { CliIo } from '../io/cli-io.js';
 import { UsageError } from '../usage-error.js';
 import type { RunOptions } from './run-options.js';
 
-/** The model a run uses: a script file, a cassette, or the built-in demo script. */
-export async function loadModel(options: RunOptions, io: CliIo): Promise<{ model: Model; source: string }> {
+/** The models a run uses: the default one, and one per named profile. */
+export interface LoadedModels {
+  model: Model;
+  /** By profile name (`--model-profile NAME=MODEL`). */
+  models: Record<string, Model>;
+  /** Where the default model comes from, for notices. */
+  source: string;
+}
+
+/**
+ * The model a run uses (a script file, a cassette, the built-in demo script or a provider's), and
+ * its profiles' models. A `scripted` profile of a scripted run plays the run's own script, on the
+ * same model: a workflow's script by goal goes on where it is, and the step's `profile` tells them apart.
+ */
+export async function loadModel(options: RunOptions, io: CliIo): Promise<LoadedModels> {
   try {
-    return await chooseModel(options, io);
+    const loaded = await chooseModel(options, io);
+    const models: Record<string, Model> = {};
+    for (const [name, model] of Object.entries(options.modelProfiles)) {
+      const shared = model === SCRIPTED_MODEL && options.model === SCRIPTED_MODEL;
+      models[name] = shared ? loaded.model : (await chooseModel({ ...options, model }, io)).model;
+    }
+    return { ...loaded, models };
   } catch (error) {
     // A script or cassette that does not parse is the caller's to fix: say what is wrong, no trace.
     if (error instanceof UsageError || !(error instanceof Error)) throw error;

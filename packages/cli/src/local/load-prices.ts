@@ -6,13 +6,19 @@ import type { RunOptions } from './run-options.js';
 
 /**
  * The run's price table: the built-in one with `--prices FILE` merged over it. A cost budget
- * needs a price for the model, or it could never be spent.
+ * needs a price for every model the run may use (`models`: the default one and the profiles'), or
+ * it could never be spent.
  */
-export async function loadPrices(options: RunOptions, model: Model, io: CliIo): Promise<PriceTable> {
+export async function loadPrices(
+  options: RunOptions,
+  models: readonly Model[],
+  io: CliIo,
+): Promise<PriceTable> {
   const prices = { ...DEFAULT_PRICES, ...(options.prices ? await readPrices(options.prices, io) : {}) };
-  if (costBudgetUnpriced(options.budget, prices, model.id)) {
+  const unpriced = models.find((model) => costBudgetUnpriced(options.budget, prices, model.id));
+  if (unpriced !== undefined) {
     throw new UsageError(
-      `--max-cost needs a price for ${model.id}: add one with --prices FILE, e.g. {"${model.id}": {"input": 3, "output": 15}} (USD per million tokens).`,
+      `--max-cost needs a price for ${unpriced.id}: add one with --prices FILE, e.g. {"${unpriced.id}": {"input": 3, "output": 15}} (USD per million tokens).`,
     );
   }
   return prices;

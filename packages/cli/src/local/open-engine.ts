@@ -40,6 +40,8 @@ export interface EngineParts {
   agent: SynthesizedAgent;
   stores: Pick<OpenStore, 'log' | 'outcomes' | 'usage' | 'approvalTokens'>;
   model: Model;
+  /** The named model profiles' models. @default none */
+  models?: Readonly<Record<string, Model>>;
   prices: PriceTable;
   tools: Tool[];
   taskTokens: LocalTaskTokens;
@@ -51,12 +53,13 @@ export interface EngineParts {
 
 /** The local engine for the agent the options describe (approvals, limits, budget, chaos). */
 export function localEngine(options: RunOptions, parts: EngineParts): LocalEngine {
-  const { agent, stores, model, prices, tools, taskTokens, stream, onEvent } = parts;
+  const { agent, stores, model, models, prices, tools, taskTokens, stream, onEvent } = parts;
   return new LocalEngine({
     agent,
     deps: {
       ...stores,
       model,
+      ...(models ? { models } : {}),
       prices,
       clock: systemClock,
       tools,
@@ -85,8 +88,8 @@ export async function withEngine<T>(
   use: (opened: OpenEngine) => Promise<T>,
   watchLog: (log: EventLog) => EventLog = (log) => log,
 ): Promise<T> {
-  const { model } = await loadModel(options, io);
-  const prices = await loadPrices(options, model, io);
+  const { model, models } = await loadModel(options, io);
+  const prices = await loadPrices(options, [model, ...Object.values(models)], io);
   const tools = toolsFor(options, io);
   const agentLoaded = loadDefinition(options, io);
   const store = await openStore(options.store, io.dataDir, notice);
@@ -97,6 +100,7 @@ export async function withEngine<T>(
       agent: await agentLoaded,
       stores,
       model,
+      models,
       prices,
       tools,
       taskTokens,

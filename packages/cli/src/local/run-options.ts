@@ -6,6 +6,8 @@ import {
   DEFAULT_APPROVAL_TIMEOUT_SECONDS,
   isSessionId,
   MODEL_PROVIDERS,
+  type ModelProfiles,
+  modelChoiceSchema,
   type ParseMode,
   providerModel,
   SCRIPTED_MODEL,
@@ -27,6 +29,8 @@ export interface RunOptions {
   model: string;
   /** Whether `--model` was given, rather than defaulted. */
   modelChosen: boolean;
+  /** Named model profiles (`--model-profile NAME=MODEL`), as a workflow agent's `REQUIRES` picks one. */
+  modelProfiles: ModelProfiles;
   baseUrl?: string;
   script?: string;
   cassette?: string;
@@ -69,6 +73,7 @@ export function parseRunOptions(args: string[]): RunOptions {
     options: {
       session: { type: 'string' },
       model: { type: 'string' },
+      'model-profile': { type: 'string', multiple: true, default: [] },
       script: { type: 'string' },
       cassette: { type: 'string' },
       record: { type: 'string' },
@@ -115,6 +120,7 @@ export function parseRunOptions(args: string[]): RunOptions {
     budget: budgetOf(values),
     model,
     modelChosen: values.model !== undefined,
+    modelProfiles: modelProfilesOf(values['model-profile']),
     tools: values.tools.split(',').filter((name) => name !== ''),
     allowHosts: values['allow-hosts'].split(',').filter((host) => host !== ''),
     store: values.store,
@@ -148,8 +154,25 @@ export function parseRunOptions(args: string[]): RunOptions {
   };
 }
 
+/** The named model profiles of `--model-profile NAME=MODEL` (repeatable; a later NAME wins). */
+function modelProfilesOf(pairs: readonly string[]): ModelProfiles {
+  const profiles: ModelProfiles = {};
+  for (const pair of pairs) {
+    const [name = '', model] = pair.split(/=(.*)/s, 2);
+    if (name === '' || model === undefined)
+      throw new UsageError(
+        `--model-profile takes NAME=MODEL, e.g. --model-profile fast=anthropic:claude-haiku-4-5; received "${pair}".`,
+      );
+    const checked = modelChoiceSchema.safeParse(model);
+    if (!checked.success)
+      throw new UsageError(`--model-profile ${name}: ${checked.error.issues[0]?.message ?? 'not a model'}.`);
+    profiles[name] = checked.data;
+  }
+  return profiles;
+}
+
 /** The session's budget from `--max-tokens`, `--max-cost` and `--max-wall`. */
-function budgetOf(values: Record<string, string | boolean | undefined>): Budget {
+function budgetOf(values: Record<string, string | string[] | boolean | undefined>): Budget {
   const limit = (key: keyof Budget, flag: string) =>
     optional(
       key,

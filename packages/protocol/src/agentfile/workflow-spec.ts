@@ -21,6 +21,7 @@ export const workflowAgentSchema = z.object({
   name: identifier,
   prompt: z.string(),
   outputs: z.array(identifier),
+  /** `REQUIRES "profile"`: every run of the agent uses that model profile of the configuration. */
   requires: z.string().optional(),
   supervision: supervision.optional(),
 });
@@ -32,6 +33,10 @@ export const workflowGoalSchema = z.object({
   description: z.string(),
   outputs: z.array(identifier),
   using: z.array(identifier),
+  /**
+   * A USING goal's agents' outputs are merged by one more model call into the goal's own output
+   * (and fields). Set in a spec written as JSON or code: the Agentfile has no keyword for it.
+   */
   synthesize: z.boolean().optional(),
   within: withinSchema.optional(),
   supervision: supervision.optional(),

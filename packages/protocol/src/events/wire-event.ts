@@ -7,14 +7,16 @@ const text = z.string();
 const count = z.number().int().nonnegative();
 
 /**
- * A user message; starts a turn. Persisted. `instructions` (an extension) start the system prompt of
- * the turn's model steps: a workflow agent's persona.
+ * A user message; starts a turn. Persisted. Extensions: `instructions` start the system prompt of
+ * the turn's model steps (a workflow agent's persona); `model` names the model profile every model
+ * step of the turn uses (a workflow agent's `REQUIRES`), instead of the deployment's model.
  */
 export const userEventSchema = z.object({
   type: z.literal('user'),
   content: text,
   timestamp,
   instructions: text.optional(),
+  model: z.string().min(1).optional(),
 });
 
 /** The model's private reasoning from a `<think>` block. Persisted. */
@@ -61,12 +63,14 @@ export const tokenUsageSchema = z.object({ input: count, output: count });
 const usd = z.number().nonnegative();
 
 /**
- * What a `metric` adds to the spec's token counts: the model, the step's batch and latency, the
- * input tokens read from and written to the prompt cache, and the cost estimate (absent when the
- * price table has no price for the model).
+ * What a `metric` adds to the spec's token counts: the model (and its profile), the step's batch
+ * and latency, the input tokens read from and written to the prompt cache, and the cost estimate
+ * (absent when the price table has no price for the model).
  */
 export const metricPayloadSchema = z.object({
   model: text,
+  /** The model profile the turn asked for, when it named one. */
+  profile: text.optional(),
   batch: text,
   latency_ms: count,
   cache_read: count,

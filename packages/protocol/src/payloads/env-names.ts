@@ -23,6 +23,8 @@ export const ENV_NAMES = {
   modelScript: 'AGENTSTEP_MODEL_SCRIPT',
   /** The provider's base URL. */
   modelBaseUrl: 'AGENTSTEP_MODEL_BASE_URL',
+  /** Named model profiles (`REQUIRES "name"`), as JSON: name → model, as `--model` names it. */
+  modelProfiles: 'AGENTSTEP_MODEL_PROFILES',
   /** The secret holding the provider's API key. */
   modelApiKeySecret: 'AGENTSTEP_MODEL_API_KEY_SECRET',
   /** The agent's own instructions. */

@@ -1,3 +1,5 @@
+import * as z from 'zod';
+
 /** The model providers a model id can name, as `<provider>:<model>`. */
 export const MODEL_PROVIDERS = ['bedrock', 'openai', 'anthropic'] as const;
 
@@ -16,3 +18,20 @@ export function providerModel(choice: string): { provider: ModelProvider; modelI
     return undefined;
   return { provider: provider as ModelProvider, modelId };
 }
+
+/** A model as `--model` names it: `scripted`, or `<provider>:<model>`. */
+export const modelChoiceSchema = z
+  .string()
+  .refine((choice) => choice === SCRIPTED_MODEL || providerModel(choice) !== undefined, {
+    error: (issue) =>
+      `expected "${SCRIPTED_MODEL}" or ${MODEL_PROVIDERS.map((provider) => `"${provider}:<model>"`).join(', ')}, received ${JSON.stringify(issue.input)}`,
+  });
+
+/**
+ * Named model profiles, as an agent's `REQUIRES "name"` picks one: each name (any text but empty)
+ * to a model as `--model` names it.
+ */
+export const modelProfilesSchema = z.record(z.string().min(1), modelChoiceSchema);
+
+/** Named model profiles: name → model. */
+export type ModelProfiles = z.infer<typeof modelProfilesSchema>;

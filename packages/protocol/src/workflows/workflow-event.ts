@@ -52,6 +52,8 @@ const runRecord = z.object({
   ...slotFields,
   phase: z.enum(GOAL_PHASES),
   agent: name.optional(),
+  /** The model profile its turn uses (the agent's `REQUIRES`); the default model when absent. */
+  model: name.optional(),
   /** CONVERGE: the iteration, from 1. */
   n: positive.optional(),
   session: name,

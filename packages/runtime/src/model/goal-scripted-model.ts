@@ -5,8 +5,9 @@ import { modelScriptSchema, parseJsonWith, ScriptEndedError, ScriptedModel } fro
 
 /**
  * A workflow's script: for each goal (`goal`, a USING agent's `goal[agent]`, a sub-agent's role, a
- * supervision phase's `goal:commit`, `goal:assess`, `goal:supervise`), what each of its runs says,
- * in order: a one-step answer as a string, or a whole script (an array of model steps).
+ * supervision phase's `goal:commit`, `goal:assess`, `goal:supervise`, a USING goal's synthesis
+ * `goal:synthesize`), what each of its runs says, in order: a one-step answer as a string, or a
+ * whole script (an array of model steps).
  */
 export const goalScriptsSchema = z.record(z.string(), z.array(z.union([z.string(), modelScriptSchema])));
 
@@ -23,8 +24,8 @@ const SUPERVISION_DEFAULTS: Readonly<Record<string, string>> = {
 
 /**
  * A scripted model for workflows: it tells which goal a turn runs from the document the turn's
- * user message holds (E9, E7, or a supervision phase), and plays that goal's next run from its
- * first step. The same message again (a redelivered step) plays the same run. Records every request.
+ * user message holds (E9, E7, a supervision phase or a synthesis), and plays that goal's next
+ * run from its first step. The same message again (a redelivered step) plays the same run. Records every request.
  */
 export class GoalScriptedModel implements Model {
   readonly id = 'scripted';
@@ -82,6 +83,8 @@ function turnMessage(messages: readonly ModelMessage[]): string {
 export function goalKey(message: string): string | undefined {
   const supervision = /^<supervision phase="([^"]+)" goal="([^"]+)">/.exec(message);
   if (supervision) return `${supervision[2]}:${supervision[1]}`;
+  const synthesis = /^<synthesis goal="([^"]+)">/.exec(message);
+  if (synthesis) return `${synthesis[1]}:synthesize`;
   const goal = /^<workflow name="[^"]*">[\s\S]*?<current-goal id="([^"]+)"/.exec(message);
   if (goal) return goal[1];
   const task = /^<task role="([^"]+)" parent-goal="([^"]+)">/.exec(message);

@@ -1,6 +1,7 @@
 import type { BuildMessagesOptions, ToolDescription } from '@agentstep/protocol';
 import type { ApprovalRules } from '../approvals/approval-rules.js';
 import type { EventLog } from '../event-log/event-log.js';
+import type { Model } from '../model/model.js';
 import type { OutcomeStore } from '../outcomes/outcome-store.js';
 import type { StepStream } from '../session/step-stream.js';
 import type { SpendDeps } from './budget-limit.js';
@@ -19,6 +20,11 @@ export interface ModelStepDeps extends SpendDeps {
   sequentialTools?: ReadonlySet<string>;
   /** Calls of one batch that may run at once. @default 10 */
   maxConcurrency?: number;
+  /**
+   * Named model profiles, by name: a turn whose user message names one (`model`, a workflow agent's
+   * `REQUIRES`) takes every step on it; other turns use `model`. @default none
+   */
+  models?: Readonly<Record<string, Model>>;
   instructions?: string;
   context?: BuildMessagesOptions;
   /** Which calls wait for a person's approval. @default none */

@@ -1,4 +1,10 @@
-import { buildMessages, type LoopState, renderSystemPrompt, type StoredEvent } from '@agentstep/protocol';
+import {
+  buildMessages,
+  type LoopState,
+  renderSystemPrompt,
+  type StoredEvent,
+  type WireEventOf,
+} from '@agentstep/protocol';
 import { approvalRequests, approvalTimeoutMs } from '../approvals/approval-rules.js';
 import { type Appended, DEFAULT_LEASE_MS, type NewEvent } from '../event-log/event-log.js';
 import { modelStepKey } from '../usage/model-step-key.js';
@@ -9,6 +15,7 @@ import { runModel, STOP_SEQUENCES } from './run-model.js';
 import { type StepNote, stepNoteSchema } from './step-note.js';
 import { stepRecord } from './step-record.js';
 import { stepSpend } from './step-spend.js';
+import { turnModel } from './turn-model.js';
 
 /** A model step as the log holds it: its events, and why its body had no positions if it had none. */
 export interface TakenStep {
@@ -56,11 +63,13 @@ async function takeStep(
   deps: ModelStepDeps,
 ): Promise<TakenStep> {
   const { session, turn } = state;
+  const user = turnUser(log);
+  const { model, profile } = turnModel(session, user, deps);
   const startedAt = deps.clock.now();
   const { events: parsed, usage } = await runModel(
-    deps.model,
+    model,
     {
-      system: renderSystemPrompt({ tools: deps.tools, ...turnInstructions(log, deps) }),
+      system: renderSystemPrompt({ tools: deps.tools, ...turnInstructions(user, deps) }),
       messages: buildMessages(log, deps.context),
       step: state.step,
       turnStep: state.turnSteps,
@@ -74,7 +83,8 @@ async function takeStep(
   const requests = deps.approvals ? approvalRequests(record.events, deps.approvals, endedAt) : [];
   const events = [...record.events, ...requests];
   const note: StepNote = {
-    ...stepSpend({ startedAt, endedAt, usage }, deps),
+    ...stepSpend({ startedAt, endedAt, usage }, { ...deps, model }),
+    ...(profile === undefined ? {} : { profile }),
     ...(batchFailure === undefined ? {} : { batchFailure }),
   };
   const key = modelStepKey(batch);
@@ -123,10 +133,19 @@ async function loggedStep(
   return { events, ...(batchFailure === undefined ? {} : { batchFailure }) };
 }
 
-/** The deployment's instructions, then those the turn's user message brought (a persona). */
-function turnInstructions(log: readonly StoredEvent[], deps: ModelStepDeps): { instructions?: string } {
+/** The user message that started the turn: the log's last one. */
+function turnUser(log: readonly StoredEvent[]): WireEventOf<'user'> | undefined {
   const user = log.findLast(({ event }) => event.type === 'user')?.event;
-  const own = user?.type === 'user' ? user.instructions : undefined;
-  const instructions = [deps.instructions, own].filter((text) => text !== undefined && text !== '');
+  return user?.type === 'user' ? user : undefined;
+}
+
+/** The deployment's instructions, then those the turn's user message brought (a persona). */
+function turnInstructions(
+  user: WireEventOf<'user'> | undefined,
+  deps: ModelStepDeps,
+): { instructions?: string } {
+  const instructions = [deps.instructions, user?.instructions].filter(
+    (text) => text !== undefined && text !== '',
+  );
   return instructions.length === 0 ? {} : { instructions: instructions.join('\n\n') };
 }

@@ -9,6 +9,8 @@ export interface SubmitTurnInput {
   prompt: string;
   /** Instructions the turn's system prompt starts with (a workflow agent's persona). @default none */
   instructions?: string;
+  /** The model profile every step of the turn uses (a workflow agent's `REQUIRES`). @default the default model */
+  model?: string;
   /** The turn's lease: its length, and whether to take the session from a live holder. */
   lease?: LeaseOptions;
 }
@@ -38,11 +40,12 @@ export async function submitTurn(
 }
 
 function userEvent(input: SubmitTurnInput, timestamp: number) {
-  const { prompt: content, instructions } = input;
+  const { prompt: content, instructions, model } = input;
   return {
     type: 'user' as const,
     content,
     timestamp,
     ...(instructions === undefined ? {} : { instructions }),
+    ...(model === undefined ? {} : { model }),
   };
 }

@@ -40,6 +40,7 @@ export function metricEvents(entries: readonly StepUsage[]): Array<WireEventOf<'
       timestamp: entry.at / 1000,
       payload: {
         model: entry.model,
+        ...(entry.profile === undefined ? {} : { profile: entry.profile }),
         batch: entry.batch,
         latency_ms: entry.latencyMs,
         cache_read: entry.usage.cacheReadTokens,

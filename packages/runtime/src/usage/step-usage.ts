@@ -8,6 +8,8 @@ import { modelUsageSchema } from '../model/model-usage.js';
 export const stepSpendSchema = z.object({
   /** The model's id, as prices name it. */
   model: z.string(),
+  /** The model profile the turn asked for (a workflow agent's `REQUIRES`), when it named one. */
+  profile: z.string().optional(),
   /** When the step's output was complete, in milliseconds since the epoch. */
   at: z.number().nonnegative(),
   /** From the request to the end of the step's output. */

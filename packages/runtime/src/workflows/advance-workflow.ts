@@ -77,9 +77,10 @@ async function startRuns(
   });
   await Promise.all(
     records.map(({ session, turn }, index) => {
-      const { message, instructions } = runs[index] as PlannedRun;
+      const { message, instructions, model } = runs[index] as PlannedRun;
       const persona = instructions ? { instructions } : {};
-      return submitTurn({ session, turn, prompt: message, ...persona }, deps);
+      const profile = model === undefined ? {} : { model };
+      return submitTurn({ session, turn, prompt: message, ...persona, ...profile }, deps);
     }),
   );
   await appendRecords(

@@ -1,9 +1,10 @@
 import { interpolate, renderContext } from '@agentstep/protocol';
 import type { Attempt, AttemptOutputs } from './attempt-outputs.js';
-import { agentContext, type Correction, goalContext } from './goal-context.js';
+import { agentContext, type Correction, type GoalCompletion, goalContext } from './goal-context.js';
 import { fieldsRetryMessage, goalFields } from './goal-fields.js';
 import { failed, type NewRecord, type Plan, type PlannedRun } from './plan.js';
 import type { Logged, RunLog } from './run-log.js';
+import { synthesisMessage } from './synthesis-message.js';
 import { type Slot, withinOf } from './workflow-slots.js';
 import { variablesOf } from './workflow-variables.js';
 
@@ -38,7 +39,7 @@ export function executeGoal(context: ExecuteContext): Execution {
   const message = renderContext(goalContext(log, slot, correction ? { correction } : {}));
   const result = finished(context, outputs.get('execute'), { phase: 'execute', message });
   if (!('output' in result)) return result;
-  const fields = withFields(context, result.output, slot.goal.outputs);
+  const fields = withFields(context, result.output, slot.goal.outputs, { phase: 'execute' });
   if (!('fields' in fields)) return fields;
   return { output: fields.output, completion: [goalRecord(context, fields.output, fields.fields)] };
 }
@@ -48,29 +49,52 @@ function withAgents(context: ExecuteContext): Execution {
   const agents = slot.goal.using.map((name) => log.spec.agents.find((agent) => agent.name === name));
   const variables = variablesOf(log);
   const runs: PlannedRun[] = [];
-  const completion: NewRecord[] = [];
+  const completion: GoalCompletion[] = [];
   for (const agent of agents) {
     if (agent === undefined)
       return { plan: failed('UnknownAgent', `Goal ${slot.goal.name} uses an undefined agent.`) };
     const message = renderContext(agentContext(log, slot, agent, correction));
-    const instructions = interpolate(agent.prompt, variables);
-    const result = finished(context, outputs.get('execute', agent.name), {
+    const origin: Origin = {
       phase: 'execute',
       agent: agent.name,
-      message,
-      instructions,
-    });
+      instructions: interpolate(agent.prompt, variables),
+      ...(agent.requires === undefined ? {} : { model: agent.requires }),
+    };
+    const result = finished(context, outputs.get('execute', agent.name), { ...origin, message });
     if ('plan' in result) {
       if (result.plan.kind !== 'runs') return result;
       runs.push(...result.plan.runs);
       continue;
     }
-    const fields = withFields(context, result.output, agent.outputs, agent.name, instructions);
+    const fields = withFields(context, result.output, agent.outputs, origin);
     if (!('fields' in fields)) return fields;
     completion.push(goalRecord(context, fields.output, fields.fields, { agent: agent.name }));
   }
   if (runs.length > 0) return { plan: { kind: 'runs', runs } };
-  return { completion, output: completion.map((entry) => entry.content ?? '').join('\n\n') };
+  if (slot.goal.synthesize === true) return synthesized(context, completion);
+  return { completion, output: completion.map((entry) => entry.content).join('\n\n') };
+}
+
+/**
+ * SYNTHESIZE, once every agent of the attempt ended: one more run (the default model, no persona)
+ * merges their outputs, shown as `goal[agent]` in the goal's document; its output (and the goal's
+ * fields, with the same corrective retry) completes the slot after the agents' records.
+ */
+function synthesized(context: ExecuteContext, agents: readonly GoalCompletion[]): Execution {
+  const { log, slot, correction } = context;
+  const document = renderContext(
+    goalContext(log, slot, { completions: agents, ...(correction ? { correction } : {}) }),
+  );
+  const message = synthesisMessage(slot.goal.name, slot.goal.using, document);
+  const origin = { phase: 'synthesize' as const };
+  const result = finished(context, context.outputs.get('synthesize'), { ...origin, message });
+  if (!('output' in result)) return result;
+  const fields = withFields(context, result.output, slot.goal.outputs, origin);
+  if (!('fields' in fields)) return fields;
+  return {
+    output: fields.output,
+    completion: [...agents, goalRecord(context, fields.output, fields.fields)],
+  };
 }
 
 function converge(context: ExecuteContext): Execution {
@@ -110,23 +134,31 @@ function finished(
   return { output: run.content };
 }
 
+/** The run an output came from: its phase, and for a USING agent the agent, its persona and profile. */
+interface Origin {
+  phase: 'execute' | 'synthesize';
+  agent?: string;
+  instructions?: string;
+  model?: string;
+}
+
 /** The fields of an output, after one corrective retry in the same session when some are missing. */
 function withFields(
   context: ExecuteContext,
   output: string,
   names: readonly string[],
-  agent?: string,
-  instructions?: string,
+  origin: Origin,
 ): { output: string; fields: Record<string, unknown> } | { plan: Plan } {
   const first = goalFields(output, names);
   if (first.missing.length === 0) return { output, fields: first.fields };
-  const executed = context.outputs.get('execute', agent);
+  const { phase, agent, ...agentSettings } = origin;
+  const ran = context.outputs.get(phase, agent);
   const retry = finished(context, context.outputs.get('fields', agent), {
     phase: 'fields',
     message: fieldsRetryMessage(first.missing, names),
     ...(agent === undefined ? {} : { agent }),
-    ...(instructions === undefined ? {} : { instructions }),
-    ...(executed === undefined ? {} : { session: executed.record.session }),
+    ...agentSettings,
+    ...(ran === undefined ? {} : { session: ran.record.session }),
   });
   if (!('output' in retry)) return retry;
   const second = goalFields(retry.output, names);
@@ -141,7 +173,7 @@ function goalRecord(
   output: string,
   fields: Record<string, unknown>,
   extra: { agent?: string; note?: 'converge_limit' } = {},
-): NewRecord {
+): GoalCompletion {
   const { slot, at } = context;
   return {
     record: {

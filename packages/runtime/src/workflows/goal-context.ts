@@ -1,5 +1,5 @@
-import { fieldText, type RenderContextInput } from '@agentstep/protocol';
-import { type Logged, type RunLog, recordsOf } from './run-log.js';
+import { fieldText, type RenderContextInput, type WorkflowRecordOf } from '@agentstep/protocol';
+import { type RunLog, recordsOf } from './run-log.js';
 import type { Slot } from './workflow-slots.js';
 
 /** A correction the next attempt of a goal carries (E3). */
@@ -8,8 +8,16 @@ export interface Correction {
   text: string;
 }
 
+/** A goal completion, logged or about to be: its record and its output. */
+export interface GoalCompletion {
+  record: WorkflowRecordOf<'goal'>;
+  content: string;
+}
+
 /** What a goal document shows besides the run's completed goals. */
 export interface GoalDocumentParts {
+  /** Completions of this attempt not in the log yet (a USING goal's agents, for its synthesis): after the others. */
+  completions?: readonly GoalCompletion[];
   /** A CONVERGE goal's completed iterations, oldest first (E6); `undefined` for other goals. */
   history?: ReadonlyArray<{ n: number; output: string }>;
   correction?: Correction;
@@ -22,7 +30,7 @@ export interface GoalDocumentParts {
 export function goalContext(log: RunLog, slot: Slot, parts: GoalDocumentParts = {}): RenderContextInput {
   const { goal } = slot;
   return {
-    ...common(log),
+    ...common(log, parts.completions),
     render: 'goal',
     ...(parts.history ? { converge: { history: [...parts.history] } } : {}),
     current: {
@@ -60,15 +68,15 @@ export function agentContext(
   };
 }
 
-function common(log: RunLog) {
+function common(log: RunLog, completions: readonly GoalCompletion[] = []) {
   return {
     workflow: { name: log.spec.name },
     inputs: { ...log.inputs },
-    prior: recordsOf(log, 'goal').map(priorOf),
+    prior: [...recordsOf(log, 'goal'), ...completions].map(priorOf),
   };
 }
 
-function priorOf({ record, content }: Logged<'goal'>): NonNullable<RenderContextInput['prior']>[number] {
+function priorOf({ record, content }: GoalCompletion): NonNullable<RenderContextInput['prior']>[number] {
   const fields = Object.entries(record.fields ?? {}).map(([name, value]) => [name, fieldText(value)]);
   return {
     id: record.goal,

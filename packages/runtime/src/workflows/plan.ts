@@ -13,6 +13,8 @@ export interface PlannedRun {
   message: string;
   /** The persona of a USING agent: the run's system prompt starts with it. */
   instructions?: string;
+  /** The model profile a USING agent `REQUIRES`: every step of the run uses it. */
+  model?: string;
   /** The child session a corrective retry goes on in, as its next turn; else a new one. */
   session?: string;
 }

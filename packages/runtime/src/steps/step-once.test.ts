@@ -1,0 +1,66 @@
+import { ERROR_NAMES } from '@agentstep/protocol';
+import { describe, expect, it } from 'vitest';
+import { inMemoryStores } from '../in-memory-stores.js';
+import { ScriptedModel } from '../model/scripted-model.js';
+import { batchId } from './batch-id.js';
+import type { ModelStepDeps } from './model-step-deps.js';
+import { startTurn } from './start-turn.js';
+import { stepOnce } from './step-once.js';
+import { submitTurn } from './submit-turn.js';
+
+const clock = { now: () => 1_700_000_000_000 };
+
+function setup() {
+  const stores = inMemoryStores();
+  const fallback = new ScriptedModel(['From the default model.<end>'], 'the default script', 'scripted');
+  const fast = new ScriptedModel(['From the fast profile.<end>'], 'the fast script', 'openai:fast-one');
+  const deps: ModelStepDeps = {
+    ...stores,
+    clock,
+    model: fallback,
+    models: { fast },
+    tools: [],
+    targetOf: () => 'tools-function',
+  };
+  return { deps, stores, fallback, fast };
+}
+
+/** Submits a turn (its user message naming `model`, if given), starts it and takes its first step. */
+async function firstStep(deps: ModelStepDeps, model?: string) {
+  await submitTurn({ session: 's1', turn: 't1', prompt: 'go', ...(model ? { model } : {}) }, deps);
+  const state = await startTurn({ session: 's1', turn: 't1', maxSteps: 5, stepsPerExecution: 5 }, deps);
+  return stepOnce(state, batchId('t1', 1), await deps.log.read('s1'), deps);
+}
+
+describe('stepOnce', () => {
+  it('takes the step on the profile the turn names, and notes the profile with the model', async () => {
+    const { deps, stores, fallback, fast } = setup();
+    const step = await firstStep(deps, 'fast');
+    expect('events' in step && step.events.map(({ event }) => event.content)).toEqual([
+      'From the fast profile.',
+    ]);
+    expect([fast.calls.length, fallback.calls.length]).toEqual([1, 0]);
+    const [entry] = await stores.usage.list('s1');
+    expect(entry).toMatchObject({ model: 'openai:fast-one', profile: 'fast' });
+  });
+
+  it('takes the step on the default model when the turn names no profile', async () => {
+    const { deps, stores, fallback, fast } = setup();
+    await firstStep(deps);
+    expect([fast.calls.length, fallback.calls.length]).toEqual([0, 1]);
+    const [entry] = await stores.usage.list('s1');
+    expect(entry?.model).toBe('scripted');
+    expect(entry?.profile).toBeUndefined();
+  });
+
+  it('refuses a profile that is not configured, naming those that are, and logs no step', async () => {
+    const { deps, fallback, fast } = setup();
+    await expect(firstStep(deps, 'smart')).rejects.toMatchObject({
+      name: ERROR_NAMES.unknownModelProfile,
+      message: expect.stringContaining('"smart", which is not configured (configured profiles: "fast")'),
+    });
+    expect([fast.calls.length, fallback.calls.length]).toEqual([0, 0]);
+    const types = (await deps.log.read('s1')).map(({ event }) => event.type);
+    expect(types).toEqual(['user']);
+  });
+});
