@@ -177,4 +177,24 @@ describe('executeGoal: CONVERGE', () => {
     });
     expect((await flow.runs()).map(({ goal }) => goal)).toEqual(['outline']);
   });
+
+  it('asks once more for a missing field, in the session of the iteration it keeps, then completes with the answer', async () => {
+    const essay = `
+NAME essay
+CONVERGE write "Write the essay." -> title WITHIN 3
+RUN go USING write
+`;
+    const flow = workflowTestRun(essay, {
+      write: ['Draft 1.<end>', 'CONVERGED<end>', 'Draft 1. {"title": "On tides"}<end>'],
+    });
+    await flow.start();
+    expect(await flow.settle()).toMatchObject({ next: 'done' });
+    const [first, , retry] = await flow.runs();
+    expect(retry).toMatchObject({ phase: 'fields', session: first?.session });
+    const [write] = await flow.records('goal');
+    expect(write).toMatchObject({
+      content: 'Draft 1. {"title": "On tides"}',
+      record: { goal: 'write', fields: { title: 'On tides' } },
+    });
+  });
 });

@@ -28,9 +28,9 @@ export interface ExecuteContext {
 }
 
 /**
- * EXECUTE for one goal attempt: a plain goal's run (then one corrective retry when declared fields
- * are missing), a USING goal's agents in parallel (then the synthesis, when asked for), or a
- * CONVERGE goal's iterations until CONVERGED or WITHIN (E6).
+ * EXECUTE for one goal attempt: a plain goal's run, a USING goal's agents in parallel (then the
+ * synthesis, when asked for), or a CONVERGE goal's iterations until CONVERGED or WITHIN (E6); each
+ * output kept gets one corrective retry when declared fields are missing.
  */
 export function executeGoal(context: ExecuteContext): Execution {
   if (context.slot.goal.kind === 'converge') return converge(context);
@@ -116,11 +116,13 @@ function converge(context: ExecuteContext): Execution {
       },
     };
   }
-  const output = converged ? (iterations.at(-2)?.content ?? '') : (last?.content ?? '');
-  const { fields, missing } = goalFields(output, slot.goal.outputs);
-  if (missing.length > 0) return { plan: missingFields(slot, missing, last) };
+  const answer = converged ? iterations.at(-2) : last;
+  // The fields' retry goes on in the session of the iteration whose output the goal keeps.
+  const origin: Origin = { phase: 'iteration', ...(answer ? { session: answer.record.session } : {}) };
+  const fields = withFields(context, answer?.content ?? '', slot.goal.outputs, origin);
+  if (!('fields' in fields)) return fields;
   const note = converged ? {} : { note: 'converge_limit' as const };
-  return { output, completion: [goalRecord(context, output, fields, note)] };
+  return { output: fields.output, completion: [goalRecord(context, fields.output, fields.fields, note)] };
 }
 
 /** A phase's ended run as its output, or the plan that runs it (not run yet) or fails the run. */
@@ -134,12 +136,17 @@ function finished(
   return { output: run.content };
 }
 
-/** The run an output came from: its phase, and for a USING agent the agent, its persona and profile. */
+/**
+ * The run an output came from: its phase, for a USING agent the agent, its persona and profile,
+ * and its session when the phase's latest run is not the one (a CONVERGE goal keeps an earlier
+ * iteration's output).
+ */
 interface Origin {
-  phase: 'execute' | 'synthesize';
+  phase: 'execute' | 'synthesize' | 'iteration';
   agent?: string;
   instructions?: string;
   model?: string;
+  session?: string;
 }
 
 /** The fields of an output, after one corrective retry in the same session when some are missing. */
@@ -151,14 +158,14 @@ function withFields(
 ): { output: string; fields: Record<string, unknown> } | { plan: Plan } {
   const first = goalFields(output, names);
   if (first.missing.length === 0) return { output, fields: first.fields };
-  const { phase, agent, ...agentSettings } = origin;
-  const ran = context.outputs.get(phase, agent);
+  const { phase, agent, session, ...agentSettings } = origin;
+  const ran = session ?? context.outputs.get(phase, agent)?.record.session;
   const retry = finished(context, context.outputs.get('fields', agent), {
     phase: 'fields',
     message: fieldsRetryMessage(first.missing, names),
     ...(agent === undefined ? {} : { agent }),
     ...agentSettings,
-    ...(ran === undefined ? {} : { session: ran.record.session }),
+    ...(ran === undefined ? {} : { session: ran }),
   });
   if (!('output' in retry)) return retry;
   const second = goalFields(retry.output, names);
