@@ -23,7 +23,6 @@ const NO_SUB_AGENTS: SubAgentsConfig = {
 };
 
 const TOOLSETS: Readonly<Record<string, (config: BuiltInToolsConfig) => readonly Tool[]>> = {
-  agents: (config) => agentTools(config.agents ?? NO_SUB_AGENTS),
   demo: () => demoTools,
   http: (config) => [httpFetchTool({ allowHosts: config.httpAllowHosts ?? [] })],
   workspace: (config) =>
@@ -31,6 +30,7 @@ const TOOLSETS: Readonly<Record<string, (config: BuiltInToolsConfig) => readonly
       if (config.workspace === undefined) throw new Error('This deployment has no workspace configured.');
       return config.workspace;
     }),
+  agents: (config) => agentTools(config.agents ?? NO_SUB_AGENTS),
 };
 
 /** The names of the built-in toolsets, as `--tools` and the construct's `builtInTools` take them. */
