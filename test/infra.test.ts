@@ -1,5 +1,6 @@
 import { AgentStep, type AgentStepProps, AgentStepStack, type AgentStepStackProps } from '@agentstep/infra';
 import { loadAgent } from '@agentstep/local';
+import { STATE_NAMES } from '@agentstep/protocol';
 import { EVENT_LOG_KEYS } from '@agentstep/runtime/dynamo';
 import { App, type CfnResource, Stack, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
@@ -220,6 +221,44 @@ describe('AgentStep (synthesized)', () => {
       'dynamodb:Query',
     ]);
     expect(tableActions('model-step')).toEqual(LOOP_TABLE_ACTIONS);
+  });
+
+  it('with the agents toolset, lets the tools function start the loop for 15 minutes through a policy of its own: no cycle', () => {
+    const stack = new Stack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'SubAgents');
+    const agent = new AgentStep(stack, 'Agent', { builtInTools: ['demo', 'agents'] });
+    const template = Template.fromStack(stack);
+    const resources = template.toJSON().Resources;
+    const invokeTool = stack.getLogicalId(agent.functions['invoke-tool'].node.defaultChild as CfnFunction);
+    expect(resources[invokeTool].Properties.Timeout).toBe(15 * 60);
+    const loop = stack.getLogicalId(agent.stateMachine.node.defaultChild as CfnResource);
+    expect(statementsOf(template, stack, 'invoke-tool', agent)).toContainEqual({
+      Action: 'states:StartExecution',
+      Effect: 'Allow',
+      Resource: { Ref: loop },
+    });
+    // Template.fromStack refuses a template with a dependency cycle, as CloudFormation would: the
+    // same grant in the function's default policy makes one, which the policy of its own avoids.
+    const cyclic = new Stack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Cyclic');
+    const naive = new AgentStep(cyclic, 'Agent', { builtInTools: ['agents'] });
+    naive.stateMachine.grantStartExecution(naive.functions['invoke-tool']);
+    expect(() => Template.fromStack(cyclic)).toThrow(/dependency cycle/);
+  });
+
+  it('without the agents toolset, gives the tools function 5 minutes and no StartExecution', () => {
+    const stack = new Stack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'NoSubAgents');
+    const agent = new AgentStep(stack, 'Agent');
+    const template = Template.fromStack(stack);
+    const invokeTool = stack.getLogicalId(agent.functions['invoke-tool'].node.defaultChild as CfnFunction);
+    expect(template.toJSON().Resources[invokeTool].Properties.Timeout).toBe(5 * 60);
+    expect(JSON.stringify(statementsOf(template, stack, 'invoke-tool', agent))).not.toContain('states:');
+  });
+
+  it('names the calling state machine in every InvokeTool payload, where sub-agents start', async () => {
+    const { definition } = await loadAgent();
+    const runTools = (definition.States as Record<string, { ItemSelector?: Record<string, string> }>)[
+      STATE_NAMES.runTools
+    ];
+    expect(runTools?.ItemSelector?.['stateMachine.$']).toBe('$$.StateMachine.Id');
   });
 
   it('times out every task and every execution', async () => {

@@ -1,7 +1,8 @@
 import { ENV_NAMES } from '@agentstep/protocol';
-import { createToolset } from '@agentstep/runtime';
+import { createToolset, systemClock, type ToolContext } from '@agentstep/runtime';
 import { dynamoStores } from '@agentstep/runtime/dynamo';
 import { S3Workspace } from '@agentstep/runtime/s3';
+import { callingStateMachineStarter } from '@agentstep/runtime/sfn';
 import * as z from 'zod';
 import { toolsEnvSchema } from '../tools-env-schema.js';
 import { toolsFromEnv } from '../tools-from-env.js';
@@ -12,8 +13,17 @@ const env = toolsEnvSchema
   .parse(process.env);
 const bucket = env[ENV_NAMES.workspaceBucket];
 const workspace = bucket ? new S3Workspace({ bucket }) : undefined;
+const stores = dynamoStores(env[ENV_NAMES.table]);
+// Sub-agents start on the state machine that invoked this call, as its payload names it.
+const agents = {
+  deps: (context: ToolContext) => ({
+    ...stores,
+    clock: systemClock,
+    starter: callingStateMachineStarter(context),
+  }),
+};
 
 export const handler = createHandler({
-  ...dynamoStores(env[ENV_NAMES.table]),
-  toolset: createToolset(toolsFromEnv(env, workspace ? { workspace } : {})),
+  ...stores,
+  toolset: createToolset(toolsFromEnv(env, { agents, ...(workspace ? { workspace } : {}) })),
 });

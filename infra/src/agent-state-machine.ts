@@ -244,6 +244,8 @@ export class AgentStateMachine extends Construct {
       itemSelector: Object.fromEntries([
         ...(['session', 'turn', 'batch'] as const).map(fromBatch),
         ...(['position', 'seq', 'target', 'approval'] as const).map(fromItem),
+        // Where a call's sub-agents start: this state machine, named by the execution (no CFN cycle).
+        [`${'stateMachine' satisfies keyof InvokeToolInput}.$`, '$$.StateMachine.Id'],
       ]),
       resultPath: JsonPath.DISCARD,
     }).itemProcessor(invokeTool);

@@ -37,6 +37,7 @@ import { grantSessionReads, grantTableAccess } from './grant-table-access.js';
 import { type QueueTurnOptions, QueueTurnPipe } from './queue-turn-pipe.js';
 import { StepLambda, type StepName } from './step-lambda.js';
 import { StoppedExecutionRule } from './stopped-execution-rule.js';
+import { subAgentStartPolicy } from './sub-agent-start-policy.js';
 import { triggerDeadLetterQueue } from './trigger-dead-letter-queue.js';
 import { WorkflowStateMachine } from './workflow-state-machine.js';
 
@@ -59,7 +60,10 @@ export interface LambdaToolProps {
 
 /** Props of {@link AgentStep}; every one has a default, so `new AgentStep(this, 'Agent')` deploys. */
 export interface AgentStepProps extends ApprovalProps {
-  /** Built-in toolsets the agent may call: `demo`, `workspace` (files in S3), `http`. @default ['demo'] */
+  /**
+   * Built-in toolsets the agent may call: `demo`, `workspace` (files in S3), `http`, `agents`
+   * (sub-agents, each a turn of this loop; the tools function then runs up to 15 minutes). @default ['demo']
+   */
   readonly builtInTools?: readonly string[];
   /** Hosts `http_fetch` may fetch, exact or `*.domain`; it always refuses non-public addresses. @default none */
   readonly httpAllowHosts?: readonly string[];
@@ -186,10 +190,12 @@ export class AgentStep extends Construct {
     };
     const make = (step: StepName, environment: Record<string, string>, timeout?: Duration) =>
       new StepLambda(this, step, { step, environment, ...(timeout ? { timeout } : {}) }).function;
+    const subAgents = toolsets.includes('agents');
+    // A call of the `agents` toolset waits up to 14 minutes for its sub-agents: Lambda's maximum.
     const invokeTool = make(
       'invoke-tool',
       { ...tools, ...(this.workspace ? { [ENV_NAMES.workspaceBucket]: this.workspace.bucketName } : {}) },
-      Duration.minutes(5),
+      Duration.minutes(subAgents ? 15 : 5),
     );
     if (this.workspace) grantWorkspace(this.workspace, invokeTool);
     for (const tool of props.lambdaTools ?? []) tool.function.grantInvoke(invokeTool);
@@ -245,6 +251,8 @@ export class AgentStep extends Construct {
       ...(props.approvalTimeout ? { approvalTimeout: props.approvalTimeout } : {}),
       ...(props.eventBus ? { eventBus: props.eventBus } : {}),
     }).stateMachine;
+    if (subAgents && invokeTool.role)
+      subAgentStartPolicy(this, 'SubAgentStarts', invokeTool.role, this.stateMachine);
     this.workflowStateMachine = new WorkflowStateMachine(this, 'Workflows', {
       advance: workflowFunctions['advance-workflow'],
       awaitGate: workflowFunctions['await-gate'],

@@ -1,4 +1,5 @@
 // Step Functions adapters, apart from the core so that importing the runtime does not load the SFN client.
+export { callingStateMachineStarter } from './sfn/calling-state-machine-starter.js';
 export {
   StepFunctionsStarter,
   type StepFunctionsStarterOptions,

@@ -14,6 +14,7 @@ import { runApprover } from '../approvals/run-approver.js';
 import type { TerminalApprover } from '../approvals/terminal-approver.js';
 import type { CliIo } from '../io/cli-io.js';
 import { JsonRunView } from '../local/json-run-view.js';
+import { lateSubAgents } from '../local/late-sub-agents.js';
 import { LiveRunView } from '../local/live-run-view.js';
 import { loadModel } from '../local/load-model.js';
 import { loadPrices } from '../local/load-prices.js';
@@ -36,7 +37,8 @@ const EXIT_CODES = { done: 0, limit: 3, failed: 1, cancelled: 130 } as const;
  */
 export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const options = parseRunOptions(args);
-  const tools = toolsFor(options, io);
+  const subAgents = lateSubAgents();
+  const tools = toolsFor(options, io, subAgents.config);
   const loaded = await loadModel(options, io);
   const recorder = options.record ? await recorderFor(loaded.model, options.record, io) : undefined;
   const { source } = loaded;
@@ -77,6 +79,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     });
     const deps = { ...store, clock: systemClock, wake: { ...store, taskTokens } };
     const starter = new LocalExecutionStarter(engine, deps);
+    subAgents.bind({ ...store, starter });
     const begun = await beginTurn(
       { session, prompt: options.prompt, limits: limitsOf(options), lease: options.lease },
       { ...deps, starter },

@@ -1,5 +1,5 @@
 import { bearerNameTenant, createApi, LogChanges, singleTenant } from '@agentstep/api';
-import { LocalExecutionStarter, LocalWorkflowStarter } from '@agentstep/local';
+import { type LocalExecutionStarter, LocalWorkflowStarter } from '@agentstep/local';
 import { type CancelDeps, cancelTurn, createToolset, systemClock } from '@agentstep/runtime';
 import { serve } from '@hono/node-server';
 import type { CliIo } from '../io/cli-io.js';
@@ -19,8 +19,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     options.agent,
     io,
     notice,
-    async ({ engine, stores, taskTokens, tools }) => {
-      const starter = new LocalExecutionStarter(engine, { ...stores, clock: systemClock });
+    async ({ engine, stores, taskTokens, tools, starter }) => {
       const tenantOf = options.auth === 'dev' ? bearerNameTenant : singleTenant();
       const deps = { ...stores, clock: systemClock, taskTokens, toolset: createToolset(tools) };
       const workflows = new LocalWorkflowStarter(engine);

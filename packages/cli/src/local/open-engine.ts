@@ -1,6 +1,7 @@
 import {
   type EngineEvent,
   LocalEngine,
+  LocalExecutionStarter,
   LocalTaskTokens,
   loadAgent,
   type SynthesizedAgent,
@@ -9,6 +10,7 @@ import type { PriceTable } from '@agentstep/protocol';
 import { type EventLog, type Model, type StepStream, systemClock, type Tool } from '@agentstep/runtime';
 import type { CliIo } from '../io/cli-io.js';
 import { agentCacheFile } from './agent-cache-file.js';
+import { lateSubAgents } from './late-sub-agents.js';
 import { loadModel } from './load-model.js';
 import { loadPrices } from './load-prices.js';
 import { type OpenStore, openStore } from './open-store.js';
@@ -22,6 +24,8 @@ export interface OpenEngine {
   stores: OpenStore & { log: EventLog };
   taskTokens: LocalTaskTokens;
   tools: Tool[];
+  /** Starts turns on the engine: those of clients, and sub-agents' (the `agents` toolset). */
+  starter: LocalExecutionStarter;
 }
 
 /**
@@ -90,7 +94,8 @@ export async function withEngine<T>(
 ): Promise<T> {
   const { model, models } = await loadModel(options, io);
   const prices = await loadPrices(options, [model, ...Object.values(models)], io);
-  const tools = toolsFor(options, io);
+  const subAgents = lateSubAgents();
+  const tools = toolsFor(options, io, subAgents.config);
   const agentLoaded = loadDefinition(options, io);
   const store = await openStore(options.store, io.dataDir, notice);
   try {
@@ -105,7 +110,9 @@ export async function withEngine<T>(
       tools,
       taskTokens,
     });
-    return await use({ engine, stores, taskTokens, tools });
+    const starter = new LocalExecutionStarter(engine, { ...stores, clock: systemClock });
+    subAgents.bind({ ...stores, starter });
+    return await use({ engine, stores, taskTokens, tools, starter });
   } finally {
     await store.close();
   }

@@ -136,11 +136,16 @@ export const modelStepOutputSchema = loopStateSchema.extend({
   limit: z.string().optional(),
 });
 
-/** InvokeTool's input: the call and the batch it belongs to. */
+/**
+ * InvokeTool's input: the call and the batch it belongs to, and the ARN of the state machine whose
+ * execution runs it (`$$.StateMachine.Id`), where sub-agents start: from the execution, not the
+ * tools function's environment, which could not name the state machine that invokes it.
+ */
 export const invokeToolInputSchema = callItemSchema.extend({
   session: sessionIdSchema,
   turn: ref,
   batch: ref,
+  stateMachine: ref.optional(),
 });
 
 /**

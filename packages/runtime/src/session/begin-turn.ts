@@ -11,6 +11,8 @@ export interface TurnRequest {
   /** @default a new session */
   session?: string;
   prompt: string;
+  /** Instructions the turn's system prompt starts with (a sub-agent's persona). @default none */
+  instructions?: string;
   /** The turn's limits, budget and tool execution, as its execution's input carries them. */
   limits?: Omit<TurnInput, 'session' | 'turn'>;
   lease?: LeaseOptions;
@@ -49,8 +51,15 @@ export async function beginTurn(
   const ids = deps.ids ?? randomIds;
   const session = request.session ?? ids.session();
   const turn = ids.turn();
+  const { prompt, instructions, lease } = request;
   const { previous } = await submitTurn(
-    { session, turn, prompt: request.prompt, ...(request.lease ? { lease: request.lease } : {}) },
+    {
+      session,
+      turn,
+      prompt,
+      ...(instructions === undefined ? {} : { instructions }),
+      ...(lease ? { lease } : {}),
+    },
     deps,
   );
   try {

@@ -1,3 +1,4 @@
+import { agentTools, type SubAgentsConfig } from '../agents/agent-tools.js';
 import { httpFetchTool } from '../http/http-fetch-tool.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { workspaceTools } from '../workspace/workspace-tools.js';
@@ -10,7 +11,16 @@ export interface BuiltInToolsConfig {
   workspace?: Workspace;
   /** Hosts the `http` toolset's `http_fetch` may fetch (exact or `*.domain`). @default none */
   httpAllowHosts?: readonly string[];
+  /** What the `agents` toolset runs sub-agents with; a call fails with a clear message without it. */
+  agents?: SubAgentsConfig;
 }
+
+/** The `agents` toolset of a deployment that did not say how to run sub-agents. */
+const NO_SUB_AGENTS: SubAgentsConfig = {
+  deps: () => {
+    throw new Error('This deployment cannot run sub-agents: it has no execution starter configured.');
+  },
+};
 
 const TOOLSETS: Readonly<Record<string, (config: BuiltInToolsConfig) => readonly Tool[]>> = {
   demo: () => demoTools,
@@ -20,6 +30,7 @@ const TOOLSETS: Readonly<Record<string, (config: BuiltInToolsConfig) => readonly
       if (config.workspace === undefined) throw new Error('This deployment has no workspace configured.');
       return config.workspace;
     }),
+  agents: (config) => agentTools(config.agents ?? NO_SUB_AGENTS),
 };
 
 /** The names of the built-in toolsets, as `--tools` and the construct's `builtInTools` take them. */

@@ -6,6 +6,8 @@ export interface ToolContext {
   turn: string;
   batch: string;
   position: number;
+  /** The ARN of the state machine running the call, when deployed; sub-agents start there. */
+  stateMachine?: string | undefined;
   /** Aborted when the call times out. */
   signal: AbortSignal;
 }
