@@ -135,6 +135,19 @@ describe('workflowSpecProblems', () => {
       ],
     ],
     [
+      'synthesize on a GOAL without USING',
+      (spec) => {
+        if (spec.goals[0]) spec.goals[0].synthesize = true;
+      },
+      [
+        {
+          path: ['goals', 0, 'synthesize'],
+          message:
+            'GOAL draft sets synthesize: expected it only on a GOAL with USING agents, whose outputs it merges, found it on a GOAL without USING',
+        },
+      ],
+    ],
+    [
       'a CONVERGE without WITHIN',
       (spec) => {
         delete spec.goals[1]?.within;

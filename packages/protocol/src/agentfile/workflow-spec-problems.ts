@@ -43,8 +43,8 @@ type Rule = (spec: WorkflowSpec, index: SpecIndex) => WorkflowSpecProblem[];
 /**
  * Every cross-reference problem of a structurally valid spec: names defined twice (inputs, agents,
  * goals and steps share one namespace), USING names of the wrong kind or undefined, output fields
- * named like an input or listed twice, WITHIN on the wrong kind or naming nothing, UNSUPERVISED
- * under `SUPERVISED HUMAN`, no step. Never throws; problems come in rule order.
+ * named like an input or listed twice, WITHIN on the wrong kind or naming nothing, `synthesize`
+ * without USING agents to merge, UNSUPERVISED under `SUPERVISED HUMAN`, no step. Never throws; problems come in rule order.
  */
 export function workflowSpecProblems(spec: WorkflowSpec, locate?: LocateSpecPath): WorkflowSpecProblem[] {
   const index = specIndex(spec, locate);
@@ -58,6 +58,7 @@ const RULES: Rule[] = [
   outputFieldNames,
   withinPlacement,
   withinVariables,
+  synthesizeWithAgents,
   unsupervisedUnderHuman,
   atLeastOneStep,
 ];
@@ -228,6 +229,19 @@ function withinPlacement(spec: WorkflowSpec): WorkflowSpecProblem[] {
       ];
     }
     return [];
+  });
+}
+
+function synthesizeWithAgents(spec: WorkflowSpec): WorkflowSpecProblem[] {
+  return spec.goals.flatMap((goal, i) => {
+    if (goal.synthesize !== true || (goal.kind === 'goal' && goal.using.length > 0)) return [];
+    const found = goal.kind === 'converge' ? 'a CONVERGE' : 'a GOAL without USING';
+    return [
+      {
+        path: ['goals', i, 'synthesize'],
+        message: `${goal.kind.toUpperCase()} ${goal.name} sets synthesize: expected it only on a GOAL with USING agents, whose outputs it merges, found it on ${found}`,
+      },
+    ];
   });
 }
 
