@@ -5,12 +5,16 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildConsole } from '@agentstep/console';
 
 const cliDir = dirname(dirname(fileURLToPath(import.meta.url)));
 const workspace = dirname(dirname(cliDir));
 const distDir = join(cliDir, 'dist');
 
-/** The path of a bundle built from the current sources, building it first when needed. */
+/**
+ * The path of a bundle built from the current sources (the web console's files included), building
+ * it first when needed.
+ */
 export async function ensureBundle() {
   const stamp = sourceStamp();
   const bundleDir = join(distDir, `bundle-${stamp}`);
@@ -41,6 +45,8 @@ export async function ensureBundle() {
       js: "import { createRequire as __agentstepRequire } from 'node:module'; const require = __agentstepRequire(import.meta.url);",
     },
   });
+  // The web console `agentstep serve` serves at /, next to the chunks that serve it.
+  await buildConsole(join(buildDir, 'console'));
   publish(buildDir, bundleDir);
   return entry;
 }

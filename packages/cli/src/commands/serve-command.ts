@@ -1,14 +1,20 @@
+import { fileURLToPath } from 'node:url';
 import { bearerNameTenant, createApi, LogChanges, singleTenant } from '@agentstep/api';
 import { type LocalExecutionStarter, LocalWorkflowStarter } from '@agentstep/local';
 import { type CancelDeps, cancelTurn, createToolset, systemClock } from '@agentstep/runtime';
 import { serve } from '@hono/node-server';
 import type { CliIo } from '../io/cli-io.js';
 import { withEngine } from '../local/open-engine.js';
+import { type FetchHandler, serveConsole } from '../local/serve-console.js';
 import { parseServeOptions } from '../local/serve-options.js';
+
+/** Where the CLI bundle carries the web console (bin/bundle.js builds it there); absent when run from sources. */
+const CONSOLE_DIR = fileURLToPath(new URL('console/', import.meta.url));
 
 /**
  * `agentstep serve`: the HTTP API on this machine, over the local engine and DynamoDB Local. Its
- * first line on stdout is `listening on http://HOST:PORT` once it accepts requests; SIGINT or
+ * first line on stdout is `listening on http://HOST:PORT` once it accepts requests, and the web
+ * console's address goes to stderr when the bundle carries it; SIGINT or
  * SIGTERM stops it: turns still running are cancelled, then DynamoDB Local stops.
  */
 export async function serveCommand(args: string[], io: CliIo): Promise<number> {
@@ -24,7 +30,11 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
       const deps = { ...stores, clock: systemClock, taskTokens, toolset: createToolset(tools) };
       const workflows = new LocalWorkflowStarter(engine);
       const app = createApi({ ...deps, starter, workflows, tenantOf, changes });
-      await listenUntilStopped(app.fetch, options.host, options.port, io);
+      const withConsole = serveConsole(app.fetch, CONSOLE_DIR);
+      await listenUntilStopped(withConsole ?? app.fetch, options.host, options.port, (url) => {
+        io.stdout(`listening on ${url}\n`);
+        if (withConsole) io.stderr(`console on ${url}/\n`);
+      });
       await cancelRunningTurns(starter, { ...deps, wake: deps });
       return 0;
     },
@@ -43,10 +53,10 @@ async function cancelRunningTurns(starter: LocalExecutionStarter, deps: Omit<Can
 
 /** Serves until SIGINT or SIGTERM, announcing the address once requests are accepted. */
 async function listenUntilStopped(
-  fetch: (request: Request) => Response | Promise<Response>,
+  fetch: FetchHandler,
   hostname: string,
   port: number,
-  io: CliIo,
+  announce: (url: string) => void,
 ): Promise<void> {
   const stopped = new Promise<void>((settle) => {
     process.once('SIGINT', settle);
@@ -54,7 +64,7 @@ async function listenUntilStopped(
   });
   const server = await new Promise<ReturnType<typeof serve>>((settle, fail) => {
     const listening = serve({ fetch, hostname, port }, (info) => {
-      io.stdout(`listening on http://${hostname}:${info.port}\n`);
+      announce(`http://${hostname}:${info.port}`);
       settle(listening);
     });
     listening.once('error', fail);

@@ -1,0 +1,22 @@
+import { AgentStepApiError } from '@agentstep/client';
+
+/** A refusal or failure said in one line, with each field the API named; nothing when there is none. */
+export function ErrorNote({ error }: { error: unknown }) {
+  if (error === undefined) return null;
+  const message = error instanceof Error ? error.message : String(error);
+  const fields = error instanceof AgentStepApiError ? (error.fields ?? []) : [];
+  return (
+    <div class="error-note" role="alert">
+      <p>{message}</p>
+      {fields.length > 0 && (
+        <ul>
+          {fields.map((field) => (
+            <li key={field.path}>
+              <code>{field.path}</code>: {field.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

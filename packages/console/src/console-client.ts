@@ -1,0 +1,17 @@
+import { AgentStepClient } from '@agentstep/client';
+
+/**
+ * A client of the API this page came from, signed in as `name` when given; `onUnauthorized` hears
+ * of every 401 answer, so the page can ask who is signing in.
+ */
+export function consoleClient(name: string | undefined, onUnauthorized: () => void): AgentStepClient {
+  return new AgentStepClient({
+    baseUrl: location.origin,
+    ...(name === undefined ? {} : { token: name }),
+    fetch: async (input, init) => {
+      const response = await fetch(input, init);
+      if (response.status === 401) onUnauthorized();
+      return response;
+    },
+  });
+}

@@ -1,0 +1,64 @@
+import { useState } from 'preact/hooks';
+import { useClient } from '../client-context.js';
+import { ErrorNote } from '../common/error-note.js';
+import { ApprovalList } from './approval-list.js';
+import { CostChart } from './cost-chart.js';
+import { isTurnRunning } from './is-turn-running.js';
+import { MessageBox } from './message-box.js';
+import { Timeline } from './timeline.js';
+import type { StepMetric } from './timeline-item.js';
+import { useSessionStream } from './use-session-stream.js';
+
+/** A session live: its timeline, the calls waiting for a decision, its cost, the next message and Cancel. */
+export function SessionPage({ session }: { session: string }) {
+  const client = useClient();
+  const { items, error: streamError, followAgain } = useSessionStream(session);
+  const [error, setError] = useState<unknown>();
+  const running = isTurnRunning(items);
+  const attempt = async (action: () => Promise<unknown>) => {
+    setError(undefined);
+    try {
+      await action();
+      return true;
+    } catch (failure) {
+      setError(failure);
+      return false;
+    }
+  };
+  const send = (message: string) =>
+    attempt(async () => {
+      await client.send(session, { message });
+      followAgain();
+    });
+  const metrics = items.filter((item): item is StepMetric => item.type === 'metric');
+  const approvalEvents = items.filter((item) => item.type === 'approval').length;
+  return (
+    <div class="session-page">
+      <div class="session-head">
+        <h1>
+          Session <code>{session}</code>
+        </h1>
+        <p class="status" data-running={running}>
+          {running ? 'A turn is running' : 'Idle'}
+        </p>
+        <button
+          type="button"
+          class="danger"
+          disabled={!running}
+          onClick={() => attempt(() => client.cancel(session))}
+        >
+          Cancel turn
+        </button>
+      </div>
+      <ErrorNote error={error ?? streamError} />
+      <div class="session-main">
+        <Timeline items={items} />
+      </div>
+      <aside class="session-side">
+        <CostChart metrics={metrics} />
+        <ApprovalList session={session} approvalEvents={approvalEvents} />
+        <MessageBox onSend={send} disabled={running} />
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { LoggedEvent } from '@agentstep/client';
+import type { TimelineItem } from './timeline-item.js';
+
+/** A `call` event of the log. */
+export type CallEvent = Extract<LoggedEvent, { type: 'call' }>;
+/** A `result` event of the log. */
+export type ResultEvent = Extract<LoggedEvent, { type: 'result' }>;
+
+/** One model step's calls, side by side, with the result that answered them once it is logged. */
+export interface BatchEntry {
+  kind: 'batch';
+  key: string;
+  calls: CallEvent[];
+  result: ResultEvent | undefined;
+}
+
+/** One row of the timeline: a batch, or any other item on its own. */
+export type TimelineEntry =
+  | BatchEntry
+  | { kind: 'item'; key: string; item: Exclude<TimelineItem, CallEvent> };
+
+/**
+ * Groups the timeline's items into rows: consecutive calls form one batch, which the next `result`
+ * completes; approvals, metrics and errors do not interrupt a batch, any other event ends it.
+ */
+export function timelineEntries(items: readonly TimelineItem[]): TimelineEntry[] {
+  const entries: TimelineEntry[] = [];
+  let open: BatchEntry | undefined;
+  for (const item of items) {
+    if (item.type === 'call') {
+      if (open === undefined) {
+        open = { kind: 'batch', key: `batch-${item.seq}`, calls: [], result: undefined };
+        entries.push(open);
+      }
+      open.calls.push(item);
+      continue;
+    }
+    if (item.type === 'result' && open !== undefined) {
+      open.result = item;
+      open = undefined;
+      continue;
+    }
+    if (!keepsBatchOpen(item)) open = undefined;
+    entries.push({ kind: 'item', key: 'seq' in item ? `seq-${item.seq}` : item.key, item });
+  }
+  return entries;
+}
+
+/** Items that arrive while a batch's calls wait for their result. */
+function keepsBatchOpen(item: TimelineItem): boolean {
+  return item.type === 'approval' || item.type === 'metric' || item.type === 'error';
+}

@@ -1,0 +1,48 @@
+import type { LoggedEvent, StreamEvent } from '@agentstep/client';
+
+/** One model step's usage, as its `metric` event reported it. */
+export interface StepMetric {
+  type: 'metric';
+  key: string;
+  input: number;
+  output: number;
+  /** The step's estimated cost, when the model has a price. */
+  costUsd: number | undefined;
+  /** The session's estimated cost so far, when every model used has a price. */
+  totalCostUsd: number | undefined;
+}
+
+/** A failure the stream reported; not logged, so a reload no longer shows it. */
+export interface StreamError {
+  type: 'error';
+  key: string;
+  content: string;
+}
+
+/** What the timeline shows, in the order it arrived: logged events (keyed by `seq`), step metrics and errors. */
+export type TimelineItem = LoggedEvent | StepMetric | StreamError;
+
+/** The key that makes an item appear once however often the stream delivers it. */
+export function itemKey(item: TimelineItem): string {
+  return 'seq' in item ? `seq-${item.seq}` : item.key;
+}
+
+/**
+ * The timeline item of a stream event: a logged event as it is, a `metric` keyed by its model step,
+ * an `error` keyed by its place; `undefined` for events the timeline does not show.
+ */
+export function timelineItem(item: StreamEvent, position: number): TimelineItem | undefined {
+  if ('seq' in item) return item.event;
+  const { event } = item;
+  if (event.type === 'metric')
+    return {
+      type: 'metric',
+      key: `metric-${event.payload?.batch ?? position}`,
+      input: event.step.input,
+      output: event.step.output,
+      costUsd: event.payload?.cost_usd,
+      totalCostUsd: event.payload?.total_cost_usd,
+    };
+  if (event.type === 'error') return { type: 'error', key: `error-${position}`, content: event.content };
+  return undefined;
+}

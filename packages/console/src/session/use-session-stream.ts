@@ -1,0 +1,46 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { useClient } from '../client-context.js';
+import { itemKey, type TimelineItem, timelineItem } from './timeline-item.js';
+
+/** A session's timeline as its stream delivers it. */
+export interface SessionStream {
+  /** Every item once, in the order it arrived. */
+  items: TimelineItem[];
+  /** Why following the stream stopped early, if it did. */
+  error: unknown;
+  /** Follows the stream again after the last item shown (after sending the next turn). */
+  followAgain: () => void;
+}
+
+/**
+ * Follows `session`'s stream from its first event; the client reconnects after a dropped connection
+ * from the last `seq`, and each item is kept once by its key, so nothing is shown twice.
+ */
+export function useSessionStream(session: string): SessionStream {
+  const client = useClient();
+  const [items, setItems] = useState<TimelineItem[]>([]);
+  const [error, setError] = useState<unknown>();
+  const [round, setRound] = useState(0);
+  const shown = useRef(new Set<string>());
+  const lastSeq = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    const stop = new AbortController();
+    const after = lastSeq.current === undefined ? {} : { after: lastSeq.current };
+    const follow = async () => {
+      for await (const streamed of client.stream(session, { ...after, signal: stop.signal })) {
+        if (streamed.type === 'done') return;
+        const item = timelineItem(streamed, shown.current.size);
+        if (item === undefined || shown.current.has(itemKey(item))) continue;
+        shown.current.add(itemKey(item));
+        if ('seq' in streamed) lastSeq.current = streamed.seq;
+        setItems((earlier) => [...earlier, item]);
+      }
+    };
+    setError(undefined);
+    follow().catch((failure: unknown) => {
+      if (!stop.signal.aborted) setError(failure);
+    });
+    return () => stop.abort();
+  }, [client, session, round]);
+  return { items, error, followAgain: () => setRound((count) => count + 1) };
+}

@@ -1,0 +1,37 @@
+import { ErrorNote } from '../common/error-note.js';
+import { GateCard } from './gate-card.js';
+import { GoalOutputView } from './goal-output-view.js';
+import { useWorkflowRun } from './use-workflow-run.js';
+
+/** A workflow run live: its status, each goal's output (iterations included) and its human gates. */
+export function WorkflowRunPage({ run }: { run: string }) {
+  const { summary, error } = useWorkflowRun(run);
+  return (
+    <div class="workflow-page">
+      <h1>
+        Run <code>{run}</code>
+      </h1>
+      <ErrorNote error={error} />
+      {summary && (
+        <>
+          <p class="status">
+            {summary.workflow}: {summary.status}
+            {summary.message ? ` — ${summary.message}` : ''}
+          </p>
+          <section aria-label="Gates">
+            <h2>Gates ({summary.gates.length})</h2>
+            {summary.gates.map((gate) => (
+              <GateCard key={gate.gate} run={run} gate={gate} />
+            ))}
+          </section>
+          <section aria-label="Goals">
+            <h2>Goals ({summary.goals.length})</h2>
+            {summary.goals.map((output, index) => (
+              <GoalOutputView key={`${output.goal}-${output.agent ?? ''}-${index}`} output={output} />
+            ))}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
