@@ -18,13 +18,16 @@ export function usePages<Row>(
   const [next, setNext] = useState<string | null>(null);
   const [error, setError] = useState<unknown>();
   const read = (after: string | undefined, earlier: Row[]) =>
-    load(after).then(
-      (page) => {
-        setRows([...earlier, ...page.rows]);
-        setNext(page.next);
-      },
-      (failure: unknown) => setError(failure),
-    );
+    // Started inside a promise: a load that throws at once is shown as an error, not thrown at render.
+    Promise.resolve(after)
+      .then(load)
+      .then(
+        (page) => {
+          setRows([...earlier, ...page.rows]);
+          setNext(page.next);
+        },
+        (failure: unknown) => setError(failure),
+      );
   // The caller names what the first page depends on.
   useEffect(() => {
     setError(undefined);

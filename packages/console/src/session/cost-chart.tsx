@@ -3,6 +3,8 @@ import type { StepMetric } from './timeline-item.js';
 
 const WIDTH = 320;
 const HEIGHT = 90;
+/** Room above the tallest bar and the line's last point, so the line's stroke is never cut. */
+const TOP = 6;
 
 /**
  * Tokens per model step as bars and the session's cost so far as a line, steps on the x axis, in
@@ -16,7 +18,10 @@ export function CostChart({ metrics }: { metrics: readonly StepMetric[] }) {
   const maxCost = Math.max(0, ...costs);
   const slot = WIDTH / Math.max(1, steps);
   const costLine = costs
-    .map((cost, step) => `${(step + 0.5) * slot},${HEIGHT - (maxCost === 0 ? 0 : (cost / maxCost) * HEIGHT)}`)
+    .map(
+      (cost, step) =>
+        `${(step + 0.5) * slot},${HEIGHT - (maxCost === 0 ? 0 : (cost / maxCost) * (HEIGHT - TOP))}`,
+    )
     .join(' ');
   const total = tokens.reduce((sum, count) => sum + count, 0);
   const summary = `${steps} step${steps === 1 ? '' : 's'} · ${total} tokens${maxCost > 0 ? ` · ${formatUsd(maxCost)}` : ''}`;
@@ -29,8 +34,8 @@ export function CostChart({ metrics }: { metrics: readonly StepMetric[] }) {
             class="tokens"
             x={step * slot + slot * 0.15}
             width={slot * 0.7}
-            y={HEIGHT - (count / maxTokens) * HEIGHT}
-            height={(count / maxTokens) * HEIGHT}
+            y={HEIGHT - (count / maxTokens) * (HEIGHT - TOP)}
+            height={(count / maxTokens) * (HEIGHT - TOP)}
           >
             <title>
               step {step + 1}: {count} tokens

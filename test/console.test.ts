@@ -1,0 +1,167 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumMissing, launchChromium } from './chromium.js';
+import { dynamoEndpoint } from './dynamo-client.js';
+import { batch } from './harness.js';
+import { type ApiEvent, call, eventsOnce, type Served, serveScript } from './serve-client.js';
+
+/** Every turn: a thought, a batch of a 3 s `sleep` and an `echo`, then an answer; each step reports its tokens. */
+const SLOW_SCRIPT = [
+  {
+    chunks: [
+      `<think>Wait a moment first.</think>${batch(['sleep', { ms: 3000, value: 'rested' }], ['echo', { text: 'hello' }])}`,
+    ],
+    usage: { inputTokens: 1200, outputTokens: 90 },
+  },
+  { chunks: ['All done.<end>'], usage: { inputTokens: 1400, outputTokens: 30 } },
+];
+/** A price for the scripted model, so each step's metric carries a cost. */
+const PRICES = { scripted: { input: 3, output: 15 } };
+/** Every turn: two `echo` calls that wait for approval, then an answer. */
+const APPROVAL_SCRIPT = [batch(['echo', { text: 'one' }], ['echo', { text: 'two' }]), 'Decided.<end>'];
+
+const SCREENSHOTS = 'test-artifacts/console';
+const TENANT = 'ann';
+
+const ended = (events: ApiEvent[]) => events.some((event) => event.type === 'turn_end');
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+
+/** The `seq` of every logged event the page shows, in page order. */
+const shownSeqs = (page: Page) =>
+  page.$$eval('[data-seq]', (elements) =>
+    elements.map((element) => Number(element.getAttribute('data-seq'))),
+  );
+
+/** A prices file for `--prices`. */
+function pricesFile(): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'agentstep-console-prices-')), 'prices.json');
+  writeFileSync(path, JSON.stringify(PRICES));
+  return path;
+}
+
+/** A browser context whose pages are signed in as the tenant from the start. */
+async function signedInContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  await context.addInitScript((name) => localStorage.setItem('agentstep.console.name', name), TENANT);
+  return context;
+}
+
+/** Starts a session through the API as the console's tenant. */
+async function startSession(url: string, message: string): Promise<string> {
+  const { body } = await call(`${url}/sessions`, TENANT, { method: 'POST', json: { message } });
+  return body.session;
+}
+
+/** Shows `session` once its turn has ended on the page; resolves with its logged events. */
+async function waitForEnd(page: Page, url: string, session: string): Promise<ApiEvent[]> {
+  await page.locator('.item.turn-end').waitFor({ timeout: 30_000 });
+  return eventsOnce(url, TENANT, session, ended);
+}
+
+describe.skipIf(dynamoEndpoint === '' || chromiumMissing !== undefined)(
+  `the web console in headless Chromium${chromiumMissing === undefined ? '' : ` (skipped: ${chromiumMissing})`}`,
+  () => {
+    let slow: Served;
+    let approvals: Served;
+    let browser: Browser;
+    let context: BrowserContext;
+    beforeAll(async () => {
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      [slow, approvals, browser] = await Promise.all([
+        serveScript('console', SLOW_SCRIPT, ['--prices', pricesFile()]),
+        serveScript('console-approvals', APPROVAL_SCRIPT, ['--approve', 'echo']),
+        launchChromium(),
+      ]);
+      context = await signedInContext(browser);
+    }, 120_000);
+    afterAll(async () => {
+      await browser?.close();
+      await Promise.all([slow?.stop(), approvals?.stop()]);
+    });
+
+    it('asks who signs in on a 401, starts a session from the page and shows its events in log order', async () => {
+      const page = await (await browser.newContext({ viewport: { width: 1200, height: 800 } })).newPage();
+      await page.goto(`${slow.url}/`);
+      await page.getByLabel('New session: first message').fill('Say hello');
+      await page.getByRole('button', { name: 'Start session' }).click();
+      await page.getByLabel('Sign in as').fill(TENANT);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByLabel('New session: first message').fill('Say hello');
+      await page.getByRole('button', { name: 'Start session' }).click();
+      await page.waitForURL(/#\/sessions\//);
+      const session = decodeURIComponent(new URL(page.url()).hash.replace('#/sessions/', ''));
+      await expect.poll(() => page.locator('.call').count(), { timeout: 15_000 }).toBe(2);
+      const events = await waitForEnd(page, slow.url, session);
+      expect(await shownSeqs(page)).toEqual(events.map((event) => event.seq));
+      expect(await page.locator('.item.user').textContent()).toContain('Say hello');
+      expect(await page.locator('.item.respond').textContent()).toContain('All done.');
+      expect(await page.locator('.call .outcome').allTextContents()).toEqual([
+        expect.stringContaining('rested'),
+        expect.stringContaining('hello'),
+      ]);
+      await expect.poll(() => page.locator('.cost-chart rect').count(), { timeout: 5_000 }).toBe(2);
+      await shot(page, 'session');
+      await page.goto(`${slow.url}/#/`);
+      await page.getByRole('link', { name: session }).waitFor({ timeout: 10_000 });
+      await shot(page, 'sessions');
+      await page.close();
+    });
+
+    it('loses and doubles nothing when the page is reloaded in the middle of a turn', async () => {
+      const page = await context.newPage();
+      const session = await startSession(slow.url, 'Take your time');
+      await page.goto(`${slow.url}/#/sessions/${session}`);
+      await page.locator('.call').first().waitFor();
+      expect(await page.locator('.item.turn-end').count()).toBe(0);
+      await page.reload();
+      const events = await waitForEnd(page, slow.url, session);
+      const seqs = await shownSeqs(page);
+      expect(seqs).toEqual(events.map((event) => event.seq));
+      expect(new Set(seqs).size).toBe(seqs.length);
+      await page.close();
+    });
+
+    it('approves one waiting call with edited arguments and denies the other with a reason', async () => {
+      const page = await context.newPage();
+      const session = await startSession(approvals.url, 'Echo twice');
+      await page.goto(`${approvals.url}/#/sessions/${session}`);
+      await expect.poll(() => page.locator('.approval-card').count(), { timeout: 15_000 }).toBe(2);
+      await shot(page, 'approvals');
+      const [first, second] = [page.locator('.approval-card').nth(0), page.locator('.approval-card').nth(1)];
+      await first.getByLabel('Arguments (JSON)').fill('{"text": ');
+      await first.getByRole('button', { name: 'Approve' }).click();
+      await first.getByText('not valid JSON').waitFor();
+      await first.getByLabel('Arguments (JSON)').fill('{"text": 5}');
+      await first.getByRole('button', { name: 'Approve' }).click();
+      await first.locator('.error-note code', { hasText: 'args.text' }).waitFor();
+      await first.getByLabel('Arguments (JSON)').fill('{"text": "uno"}');
+      await first.getByRole('button', { name: 'Approve' }).click();
+      await second.getByLabel('Reason to deny').fill('not today');
+      await second.getByRole('button', { name: 'Deny' }).click();
+      await waitForEnd(page, approvals.url, session);
+      expect(await page.locator('.call .outcome').allTextContents()).toEqual([
+        expect.stringMatching(/success.*uno/),
+        expect.stringContaining('denied: not today'),
+      ]);
+      await expect.poll(() => page.locator('.approval-card').count(), { timeout: 5_000 }).toBe(0);
+      await page.close();
+    });
+
+    it('cancels a running turn with the Cancel button and shows it cancelled', async () => {
+      const page = await context.newPage();
+      const session = await startSession(slow.url, 'Never mind');
+      await page.goto(`${slow.url}/#/sessions/${session}`);
+      await page.locator('.call').first().waitFor();
+      await page.getByRole('button', { name: 'Cancel turn' }).click();
+      await page.locator('.item.cancelled').waitFor({ timeout: 10_000 });
+      const events = await waitForEnd(page, slow.url, session);
+      expect(events.at(-1)?.payload?.status).toBe('cancelled');
+      expect(await page.getByRole('button', { name: 'Cancel turn' }).isDisabled()).toBe(true);
+      await page.close();
+    });
+  },
+);
