@@ -2,12 +2,14 @@ import { CachedEventLog } from '@agentstep/runtime';
 import {
   DynamoEventLog,
   DynamoOutcomeStore,
+  DynamoSessionDirectory,
   DynamoUsageLedger,
   ensureEventLogTable,
 } from '@agentstep/runtime/dynamo';
 import {
   describeEventLogContract,
   describeOutcomeStoreContract,
+  describeSessionDirectoryContract,
   describeUsageLedgerContract,
 } from '@agentstep/runtime/testing';
 import { beforeAll, describe } from 'vitest';
@@ -24,6 +26,10 @@ describe.skipIf(dynamoEndpoint === '')('the event-log table on DynamoDB Local', 
     (clock) => new CachedEventLog(new DynamoEventLog({ tableName, client, clock })),
   );
   describeOutcomeStoreContract('DynamoOutcomeStore', () => new DynamoOutcomeStore({ tableName, client }));
+  describeSessionDirectoryContract(
+    'DynamoSessionDirectory',
+    () => new DynamoSessionDirectory({ tableName, client }),
+  );
   describeUsageLedgerContract('DynamoUsageLedger', () => ({
     log: new DynamoEventLog({ tableName, client }),
     usage: new DynamoUsageLedger({ tableName, client }),

@@ -4,6 +4,7 @@ import type {
   EventLog,
   ExecutionStarter,
   OutcomeStore,
+  SessionDirectory,
   TaskTokens,
   Toolset,
   UsageLedger,
@@ -18,6 +19,8 @@ export interface ApiDeps {
   outcomes: OutcomeStore;
   clock: Clock;
   usage: UsageLedger;
+  /** The sessions and workflow runs each tenant started, for listing them. */
+  directory: SessionDirectory;
   starter: ExecutionStarter;
   /** Starts workflow runs' executions. */
   workflows: WorkflowStarter;

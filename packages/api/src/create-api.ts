@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { ApiDeps } from './api-deps.js';
 import { ApiError } from './api-error.js';
 import { addApprovalRoutes } from './approval-routes.js';
+import { addListRoutes } from './list-routes.js';
 import { addSessionRoutes } from './session-routes.js';
 import { addStreamRoute } from './stream-route.js';
 import { addTurnRoutes } from './turn-routes.js';
@@ -14,6 +15,7 @@ import { addWorkflowRoutes } from './workflow-routes.js';
 export function createApi(deps: ApiDeps): Hono {
   const app = new Hono();
   addTurnRoutes(app, deps);
+  addListRoutes(app, deps);
   addSessionRoutes(app, deps);
   addStreamRoute(app, deps);
   addApprovalRoutes(app, deps);

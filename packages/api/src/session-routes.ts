@@ -1,11 +1,10 @@
-import { type EventsPage, loggedEvent, type SessionSummary } from '@agentstep/protocol';
-import { sessionSpend } from '@agentstep/runtime';
+import { type EventsPage, loggedEvent } from '@agentstep/protocol';
 import type { Hono } from 'hono';
 import * as z from 'zod';
 import type { ApiDeps } from './api-deps.js';
 import { validationError } from './api-error.js';
 import { existingLog } from './session-access.js';
-import { sessionState, sessionStatus } from './session-state.js';
+import { sessionSummary } from './session-summary.js';
 
 const DEFAULT_PAGE = 100;
 
@@ -18,16 +17,7 @@ const pageSchema = z.object({
 export function addSessionRoutes(app: Hono, deps: ApiDeps): void {
   app.get('/sessions/:id', async (c) => {
     const { session, stored, events } = await existingLog(c, deps);
-    const state = sessionState(events);
-    const spend = sessionSpend(await deps.usage.list(stored));
-    const usage = {
-      input: spend.inputTokens,
-      output: spend.outputTokens,
-      ...(spend.unpriced ? {} : { costUsd: spend.costUsd }),
-    };
-    const { turns, lastSeq } = state;
-    const summary: SessionSummary = { session, status: sessionStatus(events, state), turns, lastSeq, usage };
-    return c.json(summary);
+    return c.json(await sessionSummary({ id: session, stored, events }, deps.usage));
   });
   app.get('/sessions/:id/events', async (c) => {
     const page = pageSchema.safeParse(c.req.query());

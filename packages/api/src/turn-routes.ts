@@ -1,5 +1,5 @@
 import { type TurnAccepted, type TurnBody, type TurnCancelled, turnBodySchema } from '@agentstep/protocol';
-import { beginTurn, cancelTurn, userMessageKey } from '@agentstep/runtime';
+import { beginTurn, cancelTurn, tenantTag, userMessageKey } from '@agentstep/runtime';
 import type { Context, Hono } from 'hono';
 import type { ApiDeps } from './api-deps.js';
 import { idsFor } from './ids.js';
@@ -17,7 +17,10 @@ export function addTurnRoutes(app: Hono, deps: ApiDeps): void {
     const body = await readBody(c, turnBodySchema);
     const tenant = tenantOf(c, deps);
     const ids = idsFor(c.req.header('idempotency-key'), `sessions\n${tenant}`);
-    return startTurn(c, deps, body, { tenant, session: ids.session(), turn: ids.turn() });
+    const session = ids.session();
+    const started = await startTurn(c, deps, body, { tenant, session, turn: ids.turn() });
+    await deps.directory.add(tenantTag(tenant), 'session', { id: session, createdAt: deps.clock.now() });
+    return started;
   });
   app.post('/sessions/:id/messages', async (c) => {
     const body = await readBody(c, turnBodySchema);

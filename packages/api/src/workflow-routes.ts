@@ -15,6 +15,7 @@ import {
   runLogOf,
   type StartWorkflowInput,
   startWorkflow,
+  tenantTag,
   workflowRunSummary,
 } from '@agentstep/runtime';
 import type { Hono } from 'hono';
@@ -41,6 +42,7 @@ export function addWorkflowRoutes(app: Hono, deps: ApiDeps): void {
     const run = body.run ?? runId(c.req.header('idempotency-key'), tenant);
     const stored = storedSession(tenant, run);
     const inputs = await begin(stored, run, { spec, inputs: body.inputs }, deps);
+    await deps.directory.add(tenantTag(tenant), 'workflow', { id: run, createdAt: deps.clock.now() });
     await deps.workflows.start(stored);
     const accepted: WorkflowAccepted = { run, workflow: spec.name, status: 'running', inputs };
     return c.json(accepted, 202);

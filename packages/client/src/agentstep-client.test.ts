@@ -152,3 +152,23 @@ describe('AgentStepClient approvals, on the API app itself (its fetch is app.fet
     });
   });
 });
+
+describe('AgentStepClient lists, on the API app itself', () => {
+  it('listSessions pages the caller’s sessions with status, limit and after; listWorkflows lists its runs', async () => {
+    const app = createApi(inMemoryApiDeps(bearerNameTenant));
+    const fetch: typeof globalThis.fetch = async (input, init) => app.fetch(new Request(input, init));
+    const client = new AgentStepClient({ baseUrl: 'http://agentstep.test', token: 'alice', fetch });
+    const first = await client.start({ message: 'One' }, { idempotencyKey: 'one' });
+    const second = await client.start({ message: 'Two' }, { idempotencyKey: 'two' });
+    const all = await client.listSessions({ status: 'running' });
+    expect(all.sessions.map(({ session }) => session).sort()).toEqual([first.session, second.session].sort());
+    const page = await client.listSessions({ limit: 1 });
+    expect(page.sessions).toHaveLength(1);
+    const rest = await client.listSessions({ limit: 1, after: page.next ?? '' });
+    expect([...page.sessions, ...rest.sessions].map(({ session }) => session).sort()).toEqual(
+      [first.session, second.session].sort(),
+    );
+    const { run } = await client.startWorkflow({ agentfile: 'NAME one\nGOAL g "Do it."\nRUN r USING g\n' });
+    expect(await client.listWorkflows()).toMatchObject({ runs: [{ run, workflow: 'one' }], next: null });
+  });
+});

@@ -6,14 +6,18 @@ import type {
   EventsQuery,
   GateDecided,
   GateDecision,
+  ListQuery,
   PendingApproval,
   SessionSummary,
+  SessionsList,
+  SessionsQuery,
   TurnAccepted,
   TurnOptions,
   TurnRequest,
   WorkflowAccepted,
   WorkflowRequest,
   WorkflowRunSummary,
+  WorkflowRunsList,
 } from './api-shapes.js';
 import { followStream, type StreamOptions } from './follow-stream.js';
 import { readApiError } from './read-api-error.js';
@@ -63,6 +67,16 @@ export class AgentStepClient {
     return this.#json('POST', `${path(session)}/messages`, { json: body, headers: idempotency(options) });
   }
 
+  /** The caller's sessions started over the API, newest first, with their summaries (`GET /sessions`). */
+  listSessions(query: SessionsQuery = {}): Promise<SessionsList> {
+    return this.#json('GET', `/sessions${search(query)}`);
+  }
+
+  /** The caller's workflow runs, newest first (`GET /workflows`). */
+  listWorkflows(query: ListQuery = {}): Promise<WorkflowRunsList> {
+    return this.#json('GET', `/workflows${search(query)}`);
+  }
+
   /** Where `session`'s turns stand and what it has spent; `SessionNotFound` (404) for another tenant's. */
   get(session: string): Promise<SessionSummary> {
     return this.#json('GET', path(session));
@@ -70,11 +84,7 @@ export class AgentStepClient {
 
   /** One page of `session`'s log, oldest first. */
   events(session: string, page: EventsQuery = {}): Promise<EventsPage> {
-    const search = new URLSearchParams();
-    if (page.after !== undefined) search.set('after', String(page.after));
-    if (page.limit !== undefined) search.set('limit', String(page.limit));
-    const query = search.toString();
-    return this.#json('GET', `${path(session)}/events${query ? `?${query}` : ''}`);
+    return this.#json('GET', `${path(session)}/events${search(page)}`);
   }
 
   /**
@@ -175,6 +185,15 @@ export class AgentStepClient {
 
 function path(session: string): string {
   return `/sessions/${encodeURIComponent(session)}`;
+}
+
+/** A query string of the fields given (`?after=…&limit=…`), or none. */
+function search(query: object): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query) as Array<[string, unknown]>)
+    if (value !== undefined) params.set(name, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
 }
 
 function runPath(run: string): string {

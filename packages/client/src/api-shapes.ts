@@ -7,14 +7,18 @@ export type {
   GateDecisionBody as GateDecision,
   LoggedEvent,
   PendingApproval,
+  SessionListItem,
   SessionSummary,
+  SessionsList,
   TurnAccepted,
   TurnBody as TurnRequest,
   WorkflowAccepted,
   WorkflowGate,
   WorkflowGoalOutput,
+  WorkflowRunListItem,
   WorkflowRunStatus,
   WorkflowRunSummary,
+  WorkflowRunsList,
   WorkflowStartBody as WorkflowRequest,
 } from '@agentstep/protocol';
 
@@ -30,4 +34,18 @@ export interface EventsQuery {
   after?: number;
   /** At most this many (1–1000). @default 100 */
   limit?: number;
+}
+
+/** Which page of a list to read. */
+export interface ListQuery {
+  /** Items after this one: the previous page's `next`. @default the first page */
+  after?: string;
+  /** At most this many (1–100). @default 50 */
+  limit?: number;
+}
+
+/** Which sessions to list. */
+export interface SessionsQuery extends ListQuery {
+  /** Only sessions with this status. @default every status */
+  status?: 'idle' | 'running' | 'waiting';
 }

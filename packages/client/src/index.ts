@@ -8,9 +8,13 @@ export type {
   EventsQuery,
   GateDecided,
   GateDecision,
+  ListQuery,
   LoggedEvent,
   PendingApproval,
+  SessionListItem,
   SessionSummary,
+  SessionsList,
+  SessionsQuery,
   TurnAccepted,
   TurnOptions,
   TurnRequest,
@@ -18,8 +22,10 @@ export type {
   WorkflowGate,
   WorkflowGoalOutput,
   WorkflowRequest,
+  WorkflowRunListItem,
   WorkflowRunStatus,
   WorkflowRunSummary,
+  WorkflowRunsList,
 } from './api-shapes.js';
 export { AgentStepApiError, StreamDroppedError } from './errors.js';
 export type { StreamOptions } from './follow-stream.js';

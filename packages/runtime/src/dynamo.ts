@@ -2,6 +2,7 @@
 export { DynamoApprovalTokenStore } from './approvals/dynamo-approval-token-store.js';
 export { DynamoEventLog, type DynamoEventLogOptions } from './event-log/dynamo-event-log.js';
 export { DynamoOutcomeStore, type DynamoOutcomeStoreOptions } from './outcomes/dynamo-outcome-store.js';
+export { DynamoSessionDirectory } from './table/dynamo-session-directory.js';
 export { dynamoStores } from './table/dynamo-stores.js';
 export { type DynamoTableOptions, documentClientOf } from './table/dynamo-table.js';
 export { EVENT_LOG_KEYS, ensureEventLogTable } from './table/ensure-event-log-table.js';

@@ -1,11 +1,12 @@
 import { InMemoryApprovalTokenStore } from './approvals/approval-token-store.js';
 import { InMemoryEventLog } from './event-log/in-memory-event-log.js';
 import { InMemoryOutcomeStore } from './outcomes/in-memory-outcome-store.js';
+import { InMemorySessionDirectory } from './session/session-directory.js';
 import { InMemoryUsageLedger } from './usage/in-memory-usage-ledger.js';
 
 /**
- * The event log, the outcome store, the usage ledger (a view of the log) and the approvals' task
- * tokens in process memory.
+ * The event log, the outcome store, the usage ledger (a view of the log), the approvals' task
+ * tokens and the session directory in process memory.
  */
 export function inMemoryStores() {
   const log = new InMemoryEventLog();
@@ -14,5 +15,6 @@ export function inMemoryStores() {
     outcomes: new InMemoryOutcomeStore(),
     usage: new InMemoryUsageLedger(log),
     approvalTokens: new InMemoryApprovalTokenStore(),
+    directory: new InMemorySessionDirectory(),
   };
 }

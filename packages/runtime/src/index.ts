@@ -93,7 +93,7 @@ export {
   type ExecutionTurnInput,
   startExecutionTurn,
 } from './requests/start-execution-turn.js';
-export { storedSession } from './requests/stored-session.js';
+export { storedSession, tenantTag } from './requests/stored-session.js';
 export {
   type BegunTurn,
   beginTurn,
@@ -104,6 +104,12 @@ export {
 export { type CancelDeps, cancelTurn, DEFAULT_CANCEL_GRACE_MS } from './session/cancel-turn.js';
 export type { ExecutionStarter } from './session/execution-starter.js';
 export { InMemoryStepStream } from './session/in-memory-step-stream.js';
+export {
+  type DirectoryEntry,
+  type DirectoryKind,
+  InMemorySessionDirectory,
+  type SessionDirectory,
+} from './session/session-directory.js';
 export {
   type SessionDisplay,
   SessionFollower,

@@ -9,6 +9,7 @@ import {
   type EventLog,
   inMemoryStores,
   type OutcomeStore,
+  type SessionDirectory,
   type UsageLedger,
 } from '@agentstep/runtime';
 import { dynamoStores, ensureEventLogTable } from '@agentstep/runtime/dynamo';
@@ -17,13 +18,14 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 /** Where a local run keeps its log. */
 export type StoreKind = 'dynamodb-local' | 'memory';
 
-/** An open event log, outcome store, usage ledger and approval tokens, and how to close them. */
+/** An open event log, outcome store, usage ledger, approval tokens and session directory, and how to close them. */
 export interface OpenStore {
   kind: StoreKind;
   log: EventLog;
   outcomes: OutcomeStore;
   usage: UsageLedger;
   approvalTokens: ApprovalTokenStore;
+  directory: SessionDirectory;
   /** Where processes sharing the store complete each other's task tokens; none in memory. */
   completions?: TaskTokenCompletions;
   close(): Promise<void>;

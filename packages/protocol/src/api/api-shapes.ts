@@ -45,6 +45,19 @@ export interface SessionSummary {
   usage: { input: number; output: number; costUsd?: number };
 }
 
+/** A session as `GET /sessions` lists it: its summary, when it was created and last changed (ISO 8601). */
+export interface SessionListItem extends SessionSummary {
+  createdAt: string;
+  /** When its newest event was logged; `null` when it has none. */
+  lastActivity: string | null;
+}
+
+/** `GET /sessions`: the caller's sessions, newest first; `next` is the next page's `after`, `null` on the last. */
+export interface SessionsList {
+  sessions: SessionListItem[];
+  next: string | null;
+}
+
 /** An event of a session's log as clients get it (API, `agentstep events --json`): the wire event and its `seq`. */
 export type LoggedEvent = PersistedEvent & { seq: number };
 

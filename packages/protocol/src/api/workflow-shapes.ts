@@ -99,3 +99,18 @@ export interface GateDecided {
   gate: string;
   status: GateStatus;
 }
+
+/** A workflow run as `GET /workflows` lists it (times in ISO 8601). */
+export interface WorkflowRunListItem {
+  run: string;
+  workflow: string;
+  status: WorkflowRunStatus;
+  startedAt: string;
+  lastSeq: number;
+}
+
+/** `GET /workflows`: the caller's workflow runs, newest first; `next` is the next page's `after`, `null` on the last. */
+export interface WorkflowRunsList {
+  runs: WorkflowRunListItem[];
+  next: string | null;
+}

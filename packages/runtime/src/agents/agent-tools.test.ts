@@ -245,6 +245,26 @@ describe('spawn_agent', () => {
   });
 });
 
+describe('spawn_agent, when its turn is cancelled', () => {
+  it('stops waiting and asks the sub-agent to stop', async () => {
+    const slow = `<execute>[{"name": "sleep", "args": {"ms": 200, "value": "z"}}]</execute>`;
+    const { call, running, stores } = setup({ sleeper: [[slow, 'Never said.<end>']] });
+    await stores.log.acquireTurn('s-parent', 't-1');
+    const outcome = call('spawn_agent', { role: 'sleeper', task: 'Sleep.' });
+    await new Promise((settle) => setTimeout(settle, 20));
+    await stores.log.requestCancel('s-parent', 't-1');
+    const child = subAgentIds({ session: 's-parent', batch: 't-1.1', position: 0 }, 0);
+    expect(await outcome).toEqual({
+      tool: 'spawn_agent',
+      status: 'failure',
+      content: `Turn t-1 was cancelled: its sub-agent in ${child.session} was asked to stop.`,
+    });
+    await running.get(child.turn);
+    const ends = turnEnds(await stores.log.read(child.session));
+    expect(ends.map(({ payload }) => payload.status)).toEqual(['cancelled']);
+  });
+});
+
 describe('spawn_agents', () => {
   it('runs the sub-agents at once and returns their results in the order given', async () => {
     const slow = `<execute>[{"name": "sleep", "args": {"ms": 30, "value": "z"}}]</execute>`;

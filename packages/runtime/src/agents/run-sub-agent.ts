@@ -11,6 +11,7 @@ import type { OutcomeStore } from '../outcomes/outcome-store.js';
 import { turnAnswer, turnEndOf } from '../requests/describe-turn.js';
 import { beginTurn } from '../session/begin-turn.js';
 import type { ExecutionStarter } from '../session/execution-starter.js';
+import { cancelRequested } from '../steps/cancel-requested.js';
 import type { ToolContext } from '../tools/define-tool.js';
 import { goalFields } from '../workflows/goal-fields.js';
 import { parentGoalOf } from './parent-goal-of.js';
@@ -49,7 +50,8 @@ export interface SubAgentResult {
  * the bare E7 task document and its persona "You are a ROLE.", started as its own execution of the
  * agent loop; then reads the child's log until the turn has ended. A retried call re-attaches to
  * the same turn (ids from the call; submitting and starting are idempotent) and one that already
- * ended is only read. When the call is stopped (`signal`), the sub-agent is asked to stop too.
+ * ended is only read. When the call is stopped (`signal`) or its turn cancelled, the sub-agent is
+ * asked to stop too.
  */
 export async function runSubAgent(
   task: SubAgentTask,
@@ -61,9 +63,9 @@ export async function runSubAgent(
   const { session, turn } = subAgentIds(context, at.index);
   if (!(await hasEnded(deps.log, session, turn)))
     await begin(task, context.session, { session, turn }, deps, run);
-  const { events, end } = await untilEnd(deps.log, { session, turn }, context.signal, run.pollMs).catch(
+  const { events, end } = await untilEnd(deps.log, { session, turn }, context, run.pollMs).catch(
     async (error: unknown) => {
-      if (context.signal.aborted) await deps.log.requestCancel(session, turn);
+      await deps.log.requestCancel(session, turn);
       throw error;
     },
   );
@@ -118,11 +120,15 @@ async function hasEnded(log: EventLog, session: string, turn: string): Promise<b
   return turnEndOf(await log.read(session), turn) !== undefined;
 }
 
-/** The session's events and the turn's end once it has ended, reading only new events every `pollMs`. */
+/**
+ * The session's events and the turn's end once it has ended, reading only new events every
+ * `pollMs`; throws when the call is stopped or the calling turn is asked to stop (a cancel), so
+ * that the sub-agent is asked to stop too.
+ */
 async function untilEnd(
   log: EventLog,
   { session, turn }: { session: string; turn: string },
-  signal: AbortSignal,
+  caller: Pick<ToolContext, 'session' | 'turn' | 'signal'>,
   pollMs: number,
 ): Promise<{ events: StoredEvent[]; end: WireEventOf<'turn_end'> }> {
   const events: StoredEvent[] = [];
@@ -130,6 +136,8 @@ async function untilEnd(
     events.push(...(await log.read(session, { afterSeq: events.at(-1)?.seq ?? 0 })));
     const end = turnEndOf(events, turn);
     if (end !== undefined) return { events, end };
-    await sleep(pollMs, undefined, { signal });
+    if (await cancelRequested(log, caller.session, caller.turn))
+      throw new Error(`Turn ${caller.turn} was cancelled: its sub-agent in ${session} was asked to stop.`);
+    await sleep(pollMs, undefined, { signal: caller.signal });
   }
 }

@@ -5,11 +5,12 @@ import { DynamoEventLog } from '../event-log/dynamo-event-log.js';
 import type { EventLog } from '../event-log/event-log.js';
 import { DynamoOutcomeStore } from '../outcomes/dynamo-outcome-store.js';
 import { DynamoUsageLedger } from '../usage/dynamo-usage-ledger.js';
+import { DynamoSessionDirectory } from './dynamo-session-directory.js';
 import { documentClientOf } from './dynamo-table.js';
 
 /**
- * The event log, the outcome store, the usage ledger and the approvals' task tokens on one table,
- * sharing one client. The log
+ * The event log, the outcome store, the usage ledger, the approvals' task tokens and the session
+ * directory on one table, sharing one client. The log
  * is cached ({@link CachedEventLog}): a warm function reads only what is new in a session.
  */
 export function dynamoStores(
@@ -20,11 +21,13 @@ export function dynamoStores(
   outcomes: DynamoOutcomeStore;
   usage: DynamoUsageLedger;
   approvalTokens: DynamoApprovalTokenStore;
+  directory: DynamoSessionDirectory;
 } {
   return {
     log: new CachedEventLog(new DynamoEventLog({ tableName, client })),
     outcomes: new DynamoOutcomeStore({ tableName, client }),
     usage: new DynamoUsageLedger({ tableName, client }),
     approvalTokens: new DynamoApprovalTokenStore({ tableName, client }),
+    directory: new DynamoSessionDirectory({ tableName, client }),
   };
 }

@@ -9,5 +9,6 @@ export {
   sseReply,
 } from './provider-streams.js';
 export { type RecordingServer, type Reply, startRecordingServer } from './recording-server.js';
+export { describeSessionDirectoryContract } from './session-directory-contract.js';
 export { describeUsageLedgerContract } from './usage-ledger-contract.js';
 export { describeWorkspaceContract } from './workspace-contract.js';

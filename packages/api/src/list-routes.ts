@@ -1,0 +1,101 @@
+import type {
+  SessionListItem,
+  SessionsList,
+  StoredEvent,
+  WorkflowRunListItem,
+  WorkflowRunsList,
+} from '@agentstep/protocol';
+import { type DirectoryEntry, runLogOf, tenantTag, workflowRunSummary } from '@agentstep/runtime';
+import type { Context, Hono } from 'hono';
+import * as z from 'zod';
+import type { ApiDeps } from './api-deps.js';
+import { ApiError, validationError } from './api-error.js';
+import { tenantOf } from './session-access.js';
+import { sessionSummary } from './session-summary.js';
+import { storedSession } from './tenants.js';
+
+const DEFAULT_PAGE = 50;
+
+const pageSchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE),
+  after: z.string().min(1).optional(),
+});
+
+const sessionsQuerySchema = pageSchema.extend({ status: z.enum(['idle', 'running', 'waiting']).optional() });
+
+/**
+ * `GET /sessions?status=&limit=&after=` (the caller's sessions started over the API, newest first,
+ * each with its summary) and `GET /workflows?limit=&after=` (its workflow runs, newest first).
+ * `next` is the `after` of the next page, `null` on the last.
+ */
+export function addListRoutes(app: Hono, deps: ApiDeps): void {
+  app.get('/sessions', async (c) => {
+    const query = queryOf(c, sessionsQuerySchema);
+    const tenant = tenantOf(c, deps);
+    const entries = pageFrom(await deps.directory.list(tenantTag(tenant), 'session'), query.after);
+    const sessions: SessionListItem[] = [];
+    for (const entry of entries) {
+      if (sessions.length === query.limit) break;
+      const item = await sessionItem(entry, storedSession(tenant, entry.id), deps);
+      if (query.status === undefined || item.status === query.status) sessions.push(item);
+    }
+    const more = sessions.length === query.limit && entries.at(-1)?.id !== sessions.at(-1)?.session;
+    const list: SessionsList = { sessions, next: more ? (sessions.at(-1)?.session ?? null) : null };
+    return c.json(list);
+  });
+  app.get('/workflows', async (c) => {
+    const query = queryOf(c, pageSchema);
+    const tenant = tenantOf(c, deps);
+    const entries = pageFrom(await deps.directory.list(tenantTag(tenant), 'workflow'), query.after);
+    const page = entries.slice(0, query.limit);
+    const runs = await Promise.all(
+      page.map((entry) => runItem(entry, storedSession(tenant, entry.id), deps)),
+    );
+    const next = entries.length > page.length ? (page.at(-1)?.id ?? null) : null;
+    const list: WorkflowRunsList = { runs: runs.filter((run) => run !== undefined), next };
+    return c.json(list);
+  });
+}
+
+function queryOf<Schema extends z.ZodType>(c: Context, schema: Schema): z.infer<Schema> {
+  const query = schema.safeParse(c.req.query());
+  if (!query.success) throw validationError('query', query.error);
+  return query.data;
+}
+
+/** The entries after the one `after` names (all without it); 400 when it names none. */
+function pageFrom(entries: DirectoryEntry[], after: string | undefined): DirectoryEntry[] {
+  if (after === undefined) return entries;
+  const at = entries.findIndex((entry) => entry.id === after);
+  if (at === -1)
+    throw new ApiError(400, 'ValidationError', 'The query does not match what this route takes.', [
+      { path: 'after', message: `names nothing listed here: use the next of the previous page` },
+    ]);
+  return entries.slice(at + 1);
+}
+
+async function sessionItem(entry: DirectoryEntry, stored: string, deps: ApiDeps): Promise<SessionListItem> {
+  const events = await deps.log.read(stored);
+  const summary = await sessionSummary({ id: entry.id, stored, events }, deps.usage);
+  return { ...summary, createdAt: iso(entry.createdAt), lastActivity: lastActivity(events) };
+}
+
+async function runItem(
+  entry: DirectoryEntry,
+  stored: string,
+  deps: ApiDeps,
+): Promise<WorkflowRunListItem | undefined> {
+  const log = runLogOf(stored, await deps.log.read(stored));
+  if (log === undefined) return undefined;
+  const { workflow, status, lastSeq } = workflowRunSummary(log, entry.id);
+  return { run: entry.id, workflow, status, startedAt: iso(entry.createdAt), lastSeq };
+}
+
+function lastActivity(events: readonly StoredEvent[]): string | null {
+  const last = events.at(-1);
+  return last === undefined ? null : iso(last.event.timestamp * 1000);
+}
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}
