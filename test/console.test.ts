@@ -46,7 +46,7 @@ function pricesFile(): string {
 /** A browser context whose pages are signed in as the tenant from the start. */
 async function signedInContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
-  await context.addInitScript((name) => localStorage.setItem('agentstep.console.name', name), TENANT);
+  await context.addInitScript(`localStorage.setItem('agentstep.console.name', ${JSON.stringify(TENANT)})`);
   return context;
 }
 
