@@ -1,12 +1,14 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AgentStepClient } from '@agentstep/client';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumMissing, launchChromium } from './chromium.js';
 import { dynamoEndpoint } from './dynamo-client.js';
 import { batch } from './harness.js';
-import { type ApiEvent, call, eventsOnce, type Served, serveScript } from './serve-client.js';
+import { type ApiEvent, call, eventsOnce, type Served, serveScript, startServe } from './serve-client.js';
 
 /** Every turn: a thought, a batch of a 3 s `sleep` and an `echo`, then an answer; each step reports its tokens. */
 const SLOW_SCRIPT = [
@@ -22,6 +24,10 @@ const SLOW_SCRIPT = [
 const PRICES = { scripted: { input: 3, output: 15 } };
 /** Every turn: two `echo` calls that wait for approval, then an answer. */
 const APPROVAL_SCRIPT = [batch(['echo', { text: 'one' }], ['echo', { text: 'two' }]), 'Decided.<end>'];
+
+/** A workflow whose last goal waits at a human gate, and the script each of its goals plays. */
+const example = (file: string) => fileURLToPath(new URL(`../examples/workflows/${file}`, import.meta.url));
+const AGENTFILE = example('converge-review.agentfile');
 
 const SCREENSHOTS = 'test-artifacts/console';
 const TENANT = 'ann';
@@ -67,20 +73,25 @@ describe.skipIf(dynamoEndpoint === '' || chromiumMissing !== undefined)(
   () => {
     let slow: Served;
     let approvals: Served;
+    let workflows: Served;
     let browser: Browser;
     let context: BrowserContext;
     beforeAll(async () => {
       mkdirSync(SCREENSHOTS, { recursive: true });
-      [slow, approvals, browser] = await Promise.all([
+      [slow, approvals, workflows, browser] = await Promise.all([
         serveScript('console', SLOW_SCRIPT, ['--prices', pricesFile()]),
         serveScript('console-approvals', APPROVAL_SCRIPT, ['--approve', 'echo']),
+        startServe(
+          ['--auth', 'dev', '--script', example('converge-review.script.json')],
+          mkdtempSync(join(tmpdir(), 'agentstep-console-workflows-')),
+        ),
         launchChromium(),
       ]);
       context = await signedInContext(browser);
     }, 120_000);
     afterAll(async () => {
       await browser?.close();
-      await Promise.all([slow?.stop(), approvals?.stop()]);
+      await Promise.all([slow?.stop(), approvals?.stop(), workflows?.stop()]);
     });
 
     it('asks who signs in on a 401, starts a session from the page and shows its events in log order', async () => {
@@ -161,6 +172,29 @@ describe.skipIf(dynamoEndpoint === '' || chromiumMissing !== undefined)(
       const events = await waitForEnd(page, slow.url, session);
       expect(events.at(-1)?.payload?.status).toBe('cancelled');
       expect(await page.getByRole('button', { name: 'Cancel turn' }).isDisabled()).toBe(true);
+      await page.close();
+    });
+
+    it('lists workflow runs and approves the human gate of a run from its page', async () => {
+      const client = new AgentStepClient({ baseUrl: workflows.url, token: TENANT });
+      const { run } = await client.startWorkflow({ agentfile: readFileSync(AGENTFILE, 'utf8') });
+      const page = await context.newPage();
+      await page.goto(`${workflows.url}/#/workflows`);
+      await page.getByRole('link', { name: run }).click();
+      await page.getByRole('button', { name: 'Approve' }).waitFor({ timeout: 60_000 });
+      expect(await page.locator('.goal h3').first().textContent()).toContain('tighten');
+      await expect
+        .poll(() => page.locator('.records li', { hasText: /^run tighten iteration \d/ }).count())
+        .toBe(3);
+      await shot(page, 'workflow-run');
+      await page.getByRole('button', { name: 'Approve' }).click();
+      await page.getByText('abstract-editor: done').waitFor({ timeout: 60_000 });
+      expect((await client.workflow(run)).gates.map(({ status, by }) => [status, by])).toEqual([
+        ['approved', TENANT],
+      ]);
+      await page.goto(`${workflows.url}/#/workflows`);
+      await page.getByRole('cell', { name: 'done' }).waitFor();
+      await shot(page, 'workflows');
       await page.close();
     });
   },

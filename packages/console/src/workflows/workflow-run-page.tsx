@@ -1,11 +1,12 @@
 import { ErrorNote } from '../common/error-note.js';
 import { GateCard } from './gate-card.js';
 import { GoalOutputView } from './goal-output-view.js';
+import { RecordList } from './record-list.js';
 import { useWorkflowRun } from './use-workflow-run.js';
 
-/** A workflow run live: its status, each goal's output (iterations included) and its human gates. */
+/** A workflow run live: its status, its human gates, each goal's output and every record (iterations included). */
 export function WorkflowRunPage({ run }: { run: string }) {
-  const { summary, error } = useWorkflowRun(run);
+  const { summary, records, error } = useWorkflowRun(run);
   return (
     <div class="workflow-page">
       <h1>
@@ -29,6 +30,10 @@ export function WorkflowRunPage({ run }: { run: string }) {
             {summary.goals.map((output, index) => (
               <GoalOutputView key={`${output.goal}-${output.agent ?? ''}-${index}`} output={output} />
             ))}
+          </section>
+          <section aria-label="Records">
+            <h2>Records ({records.length})</h2>
+            <RecordList records={records} />
           </section>
         </>
       )}
