@@ -141,6 +141,7 @@ describe.skipIf(dynamoEndpoint === '' || chromiumMissing !== undefined)(
       const session = await startSession(approvals.url, 'Echo twice');
       await page.goto(`${approvals.url}/#/sessions/${session}`);
       await expect.poll(() => page.locator('.approval-card').count(), { timeout: 15_000 }).toBe(2);
+      await page.locator('.item.approval').nth(1).waitFor();
       await shot(page, 'approvals');
       const [first, second] = [page.locator('.approval-card').nth(0), page.locator('.approval-card').nth(1)];
       await first.getByLabel('Arguments (JSON)').fill('{"text": ');
