@@ -1,7 +1,6 @@
-import { BatchView } from './batch-view.js';
-import { ItemView } from './item-view.js';
 import { timelineEntries } from './timeline-entries.js';
 import type { TimelineItem } from './timeline-item.js';
+import { TimelineRow } from './timeline-row.js';
 
 /** The session's timeline, oldest first; rows are only ever appended, so nothing above moves while it streams. */
 export function Timeline({ items }: { items: readonly TimelineItem[] }) {
@@ -9,7 +8,7 @@ export function Timeline({ items }: { items: readonly TimelineItem[] }) {
     <ol class="timeline" aria-label="Timeline" aria-live="polite">
       {timelineEntries(items).map((entry) => (
         <li key={entry.key}>
-          {entry.kind === 'batch' ? <BatchView batch={entry} /> : <ItemView item={entry.item} />}
+          <TimelineRow entry={entry} />
         </li>
       ))}
     </ol>

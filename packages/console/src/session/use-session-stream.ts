@@ -26,6 +26,13 @@ export function useSessionStream(session: string): SessionStream {
   useEffect(() => {
     const stop = new AbortController();
     const after = lastSeq.current === undefined ? {} : { after: lastSeq.current };
+    // Items that arrive together (a page of history, one append's events) render together.
+    let arrived: TimelineItem[] = [];
+    const show = () => {
+      const batch = arrived;
+      arrived = [];
+      setItems((earlier) => [...earlier, ...batch]);
+    };
     const follow = async () => {
       for await (const streamed of client.stream(session, { ...after, signal: stop.signal })) {
         if (streamed.type === 'done') return;
@@ -33,7 +40,7 @@ export function useSessionStream(session: string): SessionStream {
         if (item === undefined || shown.current.has(itemKey(item))) continue;
         shown.current.add(itemKey(item));
         if ('seq' in streamed) lastSeq.current = streamed.seq;
-        setItems((earlier) => [...earlier, item]);
+        if (arrived.push(item) === 1) setTimeout(show);
       }
     };
     setError(undefined);

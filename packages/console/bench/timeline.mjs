@@ -1,0 +1,74 @@
+// Prints how long the console takes to show a session of about 500 logged events in headless
+// Chromium (issue 14 asks for under 1 s): `agentstep serve` with a script of 24 batches of 20 calls.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(executablePath)) {
+  console.log(`console timeline: skipped, no Chromium at ${executablePath}`);
+  process.exit(0);
+}
+const bin = fileURLToPath(new URL('../../cli/bin/agentstep.js', import.meta.url));
+const cwd = mkdtempSync(join(tmpdir(), 'agentstep-console-bench-'));
+const step = `<execute>${JSON.stringify(Array.from({ length: 20 }, (_, i) => ({ name: 'echo', args: { text: `item ${i}` } })))}</execute>`;
+writeFileSync(join(cwd, 'script.json'), JSON.stringify([...Array(24).fill(step), 'Finished.<end>']));
+const serve = spawn(
+  process.execPath,
+  [bin, 'serve', '--port', '0', '--auth', 'dev', '--script', 'script.json'],
+  {
+    cwd,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  },
+);
+const url = await new Promise((settle) => {
+  let out = '';
+  serve.stdout.on('data', (part) => {
+    out += part;
+    const match = /^listening on (\S+)\n/.exec(out);
+    if (match) settle(match[1]);
+  });
+});
+const headers = { authorization: 'Bearer bench', 'content-type': 'application/json' };
+const { session } = await (
+  await fetch(`${url}/sessions`, { method: 'POST', headers, body: JSON.stringify({ message: 'Many calls' }) })
+).json();
+let summary;
+do {
+  await new Promise((settle) => setTimeout(settle, 200));
+  summary = await (await fetch(`${url}/sessions/${session}`, { headers })).json();
+} while (summary.status !== 'idle');
+
+const browser = await chromium.launch({
+  executablePath,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic'],
+});
+const page = await browser.newPage();
+await page.addInitScript("localStorage.setItem('agentstep.console.name', 'bench')");
+await page.goto(`${url}/`);
+for (let round = 1; round <= 3; round++) {
+  await page.evaluate(() => {
+    location.hash = '#/';
+  });
+  await page.waitForTimeout(300);
+  const ms = await page.evaluate(
+    (id) =>
+      new Promise((settle) => {
+        const start = performance.now();
+        const observer = new MutationObserver(() => {
+          if (document.querySelector('.item.turn-end') === null) return;
+          observer.disconnect();
+          settle(performance.now() - start);
+        });
+        observer.observe(document.body, { subtree: true, childList: true });
+        location.hash = `#/sessions/${id}`;
+      }),
+    session,
+  );
+  console.log(`console timeline: ${summary.lastSeq} events shown in ${Math.round(ms)} ms (round ${round})`);
+}
+await browser.close();
+serve.kill('SIGINT');
