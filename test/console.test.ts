@@ -116,6 +116,8 @@ describe.skipIf(dynamoEndpoint === '' || chromiumMissing !== undefined)(
       ]);
       await expect.poll(() => page.locator('.cost-chart rect').count(), { timeout: 5_000 }).toBe(2);
       await shot(page, 'session');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shot(page, 'session-narrow');
       await page.goto(`${slow.url}/#/`);
       await page.getByRole('link', { name: session }).waitFor({ timeout: 10_000 });
       await shot(page, 'sessions');
