@@ -64,8 +64,9 @@ already, or its tool refuses the --args (the fields named); 2: the command was c
 /** Help for `agentstep serve`. */
 const SERVE_USAGE = `agentstep serve [--port N] [--host H] [--auth none|dev] [run options]
 
-Serves the HTTP API (README: HTTP API) over the local engine and DynamoDB Local. The first line on
-stdout is "listening on http://HOST:PORT" once it accepts requests; Ctrl-C stops it.
+Serves the HTTP API (README: HTTP API) over the local engine and DynamoDB Local, and the web
+console at / (README: Web console; its address on stderr). The first line on stdout is
+"listening on http://HOST:PORT" once it accepts requests; Ctrl-C stops it.
   --port N             the port (default 3000; 0: any free one)
   --host H             the address to listen on (default 127.0.0.1)
   --auth none|dev      none: every request acts for one tenant (default); dev: the tenant is the
@@ -132,7 +133,7 @@ export const USAGE = `agentstep <command> [options]
 
 Commands:
   run       run one turn of the agent locally (state machine + DynamoDB Local)
-  serve     serve the HTTP API locally: sessions, turns, events and their live stream
+  serve     serve the HTTP API and the web console locally: sessions, turns, live streams
   invoke    start one execution with an AWS service's input; print its output
   events    print a session's event log
   context   print the messages the model would see next
