@@ -1,4 +1,4 @@
-import type { ApprovalsList, ErrorBody, SessionSummary, TurnAccepted } from '@agentstep/protocol';
+import type { ApprovalsList, ErrorBody, SessionSummary, ToolsList, TurnAccepted } from '@agentstep/protocol';
 import { describe, expect, it } from 'vitest';
 import { createApi } from './create-api.js';
 import { bearerNameTenant, storedSession } from './tenants.js';
@@ -40,6 +40,23 @@ async function waitingSession() {
 }
 
 describe('the approval routes', () => {
+  it('GET /tools lists the tools with the JSON Schema edited arguments must pass', async () => {
+    const { request } = await waitingSession();
+    const { status, body } = await request('alice', 'GET', '/tools');
+    expect(status).toBe(200);
+    const { tools } = body as ToolsList;
+    expect(tools.find((tool) => tool.name === 'echo')).toEqual({
+      name: 'echo',
+      description: 'Returns its text unchanged.',
+      parameters: {
+        type: 'object',
+        properties: { text: { type: 'string' } },
+        required: ['text'],
+        additionalProperties: false,
+      },
+    });
+  });
+
   it('GET /approvals lists the calls waiting for a decision, oldest first, in their API shape', async () => {
     const { request, session, batch, first, second } = await waitingSession();
     const { status, body } = await request('alice', 'GET', `/sessions/${session}/approvals`);

@@ -11,6 +11,8 @@ import type {
   SessionSummary,
   SessionsList,
   SessionsQuery,
+  ToolDescription,
+  ToolsList,
   TurnAccepted,
   TurnOptions,
   TurnRequest,
@@ -102,6 +104,11 @@ export class AgentStepClient {
    */
   async approvals(session: string): Promise<PendingApproval[]> {
     return (await this.#json<ApprovalsList>('GET', `${path(session)}/approvals`)).approvals;
+  }
+
+  /** The agent's tools, each with its arguments' JSON Schema (`GET /tools`): what edited arguments must pass. */
+  async tools(): Promise<ToolDescription[]> {
+    return (await this.#json<ToolsList>('GET', '/tools')).tools;
   }
 
   /**

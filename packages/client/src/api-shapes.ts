@@ -10,6 +10,8 @@ export type {
   SessionListItem,
   SessionSummary,
   SessionsList,
+  ToolDescription,
+  ToolsList,
   TurnAccepted,
   TurnBody as TurnRequest,
   WorkflowAccepted,

@@ -15,6 +15,7 @@ export type {
   SessionSummary,
   SessionsList,
   SessionsQuery,
+  ToolDescription,
   TurnAccepted,
   TurnOptions,
   TurnRequest,

@@ -42,6 +42,7 @@ export {
   approvalDecisionBodySchema,
   type PendingApproval,
   pendingApproval,
+  type ToolsList,
 } from './api/approval-shapes.js';
 export { fieldProblems } from './api/field-problems.js';
 export {

@@ -1,10 +1,13 @@
-import { AgentStepApiError } from '@agentstep/client';
+import { AgentStepApiError, type FieldProblem } from '@agentstep/client';
 
-/** A refusal or failure said in one line, with each field the API named; nothing when there is none. */
-export function ErrorNote({ error }: { error: unknown }) {
+/**
+ * A refusal or failure said in one line, with each field the API named (or `fields` found before
+ * sending); nothing when there is none.
+ */
+export function ErrorNote({ error, fields: found = [] }: { error: unknown; fields?: FieldProblem[] }) {
   if (error === undefined) return null;
   const message = error instanceof Error ? error.message : String(error);
-  const fields = error instanceof AgentStepApiError ? (error.fields ?? []) : [];
+  const fields = error instanceof AgentStepApiError ? (error.fields ?? []) : found;
   return (
     <div class="error-note" role="alert">
       <p>{message}</p>

@@ -1,19 +1,29 @@
-import type { ApprovalDecision, PendingApproval } from '@agentstep/client';
+import type { ApprovalDecision, FieldProblem, PendingApproval } from '@agentstep/client';
 import { useState } from 'preact/hooks';
 import { useClient } from '../client-context.js';
 import { ErrorNote } from '../common/error-note.js';
 import { editedArgs } from './edited-args.js';
+import { schemaProblems } from './schema-problems.js';
+
+/** A call waiting for a decision, and its tool's argument schema once the page has it. */
+interface ApprovalCardProps {
+  session: string;
+  approval: PendingApproval;
+  schema: unknown;
+}
 
 /**
- * A call waiting for a decision: approve it (with its arguments as edited, checked as JSON here and
- * against the tool's schema by the API, whose refusal is shown field by field) or deny it with a reason.
+ * A call waiting for a decision: approve it (with its arguments as edited, checked as JSON and
+ * against the tool's schema before anything is sent, and by the API again, each problem shown
+ * field by field) or deny it with a reason.
  */
-export function ApprovalCard({ session, approval }: { session: string; approval: PendingApproval }) {
+export function ApprovalCard({ session, approval, schema }: ApprovalCardProps) {
   const client = useClient();
   const original = JSON.stringify(approval.args, null, 2);
   const [argsText, setArgsText] = useState(original);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<unknown>();
+  const [problems, setProblems] = useState<FieldProblem[]>([]);
   const [busy, setBusy] = useState(false);
   const decide = async (decision: ApprovalDecision) => {
     setBusy(true);
@@ -28,8 +38,14 @@ export function ApprovalCard({ session, approval }: { session: string; approval:
   };
   const approve = () => {
     const args = editedArgs(argsText, approval.args);
-    if (args instanceof Error) setError(args);
-    else void decide(args === undefined ? { decision: 'approve' } : { decision: 'approve', args });
+    setProblems([]);
+    if (args instanceof Error) return setError(args);
+    const found = args === undefined || schema === undefined ? [] : schemaProblems(schema, args);
+    if (found.length > 0) {
+      setError(new Error(`The arguments do not fit ${approval.tool}: nothing was sent.`));
+      return setProblems(found);
+    }
+    void decide(args === undefined ? { decision: 'approve' } : { decision: 'approve', args });
   };
   const deny = () => void decide(reason.trim() === '' ? { decision: 'deny' } : { decision: 'deny', reason });
   const argsId = `args-${approval.id}`;
@@ -56,7 +72,7 @@ export function ApprovalCard({ session, approval }: { session: string; approval:
           Deny
         </button>
       </div>
-      <ErrorNote error={error} />
+      <ErrorNote error={error} fields={problems} />
     </article>
   );
 }

@@ -1,16 +1,23 @@
 import { ErrorNote } from '../common/error-note.js';
 import { ApprovalCard } from './approval-card.js';
 import { usePendingApprovals } from './use-pending-approvals.js';
+import { useToolSchemas } from './use-tool-schemas.js';
 
 /** The calls of a session waiting for a decision, refreshed whenever the stream brings an `approval` event. */
 export function ApprovalList({ session, approvalEvents }: { session: string; approvalEvents: number }) {
   const { pending, error } = usePendingApprovals(session, approvalEvents);
+  const schemas = useToolSchemas();
   return (
     <section class="approvals" aria-label="Waiting for approval">
       <h2>Waiting for you ({pending.length})</h2>
       <ErrorNote error={error} />
       {pending.map((approval) => (
-        <ApprovalCard key={approval.id} session={session} approval={approval} />
+        <ApprovalCard
+          key={approval.id}
+          session={session}
+          approval={approval}
+          schema={schemas.get(approval.tool)}
+        />
       ))}
     </section>
   );

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ApprovalRecord } from '../approvals/session-approvals.js';
+import type { ToolDescription } from '../prompt/tool-description.js';
 
 /** The body of `POST /sessions/{id}/approvals/{approvalId}`: a person's decision on a waiting call. */
 export const approvalDecisionBodySchema = z
@@ -52,4 +53,9 @@ export function pendingApproval(record: ApprovalRecord): PendingApproval {
     requestedAt: new Date(record.requestedAt).toISOString(),
     expiresAt: new Date(record.expiresAt).toISOString(),
   };
+}
+
+/** `GET /tools`: the agent's tools as the model sees them, each with its arguments' JSON Schema. */
+export interface ToolsList {
+  tools: ToolDescription[];
 }
