@@ -9,7 +9,7 @@ import { MetricCursor } from './metric-cursor.js';
 import { type AddressedSession, addressedSession, existingLog } from './session-access.js';
 import { type SessionState, sessionState } from './session-state.js';
 import { agentStepFormat, type Frame, type StreamEnd, type StreamFormat } from './stream-format.js';
-import { addressedRun, existingRun } from './workflow-access.js';
+import { addressedRun, existingRun, publicRecord } from './workflow-access.js';
 
 const DEFAULT_POLL_MS = 250;
 const DEFAULT_HEARTBEAT_MS = 15_000;
@@ -27,9 +27,11 @@ export function addStreamRoute(app: Hono, deps: ApiDeps): void {
   app.get('/sessions/:id/stream', (c) =>
     streamLog(c, deps, addressedSession(c, deps), { read: existingLog, ended: turnsEnd }),
   );
-  app.get('/workflows/:run/stream', (c) =>
-    streamLog(c, deps, addressedRun(c, deps), { read: existingRun, ended: runEnd }),
-  );
+  app.get('/workflows/:run/stream', (c) => {
+    const addressed = addressedRun(c, deps);
+    const present = publicRecord(addressed);
+    return streamLog(c, deps, addressed, { read: existingRun, ended: runEnd, present });
+  });
 }
 
 /** What a stream follows: how its log is read (404 when there is none), and when it is over. */
@@ -40,6 +42,8 @@ interface Followed {
     addressed: AddressedSession,
   ) => Promise<{ stored: string; events: StoredEvent[] }>;
   ended: EndWatch;
+  /** The event as the caller sees it. @default unchanged */
+  present?: (stored: StoredEvent) => StoredEvent;
 }
 
 /** Streams the addressed log from the request's resume point until it is over. */
@@ -49,11 +53,10 @@ async function streamLog(c: Context, deps: ApiDeps, addressed: AddressedSession,
   // Read before the log: a change in between wakes the stream at once.
   const seen = deps.changes?.version(addressed.stored);
   const { stored, events } = await followed.read(c, deps, addressed);
-  const ended = followed.ended;
+  const { ended, present = (event) => event } = followed;
   for (const [name, value] of Object.entries(format.headers)) c.header(name, value);
-  return streamSSE(c, (stream) =>
-    tail(stream, deps, format, { session: stored, backlog: events, after, seen, ended: ended() }),
-  );
+  const start = { session: stored, backlog: events, after, seen, ended: ended(), present };
+  return streamSSE(c, (stream) => tail(stream, deps, format, start));
 }
 
 /**
@@ -109,6 +112,7 @@ interface TailStart {
   seen: number | undefined;
   /** Sees every event read; says when the stream is over. */
   ended: ReturnType<EndWatch>;
+  present: NonNullable<Followed['present']>;
 }
 
 async function tail(
@@ -117,7 +121,7 @@ async function tail(
   format: StreamFormat,
   start: TailStart,
 ): Promise<void> {
-  const { session, backlog, after, ended } = start;
+  const { session, backlog, after, ended, present } = start;
   let { seen } = start;
   const deadline = Date.now() + (deps.streamLimitMs ?? Number.POSITIVE_INFINITY);
   const heartbeatMs = deps.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
@@ -138,7 +142,7 @@ async function tail(
   while (!stream.aborted && !stream.closed) {
     for (const stored of fresh) {
       if (stored.event.type === 'turn_end') await sendMetrics();
-      await send(format.event(stored));
+      await send(format.event(present(stored)));
       seq = stored.seq;
       quietSince = Date.now();
     }

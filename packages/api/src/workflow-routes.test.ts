@@ -233,6 +233,20 @@ describe('the workflow routes', () => {
     expect(lines.at(-3)).toBe('data: {"status":"failed","turn":null}');
   });
 
+  it('names the child sessions of the streamed records by the ids the tenant reads them by', async () => {
+    const { request, append, run } = await started();
+    const session = `${storedSession('alice', run)}.1`;
+    const ids = { ...planGoal, phase: 'execute' as const, session, turn: 't-1', execution: 'x' };
+    await append(run, 'k1', [{ kind: 'run', ...ids }, '']);
+    await append(run, 'k2', [{ kind: 'end', status: 'done' }, 'Done.']);
+    const { body } = await request('GET', `/workflows/${run}/stream`);
+    const records = (body as string)
+      .split('\n')
+      .filter((line) => line.startsWith('data: {"seq"'))
+      .map((line) => JSON.parse(line.slice('data: '.length)).payload);
+    expect(records.find((record) => record.kind === 'run')?.session).toBe(`${run}.1`);
+  });
+
   it('GET /goals/{goal}/context answers 404 GoalNotRun before the goal ran', async () => {
     const { request, run } = await started();
     const { status, body } = await request('GET', `/workflows/${run}/goals/plan/context`);

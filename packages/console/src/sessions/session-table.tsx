@@ -45,16 +45,20 @@ export function SessionTable() {
         <tbody>
           {rows.map((row) => (
             <tr key={row.session}>
-              <td>
+              <td data-label="Session">
                 <a href={sessionHref(row.session)}>{row.session}</a>
               </td>
-              <td>{row.status}</td>
-              <td>{row.lastActivity === null ? '—' : new Date(row.lastActivity).toLocaleString()}</td>
-              <td>{row.turns}</td>
-              <td>
+              <td data-label="Status">{row.status}</td>
+              <td data-label="Last activity">
+                {row.lastActivity === null ? '—' : new Date(row.lastActivity).toLocaleString()}
+              </td>
+              <td data-label="Turns">{row.turns}</td>
+              <td data-label="Tokens in / out">
                 {row.usage.input} / {row.usage.output}
               </td>
-              <td>{row.usage.costUsd === undefined ? '—' : formatUsd(row.usage.costUsd)}</td>
+              <td data-label="Cost">
+                {row.usage.costUsd === undefined ? '—' : formatUsd(row.usage.costUsd)}
+              </td>
             </tr>
           ))}
         </tbody>

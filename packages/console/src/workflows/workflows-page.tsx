@@ -29,12 +29,12 @@ export function WorkflowsPage() {
         <tbody>
           {rows.map((row) => (
             <tr key={row.run}>
-              <td>
+              <td data-label="Run">
                 <a href={workflowHref(row.run)}>{row.run}</a>
               </td>
-              <td>{row.workflow}</td>
-              <td>{row.status}</td>
-              <td>{new Date(row.startedAt).toLocaleString()}</td>
+              <td data-label="Workflow">{row.workflow}</td>
+              <td data-label="Status">{row.status}</td>
+              <td data-label="Started">{new Date(row.startedAt).toLocaleString()}</td>
             </tr>
           ))}
         </tbody>
