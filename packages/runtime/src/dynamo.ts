@@ -4,6 +4,11 @@ export { DynamoEventLog, type DynamoEventLogOptions } from './event-log/dynamo-e
 export { DynamoOutcomeStore, type DynamoOutcomeStoreOptions } from './outcomes/dynamo-outcome-store.js';
 export { DynamoSessionDirectory } from './table/dynamo-session-directory.js';
 export { dynamoStores } from './table/dynamo-stores.js';
-export { type DynamoTableOptions, documentClientOf } from './table/dynamo-table.js';
+export {
+  type DynamoTable,
+  type DynamoTableOptions,
+  documentClientOf,
+  dynamoTable,
+} from './table/dynamo-table.js';
 export { EVENT_LOG_KEYS, ensureEventLogTable } from './table/ensure-event-log-table.js';
 export { DynamoUsageLedger, type DynamoUsageLedgerOptions } from './usage/dynamo-usage-ledger.js';

@@ -1,5 +1,5 @@
-import { type DynamoTableOptions, documentClientOf } from '@agentstep/runtime/dynamo';
-import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoTable, type DynamoTableOptions, dynamoTable } from '@agentstep/runtime/dynamo';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { TaskTokenCompletion, TaskTokenCompletions } from './task-token-completions.js';
 
 /**
@@ -16,18 +16,16 @@ export type DynamoTaskTokenCompletionsOptions = DynamoTableOptions;
  * token), so that local processes sharing one DynamoDB Local store can complete each other's tasks.
  */
 export class DynamoTaskTokenCompletions implements TaskTokenCompletions {
-  readonly #client: DynamoDBDocumentClient;
-  readonly #table: string;
+  readonly #db: DynamoTable;
 
   constructor(options: DynamoTaskTokenCompletionsOptions) {
-    this.#client = documentClientOf(options);
-    this.#table = options.tableName;
+    this.#db = dynamoTable(options);
   }
 
   async put(token: string, completion: TaskTokenCompletion): Promise<void> {
-    await this.#client.send(
+    await this.#db.client.send(
       new PutCommand({
-        TableName: this.#table,
+        TableName: this.#db.name,
         // JSON text: any output comes back exactly as sent, whatever the document client's conversions.
         Item: { pk: TASK_TOKENS_PARTITION, sk: token, completion: JSON.stringify(completion) },
       }),
@@ -37,11 +35,11 @@ export class DynamoTaskTokenCompletions implements TaskTokenCompletions {
   async take(token: string): Promise<TaskTokenCompletion | undefined> {
     const key = { pk: TASK_TOKENS_PARTITION, sk: token };
     // Most polls find nothing: a consistent read costs less than a delete of a missing item.
-    const { Item } = await this.#client.send(
-      new GetCommand({ TableName: this.#table, Key: key, ConsistentRead: true }),
+    const { Item } = await this.#db.client.send(
+      new GetCommand({ TableName: this.#db.name, Key: key, ConsistentRead: true }),
     );
     if (Item === undefined) return undefined;
-    await this.#client.send(new DeleteCommand({ TableName: this.#table, Key: key }));
+    await this.#db.client.send(new DeleteCommand({ TableName: this.#db.name, Key: key }));
     return JSON.parse(String(Item.completion)) as TaskTokenCompletion;
   }
 }

@@ -1,31 +1,29 @@
-import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { type DynamoTableOptions, documentClientOf } from '../table/dynamo-table.js';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoTable, type DynamoTableOptions, dynamoTable } from '../table/dynamo-table.js';
 import { sortKeys } from '../table/sort-keys.js';
 import type { ApprovalTokenStore } from './approval-token-store.js';
 
 /** An {@link ApprovalTokenStore} in the event-log table: one item per approval, in its session. */
 export class DynamoApprovalTokenStore implements ApprovalTokenStore {
-  readonly #client: DynamoDBDocumentClient;
-  readonly #table: string;
+  readonly #db: DynamoTable;
 
   constructor(options: DynamoTableOptions) {
-    this.#client = documentClientOf(options);
-    this.#table = options.tableName;
+    this.#db = dynamoTable(options);
   }
 
   async put(session: string, approval: string, token: string): Promise<void> {
-    await this.#client.send(
+    await this.#db.client.send(
       new PutCommand({
-        TableName: this.#table,
+        TableName: this.#db.name,
         Item: { pk: session, sk: sortKeys.taskToken(approval), token },
       }),
     );
   }
 
   async get(session: string, approval: string): Promise<string | undefined> {
-    const { Item } = await this.#client.send(
+    const { Item } = await this.#db.client.send(
       new GetCommand({
-        TableName: this.#table,
+        TableName: this.#db.name,
         Key: { pk: session, sk: sortKeys.taskToken(approval) },
         ConsistentRead: true,
       }),

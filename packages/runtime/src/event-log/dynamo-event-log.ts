@@ -1,16 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PersistedEvent, StoredEvent } from '@agentstep/protocol';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  type DynamoDBDocumentClient,
-  GetCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Clock, systemClock } from '../clock/clock.js';
 import { AppendConflictError, SessionBusyError } from '../errors.js';
 import { type AppendMarker, markerItem, markerOf } from '../table/append-marker.js';
-import { type DynamoTableOptions, documentClientOf, queryItems } from '../table/dynamo-table.js';
+import { type DynamoTable, type DynamoTableOptions, dynamoTable, queryItems } from '../table/dynamo-table.js';
 import { holderOf, markCancelRequested } from '../table/session-head.js';
 import { LAST_EVENT_KEY, sortKeys } from '../table/sort-keys.js';
 import { loadBody, type StoredBody, storeBody } from '../table/stored-body.js';
@@ -47,13 +42,11 @@ type EncodedEvent = { event: NewEvent; stored: StoredBody };
  * idempotency marker and the event items. The append's note goes on the marker of its first part.
  */
 export class DynamoEventLog implements EventLog {
-  readonly #client: DynamoDBDocumentClient;
-  readonly #table: string;
+  readonly #db: DynamoTable;
   readonly #clock: Clock;
 
   constructor(options: DynamoEventLogOptions) {
-    this.#client = documentClientOf(options);
-    this.#table = options.tableName;
+    this.#db = dynamoTable(options);
     this.#clock = options.clock ?? systemClock;
   }
 
@@ -91,7 +84,7 @@ export class DynamoEventLog implements EventLog {
   }
 
   async read(session: string, options: { afterSeq?: number } = {}): Promise<StoredEvent[]> {
-    const items = await queryItems(this.#client, this.#table, session, {
+    const items = await queryItems(this.#db.client, this.#db.name, session, {
       from: sortKeys.event((options.afterSeq ?? 0) + 1),
       to: LAST_EVENT_KEY,
     });
@@ -114,9 +107,9 @@ export class DynamoEventLog implements EventLog {
     // Without a length, the session keeps the one its holder chose (StartTurn after submitTurn).
     const leaseMs = options.leaseMs === undefined ? 'if_not_exists(leaseMs, :leaseMs)' : ':leaseMs';
     try {
-      const { Attributes } = await this.#client.send(
+      const { Attributes } = await this.#db.client.send(
         new UpdateCommand({
-          TableName: this.#table,
+          TableName: this.#db.name,
           Key: { pk: session, sk: sortKeys.head },
           UpdateExpression: `SET turn = :turn, leaseMs = ${leaseMs}, leaseUntil = :now + ${leaseMs}, nextSeq = if_not_exists(nextSeq, :first)`,
           // A head without a lease (written before leases existed) counts as expired.
@@ -150,7 +143,7 @@ export class DynamoEventLog implements EventLog {
   }
 
   requestCancel(session: string, turn: string): Promise<boolean> {
-    return markCancelRequested(this.#client, this.#table, session, turn);
+    return markCancelRequested(this.#db.client, this.#db.name, session, turn);
   }
 
   async #appendPart(
@@ -190,7 +183,7 @@ export class DynamoEventLog implements EventLog {
     firstSeq: number,
   ): Promise<Part | undefined> {
     try {
-      await this.#client.send(
+      await this.#db.client.send(
         new TransactWriteCommand({
           TransactItems: this.#transaction(request, part, total, firstSeq, encoded),
         }),
@@ -210,7 +203,7 @@ export class DynamoEventLog implements EventLog {
     encoded: EncodedEvent[],
   ) {
     const { session, turn, key } = request;
-    const TableName = this.#table;
+    const TableName = this.#db.name;
     // Only the last part of a long append may free the session: the others still need it.
     const release = request.release === true && part === total - 1;
     const note = part === 0 ? request.note : undefined;
@@ -254,12 +247,12 @@ export class DynamoEventLog implements EventLog {
   async #encode(session: string, event: NewEvent): Promise<EncodedEvent> {
     return {
       event,
-      stored: await storeBody(this.#client, this.#table, session, JSON.stringify(event.event)),
+      stored: await storeBody(this.#db.client, this.#db.name, session, JSON.stringify(event.event)),
     };
   }
 
   async #decode(session: string, item: Record<string, unknown>): Promise<StoredEvent> {
-    const body = await loadBody(this.#client, this.#table, session, item);
+    const body = await loadBody(this.#db.client, this.#db.name, session, item);
     const event: NewEvent = { event: JSON.parse(body) as PersistedEvent };
     if (typeof item.batch === 'string') event.batch = item.batch;
     if (typeof item.position === 'number') event.position = item.position;
@@ -272,8 +265,8 @@ export class DynamoEventLog implements EventLog {
   }
 
   async #get(pk: string, sk: string): Promise<Record<string, unknown> | undefined> {
-    const { Item } = await this.#client.send(
-      new GetCommand({ TableName: this.#table, Key: { pk, sk }, ConsistentRead: true }),
+    const { Item } = await this.#db.client.send(
+      new GetCommand({ TableName: this.#db.name, Key: { pk, sk }, ConsistentRead: true }),
     );
     return Item;
   }

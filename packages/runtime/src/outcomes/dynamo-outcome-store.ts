@@ -1,7 +1,7 @@
 import type { ToolOutcome } from '@agentstep/protocol';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { type DynamoTableOptions, documentClientOf, queryItems } from '../table/dynamo-table.js';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoTable, type DynamoTableOptions, dynamoTable, queryItems } from '../table/dynamo-table.js';
 import { sortKeys } from '../table/sort-keys.js';
 import { loadBody, storeBody } from '../table/stored-body.js';
 import type { CallRef, OutcomeStore } from './outcome-store.js';
@@ -11,20 +11,18 @@ export type DynamoOutcomeStoreOptions = DynamoTableOptions;
 
 /** An {@link OutcomeStore} in the event-log table; outputs too large for an item are chunked. */
 export class DynamoOutcomeStore implements OutcomeStore {
-  readonly #client: DynamoDBDocumentClient;
-  readonly #table: string;
+  readonly #db: DynamoTable;
 
   constructor(options: DynamoOutcomeStoreOptions) {
-    this.#client = documentClientOf(options);
-    this.#table = options.tableName;
+    this.#db = dynamoTable(options);
   }
 
   async put(call: CallRef, outcome: ToolOutcome): Promise<ToolOutcome> {
-    const stored = await storeBody(this.#client, this.#table, call.session, JSON.stringify(outcome));
+    const stored = await storeBody(this.#db.client, this.#db.name, call.session, JSON.stringify(outcome));
     try {
-      await this.#client.send(
+      await this.#db.client.send(
         new PutCommand({
-          TableName: this.#table,
+          TableName: this.#db.name,
           Item: { pk: call.session, sk: sortKeys.outcome(call.batch, call.position), ...stored },
           ConditionExpression: 'attribute_not_exists(sk)',
         }),
@@ -37,9 +35,9 @@ export class DynamoOutcomeStore implements OutcomeStore {
   }
 
   async get(call: CallRef): Promise<ToolOutcome | undefined> {
-    const { Item } = await this.#client.send(
+    const { Item } = await this.#db.client.send(
       new GetCommand({
-        TableName: this.#table,
+        TableName: this.#db.name,
         Key: { pk: call.session, sk: sortKeys.outcome(call.batch, call.position) },
         ConsistentRead: true,
       }),
@@ -50,7 +48,7 @@ export class DynamoOutcomeStore implements OutcomeStore {
   async list(session: string, batch: string, count: number): Promise<Array<ToolOutcome | undefined>> {
     const outcomes = new Array<ToolOutcome | undefined>(count).fill(undefined);
     const prefix = sortKeys.outcomePrefix(batch);
-    for (const item of await queryItems(this.#client, this.#table, session, { prefix })) {
+    for (const item of await queryItems(this.#db.client, this.#db.name, session, { prefix })) {
       const position = Number(String(item.sk).slice(prefix.length));
       if (position < count) outcomes[position] = await this.#decode(session, item);
     }
@@ -58,6 +56,6 @@ export class DynamoOutcomeStore implements OutcomeStore {
   }
 
   async #decode(session: string, item: Record<string, unknown>): Promise<ToolOutcome> {
-    return JSON.parse(await loadBody(this.#client, this.#table, session, item)) as ToolOutcome;
+    return JSON.parse(await loadBody(this.#db.client, this.#db.name, session, item)) as ToolOutcome;
   }
 }

@@ -1,32 +1,30 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type DirectoryEntry,
   type DirectoryKind,
   newestFirst,
   type SessionDirectory,
 } from '../session/session-directory.js';
-import { type DynamoTableOptions, documentClientOf } from './dynamo-table.js';
+import { type DynamoTable, type DynamoTableOptions, dynamoTable, queryItems } from './dynamo-table.js';
 
 /**
  * A {@link SessionDirectory} in the event-log table: one item per listed id in its owner's own
- * partition (`dir#<owner>`, sort key `<kind>#<id>`), written once (a conditional put), read by one
- * query per page of DynamoDB's.
+ * partition (`dir#<owner>`, sort key `<kind>#<id>`), written once (a conditional put), read by a
+ * query of the owner's partition.
  */
 export class DynamoSessionDirectory implements SessionDirectory {
-  readonly #client: DynamoDBDocumentClient;
-  readonly #table: string;
+  readonly #db: DynamoTable;
 
   constructor(options: DynamoTableOptions) {
-    this.#client = documentClientOf(options);
-    this.#table = options.tableName;
+    this.#db = dynamoTable(options);
   }
 
   async add(owner: string, kind: DirectoryKind, entry: DirectoryEntry): Promise<void> {
     try {
-      await this.#client.send(
+      await this.#db.client.send(
         new PutCommand({
-          TableName: this.#table,
+          TableName: this.#db.name,
           Item: { pk: partition(owner), sk: `${kind}#${entry.id}`, createdAt: entry.createdAt },
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
@@ -38,22 +36,13 @@ export class DynamoSessionDirectory implements SessionDirectory {
   }
 
   async list(owner: string, kind: DirectoryKind): Promise<DirectoryEntry[]> {
-    const entries: DirectoryEntry[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.#client.send(
-        new QueryCommand({
-          TableName: this.#table,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :kind)',
-          ExpressionAttributeValues: { ':pk': partition(owner), ':kind': `${kind}#` },
-          ...(start ? { ExclusiveStartKey: start } : {}),
-        }),
-      );
-      for (const item of page.Items ?? [])
-        entries.push({ id: String(item.sk).slice(kind.length + 1), createdAt: Number(item.createdAt) });
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return newestFirst(entries);
+    const items = await queryItems(this.#db.client, this.#db.name, partition(owner), { prefix: `${kind}#` });
+    return newestFirst(
+      items.map((item) => ({
+        id: String(item.sk).slice(kind.length + 1),
+        createdAt: Number(item.createdAt),
+      })),
+    );
   }
 }
 

@@ -14,6 +14,17 @@ export function documentClientOf(options: Pick<DynamoTableOptions, 'client'>): D
   return options.client ?? DynamoDBDocumentClient.from(new DynamoDBClient({}));
 }
 
+/** The table an adapter works on: its document client and its name. */
+export interface DynamoTable {
+  readonly client: DynamoDBDocumentClient;
+  readonly name: string;
+}
+
+/** The table the options name, on their client or a default one. */
+export function dynamoTable(options: DynamoTableOptions): DynamoTable {
+  return { client: documentClientOf(options), name: options.tableName };
+}
+
 /** Which sort keys of a partition to read: those that start with a prefix, or a range. */
 export type SortKeys = { prefix: string } | { from: string; to: string };
 

@@ -1,6 +1,5 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { markerKeyOf, markerOf } from '../table/append-marker.js';
-import { type DynamoTableOptions, documentClientOf, queryItems } from '../table/dynamo-table.js';
+import { type DynamoTable, type DynamoTableOptions, dynamoTable, queryItems } from '../table/dynamo-table.js';
 import { sortKeys } from '../table/sort-keys.js';
 import { ledgerOf } from './ledger-of.js';
 import { MODEL_STEP_KEY_PREFIX } from './model-step-key.js';
@@ -15,16 +14,14 @@ export type DynamoUsageLedgerOptions = DynamoTableOptions;
  * whose first parts hold the steps' notes.
  */
 export class DynamoUsageLedger implements UsageLedger {
-  readonly #client: DynamoDBDocumentClient;
-  readonly #table: string;
+  readonly #db: DynamoTable;
 
   constructor(options: DynamoUsageLedgerOptions) {
-    this.#client = documentClientOf(options);
-    this.#table = options.tableName;
+    this.#db = dynamoTable(options);
   }
 
   async list(session: string): Promise<StepUsage[]> {
-    const items = await queryItems(this.#client, this.#table, session, {
+    const items = await queryItems(this.#db.client, this.#db.name, session, {
       prefix: sortKeys.appendPrefix(MODEL_STEP_KEY_PREFIX),
     });
     const firstParts = items
