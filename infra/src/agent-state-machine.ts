@@ -9,7 +9,6 @@ import {
   NEXT,
   STATE_NAMES,
   startTurnInputSchema,
-  TURN_EVENT_SOURCE,
   TURN_EVENT_TYPES,
   type TurnResult,
 } from '@agentstep/protocol';
@@ -38,11 +37,13 @@ import {
   Wait,
   WaitTime,
 } from 'aws-cdk-lib/aws-stepfunctions';
-import { EventBridgePutEvents, LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
+import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
+import { announceEnd } from './announce-end.js';
 import { LAMBDA_SERVICE_ERRORS } from './lambda-service-errors.js';
 import type { LoopStepName } from './step-lambda.js';
 import { syncExecutionPolicy } from './sync-execution-policy.js';
+import { waitForTaskToken } from './wait-for-task-token.js';
 
 /** Props of {@link AgentStateMachine}. */
 export interface AgentStateMachineProps {
@@ -70,9 +71,6 @@ const TASK_TIMEOUT_MARGIN = Duration.seconds(30);
  * cannot know, so Lambda's 15-minute maximum plus the margin.
  */
 const TOOL_TASK_TIMEOUT_SECONDS = 15 * 60 + TASK_TIMEOUT_MARGIN.toSeconds();
-
-/** Publishing one event is one API call. */
-const PUBLISH_TIMEOUT_SECONDS = 60;
 
 /** How often a duplicate request asks whether the turn it waits for has ended. */
 const TURN_END_POLL_SECONDS = 5;
@@ -265,28 +263,7 @@ export class AgentStateMachine extends Construct {
       'target',
       'approval',
     ];
-    return new CustomState(this, STATE_NAMES.awaitApproval, {
-      stateJson: {
-        Type: 'Task',
-        Resource: `arn:${Stack.of(this).partition}:states:::lambda:invoke.waitForTaskToken`,
-        Parameters: {
-          FunctionName: fn.functionArn,
-          Payload: {
-            ...Object.fromEntries(fields.map((field) => [`${field}.$`, `$.${field}`])),
-            'token.$': '$$.Task.Token',
-          },
-        },
-        ResultPath: null,
-        TimeoutSeconds: timeout.toSeconds(),
-      },
-    })
-      .addRetry({
-        errors: LAMBDA_SERVICE_ERRORS,
-        interval: Duration.seconds(1),
-        maxAttempts: 3,
-        backoffRate: 2,
-      })
-      .addRetry(RETRY_APPEND);
+    return waitForTaskToken(this, STATE_NAMES.awaitApproval, { fn, fields, timeout }).addRetry(RETRY_APPEND);
   }
 
   /**
@@ -323,20 +300,7 @@ export class AgentStateMachine extends Construct {
     wait.next(describe);
     const done = new Succeed(this, STATE_NAMES.done);
     const publish = (name: string, detailType: string) =>
-      new EventBridgePutEvents(this, name, {
-        entries: [
-          {
-            source: TURN_EVENT_SOURCE,
-            detailType,
-            detail: TaskInput.fromJsonPathAt('$'),
-            ...(eventBus ? { eventBus } : {}),
-          },
-        ],
-        resultPath: JsonPath.DISCARD,
-        taskTimeout: Timeout.duration(Duration.seconds(PUBLISH_TIMEOUT_SECONDS)),
-      })
-        .addRetry({ interval: Duration.seconds(1), maxAttempts: 3, backoffRate: 2 })
-        .next(done);
+      announceEnd(this, name, { detailType, detail: TaskInput.fromJsonPathAt('$'), eventBus }).next(done);
     describe.next(
       new Choice(this, STATE_NAMES.turnEnded)
         .when(Condition.isPresent('$.pending'), wait)

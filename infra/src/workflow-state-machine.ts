@@ -1,7 +1,7 @@
 import {
+  type AwaitGateInput,
   ERROR_NAMES,
   type GoalTurn,
-  TURN_EVENT_SOURCE,
   WORKFLOW_EVENT_TYPES,
   WORKFLOW_NEXT,
   WORKFLOW_STATE_NAMES,
@@ -27,10 +27,11 @@ import {
   TaskInput,
   Timeout,
 } from 'aws-cdk-lib/aws-stepfunctions';
-import { EventBridgePutEvents, LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
+import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
-import { LAMBDA_SERVICE_ERRORS } from './lambda-service-errors.js';
+import { announceEnd } from './announce-end.js';
 import { syncExecutionPolicy } from './sync-execution-policy.js';
+import { waitForTaskToken } from './wait-for-task-token.js';
 
 /** Props of {@link WorkflowStateMachine}. */
 export interface WorkflowStateMachineProps {
@@ -45,9 +46,6 @@ export interface WorkflowStateMachineProps {
   /** Where a run's end is announced (`Workflow Run Completed` or `Failed`). @default the account's default bus */
   readonly eventBus?: IEventBus;
 }
-
-/** How long announcing a run's end may take. */
-const PUBLISH_TIMEOUT = Duration.seconds(60);
 
 /** How long a task waits past its function's own timeout before Step Functions gives up on it. */
 const TASK_TIMEOUT_MARGIN = Duration.seconds(30);
@@ -154,40 +152,15 @@ export class WorkflowStateMachine extends Construct {
       completed: WORKFLOW_STATE_NAMES.publishCompleted,
       failed: WORKFLOW_STATE_NAMES.publishFailed,
     };
-    return new EventBridgePutEvents(this, names[end], {
-      entries: [
-        {
-          source: TURN_EVENT_SOURCE,
-          detailType: WORKFLOW_EVENT_TYPES[end],
-          detail: TaskInput.fromObject(detail),
-          ...(eventBus ? { eventBus } : {}),
-        },
-      ],
-      resultPath: JsonPath.DISCARD,
-      taskTimeout: Timeout.duration(PUBLISH_TIMEOUT),
-    })
-      .addRetry({ interval: Duration.seconds(1), maxAttempts: 3, backoffRate: 2 })
-      .next(last);
+    const detailType = WORKFLOW_EVENT_TYPES[end];
+    return announceEnd(this, names[end], { detailType, detail: TaskInput.fromObject(detail), eventBus }).next(
+      last,
+    );
   }
 
   /** AwaitGate: hands the gate's task token to its function, then waits for a person's decision. */
   #awaitGate(fn: LambdaFunction, timeout: Duration): CustomState {
-    return new CustomState(this, WORKFLOW_STATE_NAMES.awaitGate, {
-      stateJson: {
-        Type: 'Task',
-        Resource: `arn:${Stack.of(this).partition}:states:::lambda:invoke.waitForTaskToken`,
-        Parameters: {
-          FunctionName: fn.functionArn,
-          Payload: { 'run.$': '$.run', 'gate.$': '$.gate', 'token.$': '$$.Task.Token' },
-        },
-        ResultPath: null,
-        TimeoutSeconds: timeout.toSeconds(),
-      },
-    }).addRetry({
-      errors: LAMBDA_SERVICE_ERRORS,
-      interval: Duration.seconds(1),
-      maxAttempts: 3,
-      backoffRate: 2,
-    });
+    const fields: ReadonlyArray<keyof AwaitGateInput> = ['run', 'gate'];
+    return waitForTaskToken(this, WORKFLOW_STATE_NAMES.awaitGate, { fn, fields, timeout });
   }
 }
