@@ -42,3 +42,22 @@ export async function existingLog(
   if (events.length === 0) throw sessionNotFound(addressed.session);
   return { ...addressed, events };
 }
+
+/**
+ * An event of the addressed log as its tenant sees it: the child sessions a workflow run's `run`
+ * and `output` records name are stored under the tenant's tag, and are shown by the ids the tenant
+ * reads them by. Every other event is shown as stored.
+ */
+export function tenantView({ session, stored }: AddressedSession): (logged: StoredEvent) => StoredEvent {
+  const tag = stored.slice(0, stored.length - session.length);
+  return (logged) => {
+    const { event } = logged;
+    if (event.type !== 'workflow' || !('session' in event.payload)) return logged;
+    const child = event.payload.session;
+    if (!child.startsWith(tag)) return logged;
+    return {
+      ...logged,
+      event: { ...event, payload: { ...event.payload, session: child.slice(tag.length) } },
+    };
+  };
+}

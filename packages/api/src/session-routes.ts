@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import * as z from 'zod';
 import type { ApiDeps } from './api-deps.js';
 import { validationError } from './api-error.js';
-import { existingLog } from './session-access.js';
+import { existingLog, tenantView } from './session-access.js';
 import { sessionSummary } from './session-summary.js';
 
 const DEFAULT_PAGE = 100;
@@ -23,11 +23,12 @@ export function addSessionRoutes(app: Hono, deps: ApiDeps): void {
     const page = pageSchema.safeParse(c.req.query());
     if (!page.success) throw validationError('query', page.error);
     const { after, limit } = page.data;
-    const { events } = await existingLog(c, deps);
+    const { events, ...addressed } = await existingLog(c, deps);
     const rest = events.filter((stored) => stored.seq > after);
     const shown = rest.slice(0, limit);
     const next = rest.length > limit ? (shown.at(-1)?.seq ?? null) : null;
-    const answer: EventsPage = { events: shown.map(loggedEvent), next };
+    const view = tenantView(addressed);
+    const answer: EventsPage = { events: shown.map((stored) => loggedEvent(view(stored))), next };
     return c.json(answer);
   });
 }

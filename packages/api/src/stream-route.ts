@@ -6,10 +6,10 @@ import { AiSdkFormat } from './ai-sdk-format.js';
 import type { ApiDeps } from './api-deps.js';
 import { validationError } from './api-error.js';
 import { MetricCursor } from './metric-cursor.js';
-import { type AddressedSession, addressedSession, existingLog } from './session-access.js';
+import { type AddressedSession, addressedSession, existingLog, tenantView } from './session-access.js';
 import { type SessionState, sessionState } from './session-state.js';
 import { agentStepFormat, type Frame, type StreamEnd, type StreamFormat } from './stream-format.js';
-import { addressedRun, existingRun, publicRecord } from './workflow-access.js';
+import { addressedRun, existingRun } from './workflow-access.js';
 
 const DEFAULT_POLL_MS = 250;
 const DEFAULT_HEARTBEAT_MS = 15_000;
@@ -27,11 +27,9 @@ export function addStreamRoute(app: Hono, deps: ApiDeps): void {
   app.get('/sessions/:id/stream', (c) =>
     streamLog(c, deps, addressedSession(c, deps), { read: existingLog, ended: turnsEnd }),
   );
-  app.get('/workflows/:run/stream', (c) => {
-    const addressed = addressedRun(c, deps);
-    const present = publicRecord(addressed);
-    return streamLog(c, deps, addressed, { read: existingRun, ended: runEnd, present });
-  });
+  app.get('/workflows/:run/stream', (c) =>
+    streamLog(c, deps, addressedRun(c, deps), { read: existingRun, ended: runEnd }),
+  );
 }
 
 /** What a stream follows: how its log is read (404 when there is none), and when it is over. */
@@ -42,8 +40,6 @@ interface Followed {
     addressed: AddressedSession,
   ) => Promise<{ stored: string; events: StoredEvent[] }>;
   ended: EndWatch;
-  /** The event as the caller sees it. @default unchanged */
-  present?: (stored: StoredEvent) => StoredEvent;
 }
 
 /** Streams the addressed log from the request's resume point until it is over. */
@@ -53,7 +49,8 @@ async function streamLog(c: Context, deps: ApiDeps, addressed: AddressedSession,
   // Read before the log: a change in between wakes the stream at once.
   const seen = deps.changes?.version(addressed.stored);
   const { stored, events } = await followed.read(c, deps, addressed);
-  const { ended, present = (event) => event } = followed;
+  const { ended } = followed;
+  const present = tenantView(addressed);
   for (const [name, value] of Object.entries(format.headers)) c.header(name, value);
   const start = { session: stored, backlog: events, after, seen, ended: ended(), present };
   return streamSSE(c, (stream) => tail(stream, deps, format, start));
@@ -112,7 +109,8 @@ interface TailStart {
   seen: number | undefined;
   /** Sees every event read; says when the stream is over. */
   ended: ReturnType<EndWatch>;
-  present: NonNullable<Followed['present']>;
+  /** The event as the caller sees it. */
+  present: (stored: StoredEvent) => StoredEvent;
 }
 
 async function tail(

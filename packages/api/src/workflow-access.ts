@@ -34,21 +34,3 @@ export async function existingRun(
   if (log === undefined) throw workflowRunNotFound(addressed.session);
   return { ...addressed, events, log };
 }
-
-/**
- * A run's record as its tenant sees it: the child sessions its `run` and `output` records name are
- * stored under the tenant's tag, and are shown by the ids the tenant reads them by.
- */
-export function publicRecord({ session, stored }: AddressedSession): (event: StoredEvent) => StoredEvent {
-  const tag = stored.slice(0, stored.length - session.length);
-  return (logged) => {
-    const { event } = logged;
-    if (event.type !== 'workflow' || !('session' in event.payload)) return logged;
-    const child = event.payload.session;
-    if (!child.startsWith(tag)) return logged;
-    return {
-      ...logged,
-      event: { ...event, payload: { ...event.payload, session: child.slice(tag.length) } },
-    };
-  };
-}

@@ -233,7 +233,7 @@ describe('the workflow routes', () => {
     expect(lines.at(-3)).toBe('data: {"status":"failed","turn":null}');
   });
 
-  it('names the child sessions of the streamed records by the ids the tenant reads them by', async () => {
+  it('names the child sessions of a run’s records, streamed or paged, by the ids the tenant reads them by', async () => {
     const { request, append, run } = await started();
     const session = `${storedSession('alice', run)}.1`;
     const ids = { ...planGoal, phase: 'execute' as const, session, turn: 't-1', execution: 'x' };
@@ -245,6 +245,12 @@ describe('the workflow routes', () => {
       .filter((line) => line.startsWith('data: {"seq"'))
       .map((line) => JSON.parse(line.slice('data: '.length)).payload);
     expect(records.find((record) => record.kind === 'run')?.session).toBe(`${run}.1`);
+    // The run is a session: its events page shows the same.
+    const page = await request('GET', `/sessions/${run}/events`);
+    const logged = page.body.events.find(
+      (event: { payload?: { kind?: string } }) => event.payload?.kind === 'run',
+    );
+    expect(logged.payload.session).toBe(`${run}.1`);
   });
 
   it('GET /goals/{goal}/context answers 404 GoalNotRun before the goal ran', async () => {
