@@ -61,9 +61,9 @@ export async function runSubAgent(
 ): Promise<SubAgentResult> {
   const { context } = at;
   const { session, turn } = subAgentIds(context, at.index);
-  if (!(await hasEnded(deps.log, session, turn)))
-    await begin(task, context.session, { session, turn }, deps, run);
-  const { events, end } = await untilEnd(deps.log, { session, turn }, context, run.pollMs).catch(
+  const logged = await deps.log.read(session);
+  if (turnEndOf(logged, turn) === undefined) await begin(task, context.session, { session, turn }, deps, run);
+  const { events, end } = await untilEnd(deps.log, { session, turn, logged }, context, run.pollMs).catch(
     async (error: unknown) => {
       await deps.log.requestCancel(session, turn);
       throw error;
@@ -121,23 +121,23 @@ async function hasEnded(log: EventLog, session: string, turn: string): Promise<b
 }
 
 /**
- * The session's events and the turn's end once it has ended, reading only new events every
- * `pollMs`; throws when the call is stopped or the calling turn is asked to stop (a cancel), so
- * that the sub-agent is asked to stop too.
+ * The session's events and the turn's end once it has ended: from the events already `logged`,
+ * then reading only new ones every `pollMs`; throws when the call is stopped or the calling turn is
+ * asked to stop (a cancel), so that the sub-agent is asked to stop too.
  */
 async function untilEnd(
   log: EventLog,
-  { session, turn }: { session: string; turn: string },
+  { session, turn, logged }: { session: string; turn: string; logged: readonly StoredEvent[] },
   caller: Pick<ToolContext, 'session' | 'turn' | 'signal'>,
   pollMs: number,
 ): Promise<{ events: StoredEvent[]; end: WireEventOf<'turn_end'> }> {
-  const events: StoredEvent[] = [];
+  const events = [...logged];
   for (;;) {
-    events.push(...(await log.read(session, { afterSeq: events.at(-1)?.seq ?? 0 })));
     const end = turnEndOf(events, turn);
     if (end !== undefined) return { events, end };
     if (await cancelRequested(log, caller.session, caller.turn))
       throw new Error(`Turn ${caller.turn} was cancelled: its sub-agent in ${session} was asked to stop.`);
     await sleep(pollMs, undefined, { signal: caller.signal });
+    events.push(...(await log.read(session, { afterSeq: events.at(-1)?.seq ?? 0 })));
   }
 }
