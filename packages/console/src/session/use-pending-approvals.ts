@@ -1,6 +1,6 @@
 import type { PendingApproval } from '@agentstep/client';
-import { useEffect, useState } from 'preact/hooks';
 import { useClient } from '../client-context.js';
+import { useLoaded } from '../common/use-loaded.js';
 
 /** The calls of `session` waiting for a decision, asked again whenever `approvalEvents` (a count) changes. */
 export function usePendingApprovals(
@@ -8,17 +8,6 @@ export function usePendingApprovals(
   approvalEvents: number,
 ): { pending: PendingApproval[]; error: unknown } {
   const client = useClient();
-  const [pending, setPending] = useState<PendingApproval[]>([]);
-  const [error, setError] = useState<unknown>();
-  useEffect(() => {
-    let current = true;
-    client.approvals(session).then(
-      (approvals) => current && setPending(approvals),
-      (failure: unknown) => current && setError(failure),
-    );
-    return () => {
-      current = false;
-    };
-  }, [client, session, approvalEvents]);
-  return { pending, error };
+  const { value, error } = useLoaded(() => client.approvals(session), [], [client, session, approvalEvents]);
+  return { pending: value, error };
 }

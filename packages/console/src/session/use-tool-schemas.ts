@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'preact/hooks';
 import { useClient } from '../client-context.js';
+import { useLoaded } from '../common/use-loaded.js';
+
+const NONE: ReadonlyMap<string, unknown> = new Map();
 
 /**
  * The agent's tools' argument schemas by tool name, asked once (`GET /tools`); empty until they
@@ -7,16 +9,6 @@ import { useClient } from '../client-context.js';
  */
 export function useToolSchemas(): ReadonlyMap<string, unknown> {
   const client = useClient();
-  const [schemas, setSchemas] = useState<ReadonlyMap<string, unknown>>(new Map());
-  useEffect(() => {
-    let current = true;
-    client.tools().then(
-      (tools) => current && setSchemas(new Map(tools.map((tool) => [tool.name, tool.parameters]))),
-      () => {},
-    );
-    return () => {
-      current = false;
-    };
-  }, [client]);
-  return schemas;
+  const load = async () => new Map((await client.tools()).map((tool) => [tool.name, tool.parameters]));
+  return useLoaded<ReadonlyMap<string, unknown>>(load, NONE, [client]).value;
 }
