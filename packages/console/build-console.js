@@ -1,6 +1,7 @@
 // Bundles the web console into a folder of static files: index.html, assets/console.js and
 // assets/console.css. `agentstep serve` serves the copy its CLI bundle carries (bin/bundle.js builds
-// it there); `pnpm --filter @agentstep/console build` writes dist/ for hosting elsewhere.
+// it there); `node build-console.js [OUTDIR]` writes OUTDIR (default dist/), as the CDK construct's
+// asset bundling does.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,4 +46,5 @@ export async function buildConsole(outdir) {
   writeFileSync(join(outdir, 'index.html'), INDEX_HTML);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await buildConsole(join(consoleDir, 'dist'));
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  await buildConsole(process.argv[2] ?? join(consoleDir, 'dist'));
