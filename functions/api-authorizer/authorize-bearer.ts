@@ -1,15 +1,8 @@
+import { bearerToken, type JwtChecks, jwtSubject } from '@agentstep/api';
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
-import { errors, type JWTVerifyGetKey, jwtVerify } from 'jose';
 
 /** What {@link authorizeBearer} checks tokens against. */
-export interface AuthorizeBearerDeps {
-  /** The tokens' `iss`, exactly. */
-  issuer: string;
-  /** An `aud` the tokens must carry. */
-  audience: string;
-  /** The issuer's signing keys (`issuerKeys(issuer)`). */
-  keys: JWTVerifyGetKey;
-}
+export type AuthorizeBearerDeps = JwtChecks;
 
 /** A REST API TOKEN authorizer's event: the `Authorization` header and the method called. */
 export interface TokenAuthorizerEvent {
@@ -19,8 +12,6 @@ export interface TokenAuthorizerEvent {
 
 /** What API Gateway turns into `401 Unauthorized` when a Lambda authorizer throws it. */
 export const UNAUTHORIZED = 'Unauthorized';
-
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /**
  * A `Bearer` JWT signed by the issuer for the audience, unexpired and naming a `sub`, lets that
@@ -32,8 +23,8 @@ export async function authorizeBearer(
   event: TokenAuthorizerEvent,
   deps: AuthorizeBearerDeps,
 ): Promise<APIGatewayAuthorizerResult> {
-  const token = BEARER.exec(event.authorizationToken)?.[1];
-  const sub = token === undefined ? undefined : await verifiedSub(token, deps);
+  const token = bearerToken(event.authorizationToken);
+  const sub = token === undefined ? undefined : await jwtSubject(token, deps);
   if (!sub) throw new Error(UNAUTHORIZED);
   return {
     principalId: sub,
@@ -43,22 +34,6 @@ export async function authorizeBearer(
     },
     context: { sub },
   };
-}
-
-async function verifiedSub(token: string, deps: AuthorizeBearerDeps): Promise<string | undefined> {
-  try {
-    const { payload } = await jwtVerify(token, deps.keys, {
-      issuer: deps.issuer,
-      audience: deps.audience,
-      requiredClaims: ['sub'],
-    });
-    return payload.sub;
-  } catch (error) {
-    // A token that fails a check is the caller's; a key set that cannot be fetched is ours.
-    const unreachable = error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid;
-    if (error instanceof errors.JOSEError && !unreachable) return undefined;
-    throw error;
-  }
 }
 
 /** `arn:…:execute-api:region:account:api/stage/METHOD/path` → every method and path of that stage. */

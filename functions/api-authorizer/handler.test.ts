@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { issuerKeys } from '@agentstep/api';
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { Context } from 'aws-lambda';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNAUTHORIZED } from './authorize-bearer.js';
 import { createHandler } from './handler.js';
-import { issuerKeys } from './issuer-keys.js';
 
 type SigningKey = Parameters<SignJWT['sign']>[0];
 

@@ -1,7 +1,7 @@
+import { issuerKeys } from '@agentstep/api';
 import { ENV_NAMES } from '@agentstep/protocol';
 import * as z from 'zod';
 import { createHandler } from './handler.js';
-import { issuerKeys } from './issuer-keys.js';
 
 const env = z
   .object({ [ENV_NAMES.jwtIssuer]: z.url(), [ENV_NAMES.jwtAudience]: z.string().min(1) })

@@ -20,7 +20,7 @@ import { existingLog, tenantOf } from './session-access.js';
  */
 export function addApprovalRoutes(app: Hono, deps: ApiDeps): void {
   app.get('/tools', (c) => {
-    tenantOf(c, deps);
+    tenantOf(c);
     const list: ToolsList = { tools: [...deps.toolset.descriptions] };
     return c.json(list);
   });

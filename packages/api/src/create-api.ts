@@ -3,6 +3,7 @@ import type { ApiDeps } from './api-deps.js';
 import { ApiError } from './api-error.js';
 import { addApprovalRoutes } from './approval-routes.js';
 import { addListRoutes } from './list-routes.js';
+import { TENANT } from './session-access.js';
 import { addSessionRoutes } from './session-routes.js';
 import { addStreamRoute } from './stream-route.js';
 import { addTurnRoutes } from './turn-routes.js';
@@ -14,6 +15,11 @@ import { addWorkflowRoutes } from './workflow-routes.js';
  */
 export function createApi(deps: ApiDeps): Hono {
   const app = new Hono();
+  // Who is calling, once per request: a JWT's check may read the issuer's keys.
+  app.use(async (c, next) => {
+    c.set(TENANT, await deps.tenantOf(c.req.raw, c.env));
+    await next();
+  });
   addTurnRoutes(app, deps);
   addListRoutes(app, deps);
   addSessionRoutes(app, deps);

@@ -31,7 +31,7 @@ const sessionsQuerySchema = pageSchema.extend({ status: z.enum(['idle', 'running
 export function addListRoutes(app: Hono, deps: ApiDeps): void {
   app.get('/sessions', async (c) => {
     const query = queryOf(c, sessionsQuerySchema);
-    const tenant = tenantOf(c, deps);
+    const tenant = tenantOf(c);
     const entries = pageFrom(await deps.directory.list(tenantTag(tenant), 'session'), query.after);
     const sessions: SessionListItem[] = [];
     for (const entry of entries) {
@@ -45,7 +45,7 @@ export function addListRoutes(app: Hono, deps: ApiDeps): void {
   });
   app.get('/workflows', async (c) => {
     const query = queryOf(c, pageSchema);
-    const tenant = tenantOf(c, deps);
+    const tenant = tenantOf(c);
     const entries = pageFrom(await deps.directory.list(tenantTag(tenant), 'workflow'), query.after);
     const page = entries.slice(0, query.limit);
     const runs = await Promise.all(

@@ -5,9 +5,18 @@ import { ApiError, sessionNotFound } from './api-error.js';
 import { MAX_PUBLIC_SESSION_LENGTH } from './ids.js';
 import { storedSession } from './tenants.js';
 
+/** The context variable holding the caller's tenant, as `createApi` resolved it with `ApiDeps.tenantOf`. */
+export const TENANT = 'tenant';
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    [TENANT]: string | undefined;
+  }
+}
+
 /** The caller's tenant: 401 when the request carries no credentials. */
-export function tenantOf(c: Context, deps: ApiDeps): string {
-  const tenant = deps.tenantOf(c.req.raw, c.env);
+export function tenantOf(c: Context): string {
+  const tenant = c.get(TENANT);
   if (tenant === undefined)
     throw new ApiError(
       401,
@@ -25,8 +34,8 @@ export interface AddressedSession {
 }
 
 /** The session the caller's tenant addresses by the id in the path; 404 for an id no session can have. */
-export function addressedSession(c: Context, deps: ApiDeps): AddressedSession {
-  const tenant = tenantOf(c, deps);
+export function addressedSession(c: Context): AddressedSession {
+  const tenant = tenantOf(c);
   const session = c.req.param('id') ?? '';
   if (!isSessionId(session) || session.length > MAX_PUBLIC_SESSION_LENGTH) throw sessionNotFound(session);
   return { tenant, session, stored: storedSession(tenant, session) };
@@ -36,7 +45,7 @@ export function addressedSession(c: Context, deps: ApiDeps): AddressedSession {
 export async function existingLog(
   c: Context,
   deps: ApiDeps,
-  addressed: AddressedSession = addressedSession(c, deps),
+  addressed: AddressedSession = addressedSession(c),
 ) {
   const events: StoredEvent[] = await deps.log.read(addressed.stored);
   if (events.length === 0) throw sessionNotFound(addressed.session);

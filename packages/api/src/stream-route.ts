@@ -25,10 +25,10 @@ const resumeSchema = z.coerce.number().int().min(0);
  */
 export function addStreamRoute(app: Hono, deps: ApiDeps): void {
   app.get('/sessions/:id/stream', (c) =>
-    streamLog(c, deps, addressedSession(c, deps), { read: existingLog, ended: turnsEnd }),
+    streamLog(c, deps, addressedSession(c), { read: existingLog, ended: turnsEnd }),
   );
   app.get('/workflows/:run/stream', (c) =>
-    streamLog(c, deps, addressedRun(c, deps), { read: existingRun, ended: runEnd }),
+    streamLog(c, deps, addressedRun(c), { read: existingRun, ended: runEnd }),
   );
 }
 

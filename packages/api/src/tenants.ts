@@ -1,9 +1,12 @@
+import { bearerToken } from './bearer-token.js';
+import { type JwtChecks, jwtSubject } from './jwt-subject.js';
+
 /**
  * The tenant a request acts for, from its credentials; `undefined` when it carries none. `env` is
  * what the host hands the app with the request (on Lambda, `{ event, requestContext }`), where an
  * authorizer's verdict lives.
  */
-export type TenantOf = (request: Request, env?: unknown) => string | undefined;
+export type TenantOf = (request: Request, env?: unknown) => string | undefined | Promise<string | undefined>;
 
 /** Every request acts for one tenant: `agentstep serve --auth none`. */
 export function singleTenant(tenant = 'local'): TenantOf {
@@ -11,7 +14,17 @@ export function singleTenant(tenant = 'local'): TenantOf {
 }
 
 /** `Authorization: Bearer <name>` names the tenant: `agentstep serve --auth dev`, for tests. */
-export const bearerNameTenant: TenantOf = (request) =>
-  /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+export const bearerNameTenant: TenantOf = (request) => bearerToken(request.headers.get('authorization'));
+
+/**
+ * The `sub` of the request's bearer JWT names the tenant, once the token passes `checks`:
+ * `agentstep serve --auth jwt`, as the deployed API's authorizer does.
+ */
+export function jwtTenant(checks: JwtChecks): TenantOf {
+  return async (request) => {
+    const token = bearerToken(request.headers.get('authorization'));
+    return token === undefined ? undefined : jwtSubject(token, checks);
+  };
+}
 
 export { storedSession } from '@agentstep/runtime';

@@ -15,7 +15,7 @@ import { storedSession } from './tenants.js';
 export function addTurnRoutes(app: Hono, deps: ApiDeps): void {
   app.post('/sessions', async (c) => {
     const body = await readBody(c, turnBodySchema);
-    const tenant = tenantOf(c, deps);
+    const tenant = tenantOf(c);
     const ids = idsFor(c.req.header('idempotency-key'), `sessions\n${tenant}`);
     const session = ids.session();
     const started = await startTurn(c, deps, body, { tenant, session, turn: ids.turn() });

@@ -13,8 +13,8 @@ export function workflowRunNotFound(run: string): ApiError {
 }
 
 /** The run the caller's tenant addresses by the id in the path (a run is a session of its own). */
-export function addressedRun(c: Context, deps: ApiDeps): AddressedSession {
-  const tenant = tenantOf(c, deps);
+export function addressedRun(c: Context): AddressedSession {
+  const tenant = tenantOf(c);
   const run = c.req.param('run') ?? '';
   if (!isSessionId(run) || run.length > MAX_PUBLIC_SESSION_LENGTH) throw workflowRunNotFound(run);
   return { tenant, session: run, stored: storedSession(tenant, run) };
@@ -27,7 +27,7 @@ export function addressedRun(c: Context, deps: ApiDeps): AddressedSession {
 export async function existingRun(
   c: Context,
   deps: ApiDeps,
-  addressed: AddressedSession = addressedRun(c, deps),
+  addressed: AddressedSession = addressedRun(c),
 ): Promise<AddressedSession & { events: StoredEvent[]; log: RunLog }> {
   const events = await deps.log.read(addressed.stored);
   const log = runLogOf(addressed.stored, events);

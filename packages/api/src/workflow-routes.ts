@@ -38,7 +38,7 @@ export function addWorkflowRoutes(app: Hono, deps: ApiDeps): void {
   app.post('/workflows', async (c) => {
     const body = await readBody(c, workflowStartBodySchema);
     const spec = workflowOfBody(body);
-    const tenant = tenantOf(c, deps);
+    const tenant = tenantOf(c);
     const run = body.run ?? runId(c.req.header('idempotency-key'), tenant);
     const stored = storedSession(tenant, run);
     const inputs = await begin(stored, run, { spec, inputs: body.inputs }, deps);
@@ -61,7 +61,7 @@ export function addWorkflowRoutes(app: Hono, deps: ApiDeps): void {
   });
   app.post('/workflows/:run/gates/:gate', async (c) => {
     const body = await readBody(c, gateDecisionBodySchema);
-    const { tenant, session, stored } = await existingRun(c, deps, addressedRun(c, deps));
+    const { tenant, session, stored } = await existingRun(c, deps, addressedRun(c));
     const gate = c.req.param('gate');
     try {
       const { decision, text } = body;

@@ -1,7 +1,7 @@
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import * as z from 'zod';
 
-/** The fields of an OIDC discovery document the authorizer reads. */
+/** The fields of an OIDC discovery document the API reads. */
 const discoverySchema = z.object({ issuer: z.string(), jwks_uri: z.url() });
 
 /**
@@ -25,7 +25,7 @@ async function discover(issuer: string): Promise<JWTVerifyGetKey> {
   const url = `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
   const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
   if (!response.ok)
-    throw new Error(`OIDC discovery at ${url} answered ${response.status}: check the API's JWT issuer.`);
+    throw new Error(`OIDC discovery at ${url} answered ${response.status}: check the JWT issuer.`);
   const document = discoverySchema.parse(await response.json());
   // OIDC Discovery 1.0 §4.3: the document must name the issuer it was fetched for.
   if (document.issuer !== issuer)
