@@ -62,15 +62,21 @@ Exit code 0: listed or decided; 1: the session or approval does not exist, the c
 already, or its tool refuses the --args (the fields named); 2: the command was called wrong.`;
 
 /** Help for `agentstep serve`. */
-const SERVE_USAGE = `agentstep serve [--port N] [--host H] [--auth none|dev] [run options]
+const SERVE_USAGE = `agentstep serve [--port N] [--host H] [--auth none|dev|jwt] [run options]
 
 Serves the HTTP API (README: HTTP API) over the local engine and DynamoDB Local, and the web
 console at / (README: Web console; its address on stderr). The first line on stdout is
 "listening on http://HOST:PORT" once it accepts requests; Ctrl-C stops it.
   --port N             the port (default 3000; 0: any free one)
   --host H             the address to listen on (default 127.0.0.1)
-  --auth none|dev      none: every request acts for one tenant (default); dev: the tenant is the
-                       name in "Authorization: Bearer <name>", and a request without one gets 401
+  --auth none|dev|jwt  none: every request acts for one tenant (default); dev: the tenant is the
+                       name in "Authorization: Bearer <name>", and a request without one gets 401;
+                       jwt: the tenant is the sub of a bearer JWT of --jwt-issuer for
+                       --jwt-audience, as the deployed API checks; the console signs in there
+  --jwt-issuer URL     with --auth jwt: the OIDC issuer, exactly the tokens' iss
+  --jwt-audience AUD   with --auth jwt: an aud the tokens must carry
+  --console-client-id ID  with --auth jwt: the console's OIDC client, whose redirect URI is the
+                       console's address (default: the audience)
 Every turn runs with the model, tool, limit and budget options of \`agentstep run\` given here.`;
 
 /** Help for `agentstep invoke`. */

@@ -1,12 +1,21 @@
 import { fileURLToPath } from 'node:url';
-import { bearerNameTenant, createApi, LogChanges, singleTenant } from '@agentstep/api';
+import {
+  bearerNameTenant,
+  createApi,
+  issuerKeys,
+  jwtTenant,
+  LogChanges,
+  singleTenant,
+  type TenantOf,
+} from '@agentstep/api';
 import { type LocalExecutionStarter, LocalWorkflowStarter } from '@agentstep/local';
 import { type CancelDeps, cancelTurn, createToolset, systemClock } from '@agentstep/runtime';
 import { serve } from '@hono/node-server';
 import type { CliIo } from '../io/cli-io.js';
+import { consoleConfigOf } from '../local/console-config-of.js';
 import { withEngine } from '../local/open-engine.js';
 import { type FetchHandler, serveConsole } from '../local/serve-console.js';
-import { parseServeOptions } from '../local/serve-options.js';
+import { parseServeOptions, type ServeAuth } from '../local/serve-options.js';
 
 /** Where the CLI bundle carries the web console (bin/bundle.js builds it there); absent when run from sources. */
 const CONSOLE_DIR = fileURLToPath(new URL('console/', import.meta.url));
@@ -26,11 +35,11 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     io,
     notice,
     async ({ engine, stores, taskTokens, tools, starter }) => {
-      const tenantOf = options.auth === 'dev' ? bearerNameTenant : singleTenant();
+      const tenantOf = tenantsOf(options.auth);
       const deps = { ...stores, clock: systemClock, taskTokens, toolset: createToolset(tools) };
       const workflows = new LocalWorkflowStarter(engine);
       const app = createApi({ ...deps, starter, workflows, tenantOf, changes });
-      const withConsole = serveConsole(app.fetch, CONSOLE_DIR);
+      const withConsole = serveConsole(app.fetch, CONSOLE_DIR, consoleConfigOf(options.auth));
       await listenUntilStopped(withConsole ?? app.fetch, options.host, options.port, (url) => {
         io.stdout(`listening on ${url}\n`);
         if (withConsole) io.stderr(`console on ${url}/\n`);
@@ -40,6 +49,13 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     },
     (log) => changes.watch(log),
   );
+}
+
+/** Who each request acts for, as `--auth` says. */
+function tenantsOf(auth: ServeAuth): TenantOf {
+  if (auth.mode === 'dev') return bearerNameTenant;
+  if (auth.mode === 'jwt') return jwtTenant({ ...auth, keys: issuerKeys(auth.issuer) });
+  return singleTenant();
 }
 
 /** Cancels every turn still running, as the API's cancel does, and waits until each has ended. */

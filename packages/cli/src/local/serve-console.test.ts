@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type ConsoleConfig, consoleContentSecurityPolicy } from '@agentstep/console/config';
 import { describe, expect, it } from 'vitest';
 import { serveConsole } from './serve-console.js';
 
@@ -16,11 +17,20 @@ function builtConsole(): string {
 
 const api = (request: Request) =>
   Response.json({ api: `${request.method} ${new URL(request.url).pathname}` }, { status: 404 });
+const CONFIG: ConsoleConfig = {
+  signIn: {
+    kind: 'oidc',
+    issuer: 'https://id.example.com/',
+    clientId: 'console',
+    audience: 'api',
+    scopes: ['openid'],
+  },
+};
 const get = (path: string, method = 'GET') => new Request(`http://127.0.0.1:3000${path}`, { method });
 
 describe('serveConsole', () => {
   it('answers the page at / and each bundle file under /assets/ with its content type', async () => {
-    const handler = serveConsole(api, builtConsole());
+    const handler = serveConsole(api, builtConsole(), CONFIG);
     const page = await handler?.(get('/'));
     expect([page?.status, page?.headers.get('content-type'), await page?.text()]).toEqual([
       200,
@@ -35,8 +45,21 @@ describe('serveConsole', () => {
     );
   });
 
+  it('answers /config.json with how the console signs in, and every file with the console’s CSP', async () => {
+    const handler = serveConsole(api, builtConsole(), CONFIG);
+    const config = await handler?.(get('/config.json'));
+    expect(await config?.json()).toEqual(CONFIG);
+    for (const path of ['/', '/assets/console.js', '/config.json'])
+      expect((await handler?.(get(path)))?.headers.get('content-security-policy')).toBe(
+        consoleContentSecurityPolicy(CONFIG),
+      );
+    expect(consoleContentSecurityPolicy(CONFIG)).toContain(
+      "connect-src 'self' https://id.example.com https:",
+    );
+  });
+
   it('passes every other request to the API: other paths, unknown assets and other methods', async () => {
-    const handler = serveConsole(api, builtConsole());
+    const handler = serveConsole(api, builtConsole(), CONFIG);
     for (const [path, method] of [
       ['/sessions', 'GET'],
       ['/assets/missing.js', 'GET'],
@@ -48,6 +71,6 @@ describe('serveConsole', () => {
   });
 
   it('is undefined for a folder that holds no console', () => {
-    expect(serveConsole(api, mkdtempSync(join(tmpdir(), 'agentstep-no-console-')))).toBeUndefined();
+    expect(serveConsole(api, mkdtempSync(join(tmpdir(), 'agentstep-no-console-')), CONFIG)).toBeUndefined();
   });
 });

@@ -13,12 +13,25 @@ describe('parseServeOptions', () => {
       's.json',
       '--sequential',
     ]);
-    expect(options).toMatchObject({ port: 0, host: '0.0.0.0', auth: 'dev' });
+    expect(options).toMatchObject({ port: 0, host: '0.0.0.0', auth: { mode: 'dev' } });
     expect(options.agent).toMatchObject({ script: 's.json', sequential: true });
   });
 
   it('listens on 127.0.0.1:3000 for one tenant by default', () => {
-    expect(parseServeOptions([])).toMatchObject({ port: 3000, host: '127.0.0.1', auth: 'none' });
+    expect(parseServeOptions([])).toMatchObject({ port: 3000, host: '127.0.0.1', auth: { mode: 'none' } });
+  });
+
+  it('checks JWTs of an issuer for an audience with --auth jwt; the console is that audience’s client by default', () => {
+    const jwt = ['--auth', 'jwt', '--jwt-issuer', 'https://id.example.com/', '--jwt-audience', 'agentstep'];
+    expect(parseServeOptions(jwt).auth).toEqual({
+      mode: 'jwt',
+      issuer: 'https://id.example.com/',
+      audience: 'agentstep',
+      consoleClientId: 'agentstep',
+    });
+    expect(parseServeOptions([...jwt, '--console-client-id', 'console']).auth).toMatchObject({
+      consoleClientId: 'console',
+    });
   });
 
   it.each([
@@ -27,7 +40,16 @@ describe('parseServeOptions', () => {
     [['--json'], '--json applies to `agentstep run`, not to serve.'],
     [['--port', '70000'], '--port must be 0 to 65535, received "70000".'],
     [['--port', '0x10'], '--port must be 0 to 65535, received "0x10".'],
-    [['--auth', 'jwt'], '--auth must be "none" or "dev", received "jwt".'],
+    [['--auth', 'basic'], '--auth must be "none", "dev" or "jwt", received "basic".'],
+    [['--auth', 'jwt'], '--auth jwt needs --jwt-issuer URL and --jwt-audience AUDIENCE'],
+    [
+      ['--auth', 'jwt', '--jwt-issuer', 'id.example.com', '--jwt-audience', 'a'],
+      '--jwt-issuer must be a URL, received "id.example.com".',
+    ],
+    [
+      ['--auth', 'dev', '--jwt-issuer', 'https://id.example.com/'],
+      '--jwt-issuer applies to --auth jwt only.',
+    ],
   ])('refuses %j: %s', (args, message) => {
     expect(() => parseServeOptions(args)).toThrow(message);
   });

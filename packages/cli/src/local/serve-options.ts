@@ -2,8 +2,15 @@ import { UsageError } from '../usage-error.js';
 import { parseRunOptions, type RunOptions } from './run-options.js';
 import { splitOptions } from './split-options.js';
 
-/** Who `agentstep serve` lets in: everyone as one tenant, or the tenant a bearer token names. */
-export type ServeAuth = 'none' | 'dev';
+/**
+ * Who `agentstep serve` lets in: everyone as one tenant (`none`), the tenant a bearer token names
+ * (`dev`), or the `sub` of a bearer JWT from an OIDC issuer for an audience (`jwt`, as deployed);
+ * the web console signs in to it as the client `consoleClientId`.
+ */
+export type ServeAuth =
+  | { mode: 'none' }
+  | { mode: 'dev' }
+  | { mode: 'jwt'; issuer: string; audience: string; consoleClientId: string };
 
 /** `agentstep serve`'s options: where it listens, who it lets in, and the agent every turn runs. */
 export interface ServeOptions {
@@ -13,18 +20,20 @@ export interface ServeOptions {
   agent: RunOptions;
 }
 
+const JWT_FLAGS = ['--jwt-issuer', '--jwt-audience', '--console-client-id'] as const;
+
 /** Parses and checks `agentstep serve`'s arguments; every mistake is a UsageError. */
 export function parseServeOptions(args: string[]): ServeOptions {
   const { own, run } = splitOptions(
     args,
-    ['--port', '--host', '--auth'],
+    ['--port', '--host', '--auth', ...JWT_FLAGS],
     'serve',
     'send messages with POST /sessions',
   );
   return {
     port: portOf(own['--port']),
     host: own['--host'] ?? '127.0.0.1',
-    auth: authOf(own['--auth']),
+    auth: authOf(own),
     agent: parseRunOptions(run),
   };
 }
@@ -37,7 +46,22 @@ function portOf(text: string | undefined): number {
   return port;
 }
 
-function authOf(text: string | undefined): ServeAuth {
-  if (text === undefined || text === 'none' || text === 'dev') return text ?? 'none';
-  throw new UsageError(`--auth must be "none" or "dev", received "${text}".`);
+function authOf(own: Record<string, string>): ServeAuth {
+  const mode = own['--auth'] ?? 'none';
+  if (mode === 'jwt') return jwtAuthOf(own);
+  const stray = JWT_FLAGS.find((flag) => flag in own);
+  if (stray !== undefined) throw new UsageError(`${stray} applies to --auth jwt only.`);
+  if (mode === 'none' || mode === 'dev') return { mode };
+  throw new UsageError(`--auth must be "none", "dev" or "jwt", received "${mode}".`);
+}
+
+function jwtAuthOf(own: Record<string, string>): ServeAuth {
+  const issuer = own['--jwt-issuer'];
+  const audience = own['--jwt-audience'];
+  if (!issuer || !audience)
+    throw new UsageError(
+      "--auth jwt needs --jwt-issuer URL and --jwt-audience AUDIENCE: the tokens' iss and aud.",
+    );
+  if (!URL.canParse(issuer)) throw new UsageError(`--jwt-issuer must be a URL, received "${issuer}".`);
+  return { mode: 'jwt', issuer, audience, consoleClientId: own['--console-client-id'] || audience };
 }
