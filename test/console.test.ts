@@ -52,7 +52,10 @@ function pricesFile(): string {
 /** A browser context whose pages are signed in as the tenant from the start. */
 async function signedInContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
-  await context.addInitScript(`localStorage.setItem('agentstep.console.name', ${JSON.stringify(TENANT)})`);
+  const credentials = JSON.stringify({ token: TENANT, who: TENANT });
+  await context.addInitScript(
+    `localStorage.setItem('agentstep.console.credentials', ${JSON.stringify(credentials)})`,
+  );
   return context;
 }
 

@@ -1,22 +1,32 @@
 import { useMemo, useState } from 'preact/hooks';
 import { ClientContext } from './client-context.js';
 import { consoleClient } from './console-client.js';
+import type { ConsoleConfig } from './console-config.js';
 import { RoutedPage } from './routed-page.js';
-import { SignInForm } from './sign-in-form.js';
-import { rememberName, signedInName } from './signed-in-name.js';
+import { type Credentials, forgetCredentials, rememberCredentials } from './sign-in/credentials.js';
+import type { InitialSignIn } from './sign-in/initial-sign-in.js';
+import { SignInPanel } from './sign-in/sign-in-panel.js';
 
 /**
- * The console: a header, the sign-in form when the API answered 401, and the page the hash names.
- * Signing in makes a new client and renders the page afresh, which retries its requests.
+ * The console: a header, the sign-in panel when the API answered 401 (its kept credentials then
+ * forgotten) or a sign-in just failed, and the page the hash names. Signing in makes a new client
+ * and renders the page afresh, which retries its requests.
  */
-export function App() {
-  const [name, setName] = useState(signedInName);
-  const [unauthorized, setUnauthorized] = useState(false);
-  const client = useMemo(() => consoleClient(name, () => setUnauthorized(true)), [name]);
-  const signIn = (next: string) => {
-    rememberName(next);
+export function App({ config, initial }: { config: ConsoleConfig; initial: InitialSignIn }) {
+  const [credentials, setCredentials] = useState(initial.credentials);
+  const [unauthorized, setUnauthorized] = useState(initial.error !== undefined);
+  const client = useMemo(
+    () =>
+      consoleClient(credentials?.token, () => {
+        forgetCredentials(config.signIn);
+        setUnauthorized(true);
+      }),
+    [credentials, config],
+  );
+  const signIn = (next: Credentials) => {
+    rememberCredentials(config.signIn, next);
     setUnauthorized(false);
-    setName(next);
+    setCredentials(next);
   };
   return (
     <ClientContext.Provider value={client}>
@@ -28,10 +38,12 @@ export function App() {
           <a href="#/">Sessions</a>
           <a href="#/workflows">Workflows</a>
         </nav>
-        <span class="who">{name === undefined ? 'not signed in' : `signed in as ${name}`}</span>
+        <span class="who">
+          {credentials === undefined ? 'not signed in' : `signed in as ${credentials.who}`}
+        </span>
       </header>
-      {unauthorized && <SignInForm onSignIn={signIn} />}
-      <main key={name}>
+      {unauthorized && <SignInPanel signIn={config.signIn} error={initial.error} onSignIn={signIn} />}
+      <main key={credentials?.token}>
         <RoutedPage />
       </main>
     </ClientContext.Provider>

@@ -5,7 +5,6 @@ export function SignInForm({ onSignIn }: { onSignIn: (name: string) => void }) {
   const [name, setName] = useState('');
   return (
     <form
-      class="sign-in"
       onSubmit={(event) => {
         event.preventDefault();
         if (name.trim() !== '') onSignIn(name.trim());
