@@ -141,6 +141,24 @@ describe.skipIf(dynamoEndpoint === '' || chromiumMissing !== undefined)(
       await page.close();
     });
 
+    it('follows a turn begun elsewhere once the page’s stream has ended', async () => {
+      const page = await context.newPage();
+      const session = await startSession(slow.url, 'First, from here');
+      await page.goto(`${slow.url}/#/sessions/${session}`);
+      await waitForEnd(page, slow.url, session);
+      await call(`${slow.url}/sessions/${session}/messages`, TENANT, {
+        method: 'POST',
+        json: { message: 'Second, from elsewhere' },
+      });
+      await page.locator('.item.user', { hasText: 'Second, from elsewhere' }).waitFor({ timeout: 15_000 });
+      const twoTurns = (events: ApiEvent[]) =>
+        events.filter((event) => event.type === 'turn_end').length === 2;
+      const events = await eventsOnce(slow.url, TENANT, session, twoTurns);
+      await expect.poll(() => page.locator('.item.turn-end').count(), { timeout: 15_000 }).toBe(2);
+      expect(await shownSeqs(page)).toEqual(events.map((event) => event.seq));
+      await page.close();
+    });
+
     it('approves one waiting call with edited arguments and denies the other with a reason', async () => {
       const page = await context.newPage();
       const session = await startSession(approvals.url, 'Echo twice');

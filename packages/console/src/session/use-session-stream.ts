@@ -12,9 +12,13 @@ export interface SessionStream {
   followAgain: () => void;
 }
 
+/** How often an idle session is checked for a turn begun elsewhere (another tab, the CLI, a trigger). */
+const IDLE_CHECK_MS = 3_000;
+
 /**
  * Follows `session`'s stream from its first event; the client reconnects after a dropped connection
- * from the last `seq`, and each item is kept once by its key, so nothing is shown twice.
+ * from the last `seq`, and each item is kept once by its key, so nothing is shown twice. Once the
+ * stream is done, the session is checked every few seconds, and a log that grew is followed again.
  */
 export function useSessionStream(session: string): SessionStream {
   const client = useClient();
@@ -25,7 +29,6 @@ export function useSessionStream(session: string): SessionStream {
   const lastSeq = useRef<number | undefined>(undefined);
   useEffect(() => {
     const stop = new AbortController();
-    const after = lastSeq.current === undefined ? {} : { after: lastSeq.current };
     // Items that arrive together (a page of history, one append's events) render together.
     let arrived: TimelineItem[] = [];
     const show = () => {
@@ -33,7 +36,8 @@ export function useSessionStream(session: string): SessionStream {
       arrived = [];
       setItems((earlier) => [...earlier, ...batch]);
     };
-    const follow = async () => {
+    const streamOnce = async () => {
+      const after = lastSeq.current === undefined ? {} : { after: lastSeq.current };
       for await (const streamed of client.stream(session, { ...after, signal: stop.signal })) {
         if (streamed.type === 'done') return;
         const item = timelineItem(streamed, shown.current.size);
@@ -43,6 +47,13 @@ export function useSessionStream(session: string): SessionStream {
         if (arrived.push(item) === 1) setTimeout(show);
       }
     };
+    const follow = async () => {
+      for (;;) {
+        await streamOnce();
+        do await idle(IDLE_CHECK_MS, stop.signal);
+        while ((await client.get(session)).lastSeq <= (lastSeq.current ?? 0));
+      }
+    };
     setError(undefined);
     follow().catch((failure: unknown) => {
       if (!stop.signal.aborted) setError(failure);
@@ -50,4 +61,15 @@ export function useSessionStream(session: string): SessionStream {
     return () => stop.abort();
   }, [client, session, round]);
   return { items, error, followAgain: () => setRound((count) => count + 1) };
+}
+
+/** Waits `ms`, or rejects once `signal` aborts. */
+function idle(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((settle, fail) => {
+    const timer = setTimeout(settle, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      fail(signal.reason);
+    });
+  });
 }
