@@ -592,6 +592,17 @@ describe('AgentStepStack under cdk-nag’s AWS Solutions checks', () => {
         },
       },
     ],
+    [
+      'the web console on CloudFront',
+      {
+        agent: {
+          api: {
+            auth: { jwt: { issuer: 'https://issuer.example.com/', audience: 'agentstep-api' } },
+            console: true,
+          },
+        },
+      },
+    ],
     ['no API', { agent: { api: false as const } }],
     [
       'a Bedrock inference profile and an API key secret',

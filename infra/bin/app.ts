@@ -8,7 +8,8 @@ import { AgentStepStack } from '../src/agent-step-stack.js';
  * `npm run cdk -- deploy -c model=bedrock:us.anthropic.claude-haiku-4-5-20251001-v1:0`, or
  * `-c model=openai:gpt-4o-mini -c modelApiKeySecret=agentstep/openai` (a plain-text secret). Its
  * HTTP API takes IAM-signed requests, or with `-c jwtIssuer=https://… -c jwtAudience=…` the JWTs
- * of that OIDC issuer.
+ * of that OIDC issuer; `-c console=true` adds the web console on CloudFront, signing in with that
+ * issuer (its client id `-c consoleClientId=…`, else the audience).
  */
 const app = new App();
 const context = (key: string) => app.node.tryGetContext(key) as string | undefined;
@@ -17,8 +18,17 @@ const modelBaseUrl = context('modelBaseUrl');
 const modelApiKeySecret = context('modelApiKeySecret');
 const jwtIssuer = context('jwtIssuer');
 const jwtAudience = context('jwtAudience');
+// `-c console=true` gives the string; a cdk.json context value may be the boolean.
+const withConsole = String(app.node.tryGetContext('console')) === 'true';
+const consoleClientId = context('consoleClientId');
 if ((jwtIssuer === undefined) !== (jwtAudience === undefined))
   throw new Error('Give both -c jwtIssuer=… and -c jwtAudience=… for JWT authorization, or neither for IAM.');
+if (consoleClientId !== undefined && !withConsole)
+  throw new Error('-c consoleClientId=… is the web console’s client id: give -c console=true too.');
+if (withConsole && jwtIssuer === undefined)
+  throw new Error(
+    'The web console (-c console=true) signs in with OpenID Connect: give -c jwtIssuer=… and -c jwtAudience=… too.',
+  );
 new AgentStepStack(app, 'AgentStep', {
   description: 'AgentStep: an event-sourced LLM agent loop on Step Functions and DynamoDB',
   agent: {
@@ -28,7 +38,12 @@ new AgentStepStack(app, 'AgentStep', {
       : { modelScript: readFileSync(new URL('../../examples/demo-script.json', import.meta.url), 'utf8') }),
     ...(modelBaseUrl ? { modelBaseUrl } : {}),
     ...(jwtIssuer && jwtAudience
-      ? { api: { auth: { jwt: { issuer: jwtIssuer, audience: jwtAudience } } } }
+      ? {
+          api: {
+            auth: { jwt: { issuer: jwtIssuer, audience: jwtAudience } },
+            ...(withConsole ? { console: consoleClientId ? { clientId: consoleClientId } : true } : {}),
+          },
+        }
       : {}),
   },
   ...(modelApiKeySecret ? { modelApiKeySecret } : {}),

@@ -20,6 +20,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
+import { AgentStepConsole } from './agent-step-console.js';
 import { BundledLambda } from './bundled-lambda.js';
 import { grantApiTableAccess } from './grant-table-access.js';
 
@@ -44,6 +45,20 @@ export interface AgentStepApiOptions {
    * only replaces it). @default true
    */
   readonly cloudWatchRole?: boolean;
+  /**
+   * The web console on S3 behind CloudFront, sharing its origin with the API ({@link AgentStepConsole}).
+   * It signs in with the JWT issuer, so it needs `auth: { jwt }`. `clientId`: the console's client
+   * at the issuer (default: the JWT audience); `scopes` (default `['openid']`). @default false
+   */
+  readonly console?: boolean | AgentStepConsoleOptions;
+}
+
+/** The console's client at the API's OIDC issuer. */
+export interface AgentStepConsoleOptions {
+  /** @default - the JWT audience, the client id when the IdP issues its ID tokens to the console */
+  readonly clientId?: string;
+  /** @default ['openid'] */
+  readonly scopes?: readonly string[];
 }
 
 /** Props of {@link AgentStepApi}. */
@@ -78,6 +93,8 @@ export class AgentStepApi extends Construct {
   readonly functions: Readonly<Partial<Record<ApiFunctionName, NodejsFunction>>> & {
     readonly api: NodejsFunction;
   };
+  /** The web console beside the API (`console` option), else `undefined`. */
+  readonly console: AgentStepConsole | undefined;
 
   constructor(scope: Construct, id: string, props: AgentStepApiProps) {
     super(scope, id);
@@ -146,6 +163,24 @@ export class AgentStepApi extends Construct {
       requestParameters: { 'method.request.path.proxy': true },
     });
     this.#errorResponses();
+    this.console = props.console ? this.#console(auth, props.console) : undefined;
+  }
+
+  /** The console, signing in with the API's JWT issuer; refused with IAM authorization. */
+  #console(auth: AgentStepApiAuth, options: true | AgentStepConsoleOptions): AgentStepConsole {
+    if (!('jwt' in auth))
+      throw new Error(
+        'AgentStep api.console needs api.auth.jwt: the console signs in with OpenID Connect, so give the API an OIDC issuer and audience (api.auth.jwt = { issuer, audience }) or leave the console out.',
+      );
+    const settings = options === true ? {} : options;
+    return new AgentStepConsole(this, 'Console', {
+      api: this.api,
+      oidc: {
+        ...auth.jwt,
+        clientId: settings.clientId ?? auth.jwt.audience,
+        scopes: settings.scopes ?? ['openid'],
+      },
+    });
   }
 
   /** A TOKEN authorizer on a function that checks the Bearer JWT against the issuer's keys. */

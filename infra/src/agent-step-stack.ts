@@ -1,9 +1,18 @@
-import { CfnOutput, type CfnResource, Fn, Stack, type StackProps, Validations } from 'aws-cdk-lib';
-import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import {
+  CfnOutput,
+  type CfnResource,
+  DefaultStackSynthesizer,
+  Fn,
+  Stack,
+  type StackProps,
+  Validations,
+} from 'aws-cdk-lib';
+import type { CfnFunction, SingletonFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Bucket, CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { AgentStep, type AgentStepProps } from './agent-step.js';
+import type { AgentStepConsole } from './agent-step-console.js';
 import { profileFoundationModel, profileRegions } from './grant-bedrock-model.js';
 
 /** Props of {@link AgentStepStack}. */
@@ -56,10 +65,17 @@ export class AgentStepStack extends Stack {
       },
     ];
     for (const finding of findings) Validations.of(this.agent).acknowledge(finding);
+    if (this.agent.console) acknowledgeConsoleFindings(this, this.agent.console);
     if (this.agent.api)
       new CfnOutput(this, 'ApiUrl', {
         description: 'The AgentStep HTTP API: POST {url}sessions starts a session.',
         value: this.agent.api.url,
+      });
+    if (this.agent.console)
+      new CfnOutput(this, 'ConsoleUrl', {
+        description:
+          'The AgentStep web console: register this URL as a redirect URI of the console’s OIDC client at the issuer.',
+        value: this.agent.console.url,
       });
   }
 }
@@ -93,6 +109,54 @@ function apiFindings(stack: Stack, agent: AgentStep, wildcard: Wildcard) {
         'The stage is throttled and every method authorized; associate a WAF web ACL with agent.api.deploymentStage where a deployment needs one (it has its own cost and rules).',
     },
   ];
+}
+
+/**
+ * The console's accepted findings: CloudFront without a custom domain, WAF or geo restrictions, and
+ * BucketDeployment's provider function (CDK's Python runtime, its S3 grants, one per stack).
+ */
+function acknowledgeConsoleFindings(stack: Stack, webConsole: AgentStepConsole): void {
+  const qualifier =
+    stack.synthesizer instanceof DefaultStackSynthesizer ? stack.synthesizer.bootstrapQualifier : undefined;
+  const assets = `arn:<AWS::Partition>:s3:::cdk-${qualifier ?? DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-<AWS::AccountId>-<AWS::Region>/*`;
+  const deploymentReason =
+    "BucketDeployment's provider function, as CDK grants it: it reads the console's asset from the CDK assets bucket, replaces every object in the console's bucket and invalidates the distribution (CloudFront invalidations have no resource-level permissions).";
+  Validations.of(webConsole).acknowledge(
+    ...[
+      'Action::s3:GetObject*',
+      'Action::s3:GetBucket*',
+      'Action::s3:List*',
+      'Action::s3:DeleteObject*',
+      'Action::s3:Abort*',
+      `Resource::${assets}`,
+      `Resource::<${stack.getLogicalId(webConsole.bucket.node.defaultChild as CfnBucket)}.Arn>/*`,
+      'Resource::*',
+    ].map((finding) => ({ id: `AwsSolutions::AwsSolutions-IAM5[${finding}]`, reason: deploymentReason })),
+    {
+      id: 'AwsSolutions::AwsSolutions-CFR1',
+      reason:
+        'The console and the API serve their users wherever they are; every API request is authorized. Add a geo restriction to agent.console.distribution where a deployment needs one.',
+    },
+    {
+      id: 'AwsSolutions::AwsSolutions-CFR2',
+      reason:
+        'The API behind the distribution is throttled and authorizes every request; associate a WAF web ACL (webAclId) where a deployment needs one (it has its own cost and rules).',
+    },
+    {
+      id: 'AwsSolutions::AwsSolutions-CFR4',
+      reason:
+        "The distribution has no custom domain, so it uses CloudFront's default *.cloudfront.net certificate, whose minimum protocol CloudFront fixes at TLSv1; a custom domain's certificate allows TLSv1.2_2021.",
+    },
+  );
+  Validations.of(stack.node.findChild(deploymentFunction(webConsole).constructName)).acknowledge({
+    id: 'AwsSolutions::AwsSolutions-L1',
+    reason: "BucketDeployment's provider function runs on the Python runtime CDK builds and tests it for.",
+  });
+}
+
+/** BucketDeployment's provider: a SingletonFunction whose function sits at the stack's root. */
+function deploymentFunction(webConsole: AgentStepConsole): SingletonFunction {
+  return webConsole.deployment.node.findChild('CustomResourceHandler') as SingletonFunction;
 }
 
 function workspaceFindings(stack: Stack, bucket: Bucket, wildcard: Wildcard) {

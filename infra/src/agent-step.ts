@@ -27,6 +27,7 @@ import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { AgentStateMachine } from './agent-state-machine.js';
 import { AgentStepApi, type AgentStepApiOptions, type ApiFunctionName } from './agent-step-api.js';
+import type { AgentStepConsole } from './agent-step-console.js';
 import { type ApprovalProps, approvalEnv } from './approval-env.js';
 import { checked } from './checked.js';
 import { EventLogTable } from './event-log-table.js';
@@ -159,6 +160,8 @@ export class AgentStep extends Construct {
   readonly api: RestApi | undefined;
   /** The HTTP API's functions: `api`, and `api-authorizer` with JWT authorization; none without an API. */
   readonly apiFunctions: Readonly<Partial<Record<ApiFunctionName, NodejsFunction>>>;
+  /** The web console on CloudFront, its `url` the OIDC client's redirect URI (the api prop's `console`). */
+  readonly console: AgentStepConsole | undefined;
   #triggerDeadLetters: Queue | undefined;
   #schedules = 0;
 
@@ -284,6 +287,7 @@ export class AgentStep extends Construct {
           });
     this.api = api?.api;
     this.apiFunctions = api?.functions ?? {};
+    this.console = api?.console;
   }
 
   /**

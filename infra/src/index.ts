@@ -5,8 +5,15 @@ export {
   type AgentStepApiAuth,
   type AgentStepApiOptions,
   type AgentStepApiProps,
+  type AgentStepConsoleOptions,
   type ApiFunctionName,
 } from './agent-step-api.js';
+export {
+  AgentStepConsole,
+  type AgentStepConsoleProps,
+  API_PATH_PREFIXES,
+  type ConsoleOidcSettings,
+} from './agent-step-console.js';
 export { AgentStepStack, type AgentStepStackProps } from './agent-step-stack.js';
 export { BundledLambda, type BundledLambdaProps, repositoryRoot, STEP_BUNDLING } from './bundled-lambda.js';
 export { EventLogTable, type EventLogTableProps } from './event-log-table.js';
