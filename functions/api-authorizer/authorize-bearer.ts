@@ -1,4 +1,4 @@
-import { bearerToken, type JwtChecks, jwtSubject } from '@agentstep/api';
+import { bearerToken, type JwtChecks, jwtSubject } from '@agentstep/api/jwt';
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
 
 /** What {@link authorizeBearer} checks tokens against. */

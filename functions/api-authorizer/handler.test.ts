@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { issuerKeys } from '@agentstep/api';
+import { issuerKeys } from '@agentstep/api/jwt';
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { Context } from 'aws-lambda';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';

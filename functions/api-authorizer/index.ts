@@ -1,4 +1,4 @@
-import { issuerKeys } from '@agentstep/api';
+import { issuerKeys } from '@agentstep/api/jwt';
 import { ENV_NAMES } from '@agentstep/protocol';
 import * as z from 'zod';
 import { createHandler } from './handler.js';

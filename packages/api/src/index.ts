@@ -1,10 +1,8 @@
 export type { ApiDeps } from './api-deps.js';
 export { ApiError } from './api-error.js';
 export { authorizerTenant, iamTenant } from './api-gateway-tenants.js';
-export { bearerToken } from './bearer-token.js';
 export { createApi } from './create-api.js';
-export { issuerKeys } from './issuer-keys.js';
-export { type JwtChecks, jwtSubject } from './jwt-subject.js';
+export { bearerToken, issuerKeys, type JwtChecks, jwtSubject } from './jwt/index.js';
 export { LogChanges } from './log-changes.js';
 export { MAX_BODY_BYTES } from './read-body.js';
 export { bearerNameTenant, jwtTenant, singleTenant, storedSession, type TenantOf } from './tenants.js';

@@ -1,5 +1,4 @@
-import { bearerToken } from './bearer-token.js';
-import { type JwtChecks, jwtSubject } from './jwt-subject.js';
+import { bearerToken, type JwtChecks, jwtSubject } from './jwt/index.js';
 
 /**
  * The tenant a request acts for, from its credentials; `undefined` when it carries none. `env` is
