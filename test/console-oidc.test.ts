@@ -99,14 +99,30 @@ describe.skipIf(dynamoEndpoint === '' || chromiumMissing !== undefined)(
       await page.close();
     });
 
-    it('says why when the issuer sends back an error instead of a code', async () => {
+    it('says what the issuer answered when the person cancels at its sign-in page', async () => {
       const page = await (await browser.newContext()).newPage();
-      await page.goto(`${served.url}/?error=access_denied&error_description=nope&state=unknown`);
+      await page.goto(`${served.url}/`);
+      await page.getByRole('button', { name: `Sign in with ${new URL(issuer.issuer).host}` }).click();
+      await page.waitForURL((url) => url.href.startsWith(issuer.issuer));
+      await page.getByRole('link', { name: '[ Cancel ]' }).click();
+      await page
+        .getByRole('alert')
+        .getByText('Signing in failed: the issuer answered access_denied (End-User aborted interaction).')
+        .waitFor({ timeout: 15_000 });
+      expect(new URL(page.url()).search).toBe('');
+      expect(await keptToken(page)).toBeUndefined();
+      await page.close();
+    });
+
+    it('refuses a sign-in answer this tab did not ask for', async () => {
+      const page = await (await browser.newContext()).newPage();
+      await page.goto(`${served.url}/?code=stolen&state=unknown`);
       await page
         .getByRole('alert')
         .getByText(/Signing in failed: .*did not start/)
         .waitFor({ timeout: 15_000 });
       expect(new URL(page.url()).search).toBe('');
+      expect(await keptToken(page)).toBeUndefined();
       await page.close();
     });
   },

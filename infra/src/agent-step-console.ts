@@ -60,6 +60,7 @@ export interface ConsoleOidcSettings {
 export interface AgentStepConsoleProps {
   /** The API the console talks to, served from the same CloudFront origin. */
   readonly api: RestApi;
+  /** How the console signs in: written into its config.json and its Content-Security-Policy. */
   readonly oidc: ConsoleOidcSettings;
 }
 
@@ -93,7 +94,7 @@ export class AgentStepConsole extends Construct {
 
   constructor(scope: Construct, id: string, props: AgentStepConsoleProps) {
     super(scope, id);
-    const config = checked(consoleConfigSchema, { signIn: { kind: 'oidc', ...props.oidc } }, 'api.console');
+    const config = checked(consoleConfigSchema, { signIn: { kind: 'oidc', ...props.oidc } }, 'oidc');
     const logs = privateBucket(this, 'Logs', {
       // CloudFront's standard logs are written with ACLs.
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,

@@ -121,7 +121,8 @@ function acknowledgeConsoleFindings(stack: Stack, webConsole: AgentStepConsole):
   const assets = `arn:<AWS::Partition>:s3:::cdk-${qualifier ?? DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-<AWS::AccountId>-<AWS::Region>/*`;
   const deploymentReason =
     "BucketDeployment's provider function, as CDK grants it: it reads the console's asset from the CDK assets bucket, replaces every object in the console's bucket and invalidates the distribution (CloudFront invalidations have no resource-level permissions).";
-  Validations.of(webConsole).acknowledge(
+  // Only the deployment function's role: a wildcard anywhere else in the console stays a finding.
+  Validations.of(webConsole.node.findChild('DeploymentRole')).acknowledge(
     ...[
       'Action::s3:GetObject*',
       'Action::s3:GetBucket*',
@@ -132,6 +133,8 @@ function acknowledgeConsoleFindings(stack: Stack, webConsole: AgentStepConsole):
       `Resource::<${stack.getLogicalId(webConsole.bucket.node.defaultChild as CfnBucket)}.Arn>/*`,
       'Resource::*',
     ].map((finding) => ({ id: `AwsSolutions::AwsSolutions-IAM5[${finding}]`, reason: deploymentReason })),
+  );
+  Validations.of(webConsole.distribution).acknowledge(
     {
       id: 'AwsSolutions::AwsSolutions-CFR1',
       reason:

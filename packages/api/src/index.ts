@@ -2,7 +2,6 @@ export type { ApiDeps } from './api-deps.js';
 export { ApiError } from './api-error.js';
 export { authorizerTenant, iamTenant } from './api-gateway-tenants.js';
 export { createApi } from './create-api.js';
-export { bearerToken, issuerKeys, type JwtChecks, jwtSubject } from './jwt/index.js';
 export { LogChanges } from './log-changes.js';
 export { MAX_BODY_BYTES } from './read-body.js';
 export { bearerNameTenant, jwtTenant, singleTenant, storedSession, type TenantOf } from './tenants.js';

@@ -21,7 +21,9 @@ export function tenantOf(c: Context): string {
     throw new ApiError(
       401,
       'Unauthorized',
-      'This request carries no credentials: send an Authorization header.',
+      c.req.header('authorization')
+        ? 'This request’s credentials were refused (expired, or not for this API): sign in again.'
+        : 'This request carries no credentials: send an Authorization header.',
     );
   return tenant;
 }

@@ -1,5 +1,5 @@
 import type { TurnAccepted } from '@agentstep/protocol';
-import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { createLocalJWKSet, errors, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from './create-api.js';
 import { jwtTenant } from './tenants.js';
@@ -59,7 +59,27 @@ describe('jwtTenant', () => {
     expect({ status, code: body.error.code }).toEqual({ status: 401, code: 'Unauthorized' });
   });
 
-  it('answers 401 to a bearer value that is no JWT', async () => {
-    expect((await request('GET', '/sessions', 'alice')).status).toBe(401);
+  it('answers 401 to a bearer value that is no JWT, saying the credentials were refused', async () => {
+    const { status, body } = await request('GET', '/sessions', 'alice');
+    expect([status, body.error.message]).toEqual([401, expect.stringContaining('were refused')]);
+    expect((await request('GET', '/sessions')).body.error.message).toContain('carries no credentials');
+  });
+
+  it('fails (500), not refuses, when the issuer’s key set cannot be read', async () => {
+    const unreadable = createApi(
+      inMemoryApiDeps(
+        jwtTenant({
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          keys: async () => {
+            throw new errors.JOSEError('Expected 200 OK from the JSON Web Key Set HTTP response');
+          },
+        }),
+      ),
+    );
+    const response = await unreadable.request('/sessions', {
+      headers: { authorization: `Bearer ${await sign({ sub: 'alice' })}` },
+    });
+    expect(response.status).toBe(500);
   });
 });

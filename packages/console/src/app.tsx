@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'preact/hooks';
+import { useMemo, useRef, useState } from 'preact/hooks';
 import { ClientContext } from './client-context.js';
 import { consoleClient } from './console-client.js';
 import type { ConsoleConfig } from './console-config.js';
@@ -15,14 +15,18 @@ import { SignInPanel } from './sign-in/sign-in-panel.js';
 export function App({ config, initial }: { config: ConsoleConfig; initial: InitialSignIn }) {
   const [credentials, setCredentials] = useState(initial.credentials);
   const [unauthorized, setUnauthorized] = useState(initial.error !== undefined);
-  const client = useMemo(
-    () =>
-      consoleClient(credentials?.token, () => {
-        forgetCredentials(config.signIn);
-        setUnauthorized(true);
-      }),
-    [credentials, config],
-  );
+  const currentToken = useRef(credentials?.token);
+  currentToken.current = credentials?.token;
+  const client = useMemo(() => {
+    const token = credentials?.token;
+    return consoleClient(token, () => {
+      // A late answer to credentials already replaced says nothing about the new ones.
+      if (currentToken.current !== token) return;
+      forgetCredentials(config.signIn);
+      setUnauthorized(true);
+      setCredentials(undefined);
+    });
+  }, [credentials, config]);
   const signIn = (next: Credentials) => {
     rememberCredentials(config.signIn, next);
     setUnauthorized(false);

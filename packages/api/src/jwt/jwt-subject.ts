@@ -23,7 +23,11 @@ export async function jwtSubject(token: string, checks: JwtChecks): Promise<stri
     });
     return payload.sub;
   } catch (error) {
-    const unreachable = error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid;
+    // jose's plain JOSEError (ERR_JOSE_GENERIC) is a key set answering other than 200 with JSON.
+    const unreachable =
+      error instanceof errors.JWKSTimeout ||
+      error instanceof errors.JWKSInvalid ||
+      (error instanceof errors.JOSEError && error.code === errors.JOSEError.code);
     if (error instanceof errors.JOSEError && !unreachable) return undefined;
     throw error;
   }

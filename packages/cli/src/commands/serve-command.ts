@@ -2,12 +2,12 @@ import { fileURLToPath } from 'node:url';
 import {
   bearerNameTenant,
   createApi,
-  issuerKeys,
   jwtTenant,
   LogChanges,
   singleTenant,
   type TenantOf,
 } from '@agentstep/api';
+import { issuerKeys } from '@agentstep/api/jwt';
 import { type LocalExecutionStarter, LocalWorkflowStarter } from '@agentstep/local';
 import { type CancelDeps, cancelTurn, createToolset, systemClock } from '@agentstep/runtime';
 import { serve } from '@hono/node-server';

@@ -50,6 +50,10 @@ describe('parseServeOptions', () => {
       ['--auth', 'dev', '--jwt-issuer', 'https://id.example.com/'],
       '--jwt-issuer applies to --auth jwt only.',
     ],
+    [
+      ['--auth', 'jwt', '--jwt-issuer', 'http://id.example.com/', '--jwt-audience', 'a'],
+      '--jwt-issuer must be https (http only on this machine: localhost, 127.0.0.1), received "http://id.example.com/".',
+    ],
   ])('refuses %j: %s', (args, message) => {
     expect(() => parseServeOptions(args)).toThrow(message);
   });

@@ -21,6 +21,8 @@ export interface ServeOptions {
 }
 
 const JWT_FLAGS = ['--jwt-issuer', '--jwt-audience', '--console-client-id'] as const;
+/** The host names an http issuer may have: this machine's, as in development and tests. */
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Parses and checks `agentstep serve`'s arguments; every mistake is a UsageError. */
 export function parseServeOptions(args: string[]): ServeOptions {
@@ -63,5 +65,10 @@ function jwtAuthOf(own: Record<string, string>): ServeAuth {
       "--auth jwt needs --jwt-issuer URL and --jwt-audience AUDIENCE: the tokens' iss and aud.",
     );
   if (!URL.canParse(issuer)) throw new UsageError(`--jwt-issuer must be a URL, received "${issuer}".`);
+  const { protocol, hostname } = new URL(issuer);
+  if (protocol !== 'https:' && !(protocol === 'http:' && LOOPBACK.has(hostname)))
+    throw new UsageError(
+      `--jwt-issuer must be https (http only on this machine: localhost, 127.0.0.1), received "${issuer}".`,
+    );
   return { mode: 'jwt', issuer, audience, consoleClientId: own['--console-client-id'] || audience };
 }

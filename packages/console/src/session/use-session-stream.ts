@@ -1,3 +1,4 @@
+import type { AgentStepClient } from '@agentstep/client';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useClient } from '../client-context.js';
 import { itemKey, type TimelineItem, timelineItem } from './timeline-item.js';
@@ -50,8 +51,7 @@ export function useSessionStream(session: string): SessionStream {
     const follow = async () => {
       for (;;) {
         await streamOnce();
-        do await idle(IDLE_CHECK_MS, stop.signal);
-        while ((await client.get(session)).lastSeq <= (lastSeq.current ?? 0));
+        while (!(await logGrew(client, session, lastSeq.current, stop.signal)));
       }
     };
     setError(undefined);
@@ -63,13 +63,36 @@ export function useSessionStream(session: string): SessionStream {
   return { items, error, followAgain: () => setRound((count) => count + 1) };
 }
 
-/** Waits `ms`, or rejects once `signal` aborts. */
+/**
+ * Whether an idle session's log has grown past `lastSeq`, checked after {@link IDLE_CHECK_MS}:
+ * never while the tab is hidden, and a failed check (the network, a 5xx) counts as no growth, to be
+ * checked again. Rejects once `signal` aborts, so a page that was left stops checking.
+ */
+async function logGrew(
+  client: AgentStepClient,
+  session: string,
+  lastSeq: number | undefined,
+  signal: AbortSignal,
+): Promise<boolean> {
+  await idle(IDLE_CHECK_MS, signal);
+  if (document.hidden) return false;
+  const summary = await client.get(session).catch(() => undefined);
+  signal.throwIfAborted();
+  return summary !== undefined && summary.lastSeq > (lastSeq ?? 0);
+}
+
+/** Waits `ms`, or rejects once `signal` aborts (at once when it already has). */
 function idle(ms: number, signal: AbortSignal): Promise<void> {
+  signal.throwIfAborted();
   return new Promise((settle, fail) => {
-    const timer = setTimeout(settle, ms);
-    signal.addEventListener('abort', () => {
+    const abort = () => {
       clearTimeout(timer);
       fail(signal.reason);
-    });
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', abort);
+      settle();
+    }, ms);
+    signal.addEventListener('abort', abort, { once: true });
   });
 }

@@ -57,7 +57,7 @@ export async function completeOidcSignIn(signIn: OidcSignIn): Promise<Credential
     throw new Error('The issuer sent back a sign-in this tab did not start: sign in again.');
   const server = await authorizationServer(signIn);
   const client = { client_id: signIn.clientId };
-  const callback = oauth.validateAuthResponse(server, client, params, pending.state);
+  const callback = issuerAnswer(server, client, params, pending.state);
   const response = await oauth.authorizationCodeGrantRequest(
     server,
     client,
@@ -97,9 +97,28 @@ function requestOptions(signIn: OidcSignIn) {
   return { [oauth.allowInsecureRequests]: issuer.protocol === 'http:' && loopback };
 }
 
-/** This page's address without query or hash: the redirect URI to register with the issuer. */
+/**
+ * The callback's parameters once its state (and `iss`, where the issuer sends it) match; an
+ * error the issuer sent back (the person declined, the client is not allowed) is said as it is.
+ */
+function issuerAnswer(
+  server: oauth.AuthorizationServer,
+  client: oauth.Client,
+  params: URLSearchParams,
+  state: string,
+): URLSearchParams {
+  try {
+    return oauth.validateAuthResponse(server, client, params, state);
+  } catch (error) {
+    if (!(error instanceof oauth.AuthorizationResponseError)) throw error;
+    const description = error.error_description ? ` (${error.error_description})` : '';
+    throw new Error(`the issuer answered ${error.error}${description}.`);
+  }
+}
+
+/** The folder this page is served from (`/` for `/` and `/index.html`): the redirect URI to register. */
 function redirectUri(): string {
-  return `${location.origin}${location.pathname}`;
+  return new URL('.', `${location.origin}${location.pathname}`).href;
 }
 
 function takePending() {
