@@ -261,7 +261,7 @@ describe('AgentStepConsole (synthesized)', () => {
   it('fails synthesis on settings the console’s schema refuses, naming them', () => {
     expect(() =>
       synthConsole({ auth: { jwt: { ...jwt, issuer: 'issuer.example.com' } }, console: true }),
-    ).toThrow(/AgentStep prop api\.console is not valid: signIn\.issuer/);
+    ).toThrow(/AgentStep setting console sign-in is not valid: signIn\.issuer/);
     expect(() => synthConsole({ auth: { jwt }, console: { clientId: '' } })).toThrow(/signIn\.clientId/);
   });
 });

@@ -94,7 +94,12 @@ export class AgentStepConsole extends Construct {
 
   constructor(scope: Construct, id: string, props: AgentStepConsoleProps) {
     super(scope, id);
-    const config = checked(consoleConfigSchema, { signIn: { kind: 'oidc', ...props.oidc } }, 'oidc');
+    const config = checked(
+      consoleConfigSchema,
+      { signIn: { kind: 'oidc', ...props.oidc } },
+      'console sign-in',
+      'setting',
+    );
     const logs = privateBucket(this, 'Logs', {
       // CloudFront's standard logs are written with ACLs.
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
