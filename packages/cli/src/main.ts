@@ -27,7 +27,9 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
  */
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
   const [name, ...args] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+  const asksForHelp = (arg: string | undefined) => arg === '--help' || arg === '-h';
+  // `agentstep serve --help` as well as `agentstep --help`: the usage of every command.
+  if (name === undefined || name === 'help' || asksForHelp(name) || args.some(asksForHelp)) {
     io.stdout(`${USAGE}\n`);
     return 0;
   }

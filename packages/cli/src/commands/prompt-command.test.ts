@@ -32,10 +32,13 @@ describe('agentstep prompt', () => {
 });
 
 describe('agentstep', () => {
-  it('prints usage for --help and rejects unknown commands', async () => {
+  it('prints usage for --help, after a command too, and rejects unknown commands', async () => {
     const help = memoryIo();
     expect(await main(['--help'], help)).toBe(0);
     expect(help.out.join('')).toContain('agentstep parse');
+    const commandHelp = memoryIo();
+    expect(await main(['serve', '--auth', 'jwt', '--help'], commandHelp)).toBe(0);
+    expect(commandHelp.out.join('')).toContain('--jwt-issuer URL');
     const unknown = memoryIo();
     expect(await main(['launch'], unknown)).toBe(2);
     expect(unknown.err.join('')).toBe(
