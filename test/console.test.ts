@@ -42,6 +42,18 @@ const shownSeqs = (page: Page) =>
     elements.map((element) => Number(element.getAttribute('data-seq'))),
   );
 
+/** Presses Tab until the focused element is named `name` (its label or text); fails after 30 presses. */
+async function tabTo(page: Page, name: string): Promise<void> {
+  for (let presses = 0; presses < 30; presses++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(
+      `(() => { const e = document.activeElement; return (e?.labels?.[0]?.textContent ?? e?.textContent ?? '').trim(); })()`,
+    );
+    if (focused === name) return;
+  }
+  throw new Error(`Tab never reached "${name}".`);
+}
+
 /** A prices file for `--prices`. */
 function pricesFile(): string {
   const path = join(mkdtempSync(join(tmpdir(), 'agentstep-console-prices-')), 'prices.json');
@@ -124,6 +136,22 @@ describe.skipIf(dynamoEndpoint === '' || chromiumMissing !== undefined)(
       await page.goto(`${slow.url}/#/`);
       await page.getByRole('link', { name: session }).waitFor({ timeout: 10_000 });
       await shot(page, 'sessions');
+      await page.close();
+    });
+
+    it('is usable from the keyboard alone: starts a session and unfolds its thinking with Tab and Enter', async () => {
+      const page = await context.newPage();
+      await page.goto(`${slow.url}/#/`);
+      await page.locator('.new-session').waitFor();
+      await tabTo(page, 'New session: first message');
+      await page.keyboard.type('Typed, not clicked');
+      await tabTo(page, 'Start session');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/#\/sessions\//);
+      await page.locator('.item.think').waitFor({ timeout: 15_000 });
+      await tabTo(page, 'Thinking');
+      await page.keyboard.press('Enter');
+      expect(await page.locator('details.item.think').getAttribute('open')).not.toBeNull();
       await page.close();
     });
 
