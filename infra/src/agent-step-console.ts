@@ -5,7 +5,7 @@ import {
   consoleConfigSchema,
   consoleContentSecurityPolicy,
 } from '@agentstep/console/config';
-import { AssetHashType, DockerImage, Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, Duration } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import {
   AllowedMethods,
@@ -19,20 +19,13 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { RestApiOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import {
-  BlockPublicAccess,
-  Bucket,
-  BucketEncryption,
-  type BucketProps,
-  type IBucket,
-  ObjectOwnership,
-} from 'aws-cdk-lib/aws-s3';
+import { type IBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { repositoryRoot } from './bundled-lambda.js';
 import { checked } from './checked.js';
+import { functionRole } from './function-role.js';
+import { privateBucket } from './private-bucket.js';
 
 /**
  * The first segment of every path the AgentStep API answers: CloudFront sends `/<prefix>*` to the
@@ -100,16 +93,18 @@ export class AgentStepConsole extends Construct {
       'console sign-in',
       'setting',
     );
+    // Both buckets `as IBucket`: Bucket's isWebsite getter (boolean | undefined) misses IBucket's
+    // optional isWebsite under exactOptionalPropertyTypes, a gap in aws-cdk-lib's typings only.
     const logs = privateBucket(this, 'Logs', {
       // CloudFront's standard logs are written with ACLs.
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
       lifecycleRules: [{ expiration: LOG_EXPIRATION }],
-    });
+    }) as IBucket;
     this.bucket = privateBucket(this, 'Files', {
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       serverAccessLogsBucket: logs,
       serverAccessLogsPrefix: 'files/',
-    });
+    }) as IBucket;
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'AgentStep console and API',
       defaultRootObject: 'index.html',
@@ -130,7 +125,8 @@ export class AgentStepConsole extends Construct {
       distribution: this.distribution,
       // The files keep their names from one build to the next: browsers revalidate (ETag) each time.
       cacheControl: [CacheControl.noCache()],
-      ...this.#deploymentFunctionLogs(),
+      // Its own role and log group, no managed policy.
+      ...functionRole(this, { role: 'DeploymentRole', logs: 'DeploymentLogs' }),
     });
   }
 
@@ -169,32 +165,6 @@ export class AgentStepConsole extends Construct {
     };
     return Object.fromEntries(API_PATH_PREFIXES.map((prefix) => [`/${prefix}*`, behavior]));
   }
-
-  /** The deployment function's own role, allowed to write only to its own log group: no managed policy. */
-  #deploymentFunctionLogs(): { role: Role; logGroup: LogGroup } {
-    const logGroup = new LogGroup(this, 'DeploymentLogs', {
-      retention: RetentionDays.ONE_MONTH,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    const role = new Role(this, 'DeploymentRole', {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-    });
-    logGroup.grantWrite(role);
-    return { role, logGroup };
-  }
-}
-
-/** A bucket no one reaches but through its policy: public access blocked, encrypted, TLS only. */
-function privateBucket(scope: Construct, id: string, props: BucketProps): IBucket {
-  const bucket = new Bucket(scope, id, {
-    ...props,
-    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-    encryption: BucketEncryption.S3_MANAGED,
-    enforceSSL: true,
-  });
-  // Bucket's isWebsite getter (boolean | undefined) misses IBucket's optional isWebsite under
-  // exactOptionalPropertyTypes: a gap in aws-cdk-lib's typings, not in what the bucket does.
-  return bucket as IBucket;
 }
 
 /**

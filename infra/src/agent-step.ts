@@ -19,7 +19,7 @@ import { EventBus, type IEventBus, Rule, type Schedule } from 'aws-cdk-lib/aws-e
 import { type Grant, type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue, Queue } from 'aws-cdk-lib/aws-sqs';
@@ -35,6 +35,7 @@ import { type EventTurnOptions, eventTurnTarget } from './event-turn-target.js';
 import { ExecutionFailureAlarm } from './execution-failure-alarm.js';
 import { grantBedrockModel } from './grant-bedrock-model.js';
 import { grantSessionReads, grantTableAccess } from './grant-table-access.js';
+import { privateBucket } from './private-bucket.js';
 import { type QueueTurnOptions, QueueTurnPipe } from './queue-turn-pipe.js';
 import { StepLambda, type StepName } from './step-lambda.js';
 import { StoppedExecutionRule } from './stopped-execution-rule.js';
@@ -380,12 +381,7 @@ function limitsEnv(props: AgentStepProps): Record<string, string> {
 
 /** The sessions' workspace files: private, encrypted, TLS only. */
 function workspaceBucket(scope: Construct): Bucket {
-  return new Bucket(scope, 'Workspace', {
-    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-    encryption: BucketEncryption.S3_MANAGED,
-    enforceSSL: true,
-    versioned: true,
-  });
+  return privateBucket(scope, 'Workspace', { versioned: true });
 }
 
 /** The key prefix `S3Workspace` keeps every session's files under. */

@@ -1,12 +1,11 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Duration } from 'aws-cdk-lib';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { type BundlingOptions, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { functionRole } from './function-role.js';
 
 /** The workspace root, found upward from this module (which may also run from a bundle elsewhere). */
 function findRepositoryRoot(from: string): string {
@@ -55,12 +54,7 @@ export class BundledLambda extends Construct {
 
   constructor(scope: Construct, id: string, props: BundledLambdaProps) {
     super(scope, id);
-    const logGroup = new LogGroup(this, 'Logs', {
-      retention: RetentionDays.ONE_MONTH,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
-    logGroup.grantWrite(role);
+    const { role, logGroup } = functionRole(this, { role: 'Role', logs: 'Logs' });
     this.function = new NodejsFunction(this, 'Function', {
       role,
       entry: join(repositoryRoot, 'functions', props.folder, 'index.ts'),
