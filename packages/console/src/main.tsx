@@ -1,5 +1,6 @@
 import { render } from 'preact';
 import { App } from './app.js';
+import { messageOf } from './common/message-of.js';
 import { loadConsoleConfig } from './load-console-config.js';
 import { initialSignIn } from './sign-in/initial-sign-in.js';
 
@@ -9,5 +10,5 @@ try {
   const config = await loadConsoleConfig();
   render(<App config={config} initial={await initialSignIn(config)} />, root);
 } catch (error) {
-  root.textContent = `The console could not start: ${error instanceof Error ? error.message : String(error)}`;
+  root.textContent = `The console could not start: ${messageOf(error)}`;
 }

@@ -1,4 +1,5 @@
 import { AgentStepApiError, type FieldProblem } from '@agentstep/client';
+import { messageOf } from './message-of.js';
 
 /**
  * A refusal or failure said in one line, with each field the API named (or `fields` found before
@@ -6,7 +7,7 @@ import { AgentStepApiError, type FieldProblem } from '@agentstep/client';
  */
 export function ErrorNote({ error, fields: found = [] }: { error: unknown; fields?: FieldProblem[] }) {
   if (error === undefined) return null;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   const fields = error instanceof AgentStepApiError ? (error.fields ?? []) : found;
   return (
     <div class="error-note" role="alert">

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { ConsoleConfig } from '../console-config.js';
+import { storedValue } from './stored-value.js';
 
 const credentialsSchema = z.object({
   token: z.string(),
@@ -28,16 +29,9 @@ export function storedCredentials(
   signIn: ConsoleConfig['signIn'],
   now = Date.now(),
 ): Credentials | undefined {
-  let stored: unknown;
-  try {
-    stored = JSON.parse(storageFor(signIn).getItem(KEY) ?? 'null');
-  } catch {
-    return undefined;
-  }
-  const parsed = credentialsSchema.safeParse(stored);
-  if (!parsed.success || (parsed.data.expiresAt !== undefined && parsed.data.expiresAt <= now))
-    return undefined;
-  return parsed.data;
+  const stored = storedValue(storageFor(signIn), KEY, credentialsSchema);
+  if (stored?.expiresAt !== undefined && stored.expiresAt <= now) return undefined;
+  return stored;
 }
 
 /** Keeps credentials to sign in with on the next visit. */

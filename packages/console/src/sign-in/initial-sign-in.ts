@@ -1,3 +1,4 @@
+import { messageOf } from '../common/message-of.js';
 import type { ConsoleConfig } from '../console-config.js';
 import { type Credentials, rememberCredentials, storedCredentials } from './credentials.js';
 import { completeOidcSignIn } from './oidc-sign-in.js';
@@ -23,7 +24,7 @@ export async function initialSignIn(config: ConsoleConfig): Promise<InitialSignI
   } catch (error) {
     return {
       credentials: undefined,
-      error: `Signing in failed: ${error instanceof Error ? error.message : String(error)}`,
+      error: `Signing in failed: ${messageOf(error)}`,
     };
   }
 }

@@ -2,6 +2,7 @@ import * as oauth from 'oauth4webapi';
 import * as z from 'zod/mini';
 import type { OidcSignIn } from '../console-config.js';
 import type { Credentials } from './credentials.js';
+import { storedValue } from './stored-value.js';
 import { tokenForAudience } from './token-for-audience.js';
 
 /** What a sign-in started in this tab keeps until the issuer sends the browser back. */
@@ -121,15 +122,11 @@ function redirectUri(): string {
   return new URL('.', `${location.origin}${location.pathname}`).href;
 }
 
+/** The sign-in this tab started, if any, taken so that its state and verifier serve once. */
 function takePending() {
-  const stored = sessionStorage.getItem(PENDING_KEY);
+  const pending = storedValue(sessionStorage, PENDING_KEY, pendingSchema);
   sessionStorage.removeItem(PENDING_KEY);
-  try {
-    const parsed = pendingSchema.safeParse(JSON.parse(stored ?? 'null'));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
+  return pending;
 }
 
 /** Who signed in, as people know them: their email or username, else the token's subject. */

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { ErrorNote } from '../common/error-note.js';
+import { messageOf } from '../common/message-of.js';
 import type { ConsoleConfig, OidcSignIn } from '../console-config.js';
 import type { Credentials } from './credentials.js';
 import { beginOidcSignIn } from './oidc-sign-in.js';
@@ -41,9 +42,7 @@ function OidcSignInButton({ signIn }: { signIn: OidcSignIn }) {
         type="button"
         onClick={() =>
           beginOidcSignIn(signIn).catch((error: unknown) =>
-            setFailure(
-              `Signing in at ${signIn.issuer} failed: ${error instanceof Error ? error.message : String(error)}`,
-            ),
+            setFailure(`Signing in at ${signIn.issuer} failed: ${messageOf(error)}`),
           )
         }
       >
