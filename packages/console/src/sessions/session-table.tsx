@@ -1,9 +1,24 @@
+import type { SessionListItem } from '@agentstep/client';
 import { useState } from 'preact/hooks';
 import { useClient } from '../client-context.js';
 import { ErrorNote } from '../common/error-note.js';
 import { formatUsd } from '../common/format-usd.js';
+import { type Column, ListTable } from '../common/list-table.js';
 import { usePages } from '../common/use-pages.js';
 import { sessionHref } from '../hash-route.js';
+
+/** The columns of the sessions list. */
+const COLUMNS: readonly Column<SessionListItem>[] = [
+  { label: 'Session', cell: (row) => <a href={sessionHref(row.session)}>{row.session}</a> },
+  { label: 'Status', cell: (row) => row.status },
+  {
+    label: 'Last activity',
+    cell: (row) => (row.lastActivity === null ? '—' : new Date(row.lastActivity).toLocaleString()),
+  },
+  { label: 'Turns', cell: (row) => row.turns },
+  { label: 'Tokens in / out', cell: (row) => `${row.usage.input} / ${row.usage.output}` },
+  { label: 'Cost', cell: (row) => (row.usage.costUsd === undefined ? '—' : formatUsd(row.usage.costUsd)) },
+];
 
 /** The `status` filter of `GET /sessions`; empty for every session. */
 type StatusFilter = '' | 'idle' | 'running' | 'waiting';
@@ -31,38 +46,7 @@ export function SessionTable() {
         </select>
       </label>
       <ErrorNote error={error} />
-      <table class="list">
-        <thead>
-          <tr>
-            <th scope="col">Session</th>
-            <th scope="col">Status</th>
-            <th scope="col">Last activity</th>
-            <th scope="col">Turns</th>
-            <th scope="col">Tokens in / out</th>
-            <th scope="col">Cost</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.session}>
-              <td data-label="Session">
-                <a href={sessionHref(row.session)}>{row.session}</a>
-              </td>
-              <td data-label="Status">{row.status}</td>
-              <td data-label="Last activity">
-                {row.lastActivity === null ? '—' : new Date(row.lastActivity).toLocaleString()}
-              </td>
-              <td data-label="Turns">{row.turns}</td>
-              <td data-label="Tokens in / out">
-                {row.usage.input} / {row.usage.output}
-              </td>
-              <td data-label="Cost">
-                {row.usage.costUsd === undefined ? '—' : formatUsd(row.usage.costUsd)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ListTable columns={COLUMNS} rows={rows} rowKey={(row) => row.session} />
       {next !== null && (
         <button type="button" onClick={more}>
           More sessions

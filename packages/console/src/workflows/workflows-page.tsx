@@ -1,7 +1,17 @@
+import type { WorkflowRunListItem } from '@agentstep/client';
 import { useClient } from '../client-context.js';
 import { ErrorNote } from '../common/error-note.js';
+import { type Column, ListTable } from '../common/list-table.js';
 import { usePages } from '../common/use-pages.js';
 import { workflowHref } from '../hash-route.js';
+
+/** The columns of the workflow runs list. */
+const COLUMNS: readonly Column<WorkflowRunListItem>[] = [
+  { label: 'Run', cell: (row) => <a href={workflowHref(row.run)}>{row.run}</a> },
+  { label: 'Workflow', cell: (row) => row.workflow },
+  { label: 'Status', cell: (row) => row.status },
+  { label: 'Started', cell: (row) => new Date(row.startedAt).toLocaleString() },
+];
 
 /** The tenant's workflow runs, newest first, a page at a time. */
 export function WorkflowsPage() {
@@ -17,28 +27,7 @@ export function WorkflowsPage() {
     <div class="workflows-page">
       <h1>Workflow runs</h1>
       <ErrorNote error={error} />
-      <table class="list">
-        <thead>
-          <tr>
-            <th scope="col">Run</th>
-            <th scope="col">Workflow</th>
-            <th scope="col">Status</th>
-            <th scope="col">Started</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.run}>
-              <td data-label="Run">
-                <a href={workflowHref(row.run)}>{row.run}</a>
-              </td>
-              <td data-label="Workflow">{row.workflow}</td>
-              <td data-label="Status">{row.status}</td>
-              <td data-label="Started">{new Date(row.startedAt).toLocaleString()}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ListTable columns={COLUMNS} rows={rows} rowKey={(row) => row.run} />
       {next !== null && (
         <button type="button" onClick={more}>
           More runs

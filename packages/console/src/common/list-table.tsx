@@ -1,0 +1,43 @@
+import type { ComponentChildren } from 'preact';
+
+/** One column of a {@link ListTable}: its heading (each cell's label on a narrow screen) and its cell. */
+export interface Column<Row> {
+  label: string;
+  cell: (row: Row) => ComponentChildren;
+}
+
+/** Rows as a table whose cells carry their column's label, so a narrow screen shows each row as a card. */
+export function ListTable<Row>({
+  columns,
+  rows,
+  rowKey,
+}: {
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+}) {
+  return (
+    <table class="list">
+      <thead>
+        <tr>
+          {columns.map(({ label }) => (
+            <th scope="col" key={label}>
+              {label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={rowKey(row)}>
+            {columns.map(({ label, cell }) => (
+              <td data-label={label} key={label}>
+                {cell(row)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
