@@ -71,9 +71,10 @@ async function signedInContext(browser: Browser): Promise<BrowserContext> {
   return context;
 }
 
-/** Starts a session through the API as the console's tenant. */
-async function startSession(url: string, message: string): Promise<string> {
+/** Starts a session through the API as the console's tenant and opens its page; resolves with its id. */
+async function openSession(page: Page, url: string, message: string): Promise<string> {
   const { body } = await call(`${url}/sessions`, TENANT, { method: 'POST', json: { message } });
+  await page.goto(`${url}/#/sessions/${body.session}`);
   return body.session;
 }
 
@@ -157,8 +158,7 @@ describe.skipIf(dynamoEndpoint === '' || chromiumMissing !== undefined)(
 
     it('loses and doubles nothing when the page is reloaded in the middle of a turn', async () => {
       const page = await context.newPage();
-      const session = await startSession(slow.url, 'Take your time');
-      await page.goto(`${slow.url}/#/sessions/${session}`);
+      const session = await openSession(page, slow.url, 'Take your time');
       await page.locator('.call').first().waitFor();
       expect(await page.locator('.item.turn-end').count()).toBe(0);
       await page.reload();
@@ -171,8 +171,7 @@ describe.skipIf(dynamoEndpoint === '' || chromiumMissing !== undefined)(
 
     it('follows a turn begun elsewhere once the page’s stream has ended', async () => {
       const page = await context.newPage();
-      const session = await startSession(slow.url, 'First, from here');
-      await page.goto(`${slow.url}/#/sessions/${session}`);
+      const session = await openSession(page, slow.url, 'First, from here');
       await waitForEnd(page, slow.url, session);
       await call(`${slow.url}/sessions/${session}/messages`, TENANT, {
         method: 'POST',
@@ -189,8 +188,7 @@ describe.skipIf(dynamoEndpoint === '' || chromiumMissing !== undefined)(
 
     it('approves one waiting call with edited arguments and denies the other with a reason', async () => {
       const page = await context.newPage();
-      const session = await startSession(approvals.url, 'Echo twice');
-      await page.goto(`${approvals.url}/#/sessions/${session}`);
+      const session = await openSession(page, approvals.url, 'Echo twice');
       await expect.poll(() => page.locator('.approval-card').count(), { timeout: 15_000 }).toBe(2);
       await page.locator('.item.approval').nth(1).waitFor();
       await shot(page, 'approvals');
@@ -218,8 +216,7 @@ describe.skipIf(dynamoEndpoint === '' || chromiumMissing !== undefined)(
 
     it('cancels a running turn with the Cancel button and shows it cancelled', async () => {
       const page = await context.newPage();
-      const session = await startSession(slow.url, 'Never mind');
-      await page.goto(`${slow.url}/#/sessions/${session}`);
+      const session = await openSession(page, slow.url, 'Never mind');
       await page.locator('.call').first().waitFor();
       await page.getByRole('button', { name: 'Cancel turn' }).click();
       await page.locator('.item.cancelled').waitFor({ timeout: 10_000 });
