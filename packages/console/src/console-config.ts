@@ -36,6 +36,14 @@ export type ConsoleConfig = z.infer<typeof consoleConfigSchema>;
 export type OidcSignIn = z.infer<typeof oidcSignIn>;
 
 /**
+ * Whether the console may sign in at `issuer` over plain HTTP: only on this machine (localhost,
+ * 127.0.0.1, [::1]), as in development and tests; anywhere else it must be HTTPS.
+ */
+export function isPlainHttpOnThisMachine(issuer: URL): boolean {
+  return issuer.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname);
+}
+
+/**
  * The Content-Security-Policy the console's files are served with: its own scripts and styles
  * only, requests to its own origin (the API) and, signing in with OIDC, to the issuer (discovery
  * and the token endpoint, which may live on another HTTPS host, as Cognito's does).

@@ -1,3 +1,4 @@
+import { isPlainHttpOnThisMachine } from '@agentstep/console/config';
 import { UsageError } from '../usage-error.js';
 import { parseRunOptions, type RunOptions } from './run-options.js';
 import { splitOptions } from './split-options.js';
@@ -21,8 +22,6 @@ export interface ServeOptions {
 }
 
 const JWT_FLAGS = ['--jwt-issuer', '--jwt-audience', '--console-client-id'] as const;
-/** The host names an http issuer may have: this machine's, as in development and tests. */
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Parses and checks `agentstep serve`'s arguments; every mistake is a UsageError. */
 export function parseServeOptions(args: string[]): ServeOptions {
@@ -65,8 +64,8 @@ function jwtAuthOf(own: Record<string, string>): ServeAuth {
       "--auth jwt needs --jwt-issuer URL and --jwt-audience AUDIENCE: the tokens' iss and aud.",
     );
   if (!URL.canParse(issuer)) throw new UsageError(`--jwt-issuer must be a URL, received "${issuer}".`);
-  const { protocol, hostname } = new URL(issuer);
-  if (protocol !== 'https:' && !(protocol === 'http:' && LOOPBACK.has(hostname)))
+  const url = new URL(issuer);
+  if (url.protocol !== 'https:' && !isPlainHttpOnThisMachine(url))
     throw new UsageError(
       `--jwt-issuer must be https (http only on this machine: localhost, 127.0.0.1), received "${issuer}".`,
     );

@@ -1,6 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import * as z from 'zod/mini';
-import type { OidcSignIn } from '../console-config.js';
+import { isPlainHttpOnThisMachine, type OidcSignIn } from '../console-config.js';
 import type { Credentials } from './credentials.js';
 import { storedValue } from './stored-value.js';
 import { tokenForAudience } from './token-for-audience.js';
@@ -94,8 +94,7 @@ async function authorizationServer(signIn: OidcSignIn): Promise<oauth.Authorizat
 /** Plain HTTP is allowed only to an issuer on this machine, as in development and tests. */
 function requestOptions(signIn: OidcSignIn) {
   const issuer = new URL(signIn.issuer);
-  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname);
-  return { [oauth.allowInsecureRequests]: issuer.protocol === 'http:' && loopback };
+  return { [oauth.allowInsecureRequests]: isPlainHttpOnThisMachine(issuer) };
 }
 
 /**
