@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Every project's temporary files go in one folder the run removes when it ends.
+    globalSetup: ['test/setup/temp-root.ts'],
     projects: [
       {
         test: {

@@ -132,12 +132,11 @@ describe.skipIf(dynamoEndpoint === '')(
     it('cancels a turn waiting on two approvals at once: both calls fail with `cancelled`, nothing left waiting', async () => {
       const { url } = served;
       const { session, turn } = await startTurn(url);
-      const started = Date.now();
       const cancelled = await call(`${url}/sessions/${session}/cancel`, 'ann', { method: 'POST' });
       expect(cancelled).toEqual({ status: 202, body: { session, turn, status: 'cancelled' } });
-      // Under the 1 s grace after which an execution would be stopped: the woken calls ended the turn.
-      expect(Date.now() - started).toBeLessThan(1_000);
       const events = await eventsOnce(url, 'ann', session, ended);
+      // `cancelled`, not CANCELLED_CALL (what a turn closed after the grace gives a call with no
+      // outcome): the waiting calls were woken and failed themselves.
       expect(resultOf(events).map((item: { content: string }) => item.content)).toEqual([
         'free',
         'cancelled',

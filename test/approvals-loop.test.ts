@@ -115,7 +115,11 @@ describe.skipIf(dynamoEndpoint === '')('approvals on the synthesized definition 
       { tool: 'echo', status: 'failure', content: 'cancelled' },
       { tool: 'echo', status: 'failure', content: 'cancelled' },
     ]);
-    expect(statuses(events)).toEqual(['#1 requested', '#2 requested', '#1 cancelled', '#2 cancelled']);
+    // Each approval is settled once, as cancelled. Which comes first is a race the log records as
+    // it happened: a call still entering its wait sees the cancel and settles itself.
+    const [first, second, ...settled] = statuses(events);
+    expect([first, second]).toEqual(['#1 requested', '#2 requested']);
+    expect(settled.sort()).toEqual(['#1 cancelled', '#2 cancelled']);
     expect(events.at(-1)?.event).toMatchObject({ type: 'turn_end', payload: { status: 'cancelled' } });
     expect(agent.engine.taskTokens.waiting).toBe(0);
   }, 60_000);

@@ -2,6 +2,8 @@ import { type CliIo, processIo } from './io/cli-io.js';
 import { USAGE } from './usage.js';
 import { UsageError } from './usage-error.js';
 
+export { processIo } from './io/cli-io.js';
+
 type Command = (args: string[], io: CliIo) => Promise<number>;
 
 /** Each command is imported only when it runs, so `parse` does not pay for the runtime's start-up. */

@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { StepName } from '@agentstep/infra';
 import type { DefinitionProps, SynthesizedAgent } from './synthesize-agent.js';
@@ -6,7 +6,8 @@ import type { DefinitionProps, SynthesizedAgent } from './synthesize-agent.js';
 /**
  * The synthesized loop, from `cacheFile` when it holds one, else synthesized with `props` (loading
  * aws-cdk-lib, ~3–5 s) and written there. Name the file after the sources it came from and the
- * props, so it never goes stale.
+ * props, so it never goes stale. The file is written whole or not at all, so processes sharing the
+ * cache never read half of one.
  */
 export async function loadAgent(cacheFile?: string, props: DefinitionProps = {}): Promise<SynthesizedAgent> {
   if (cacheFile !== undefined) {
@@ -22,7 +23,9 @@ export async function loadAgent(cacheFile?: string, props: DefinitionProps = {})
   const agent = synthesizeAgent(props);
   if (cacheFile !== undefined) {
     await mkdir(dirname(cacheFile), { recursive: true });
-    await writeFile(cacheFile, JSON.stringify({ ...agent, functions: [...agent.functions] }));
+    const written = `${cacheFile}.${process.pid}.tmp`;
+    await writeFile(written, JSON.stringify({ ...agent, functions: [...agent.functions] }));
+    await rename(written, cacheFile);
   }
   return agent;
 }

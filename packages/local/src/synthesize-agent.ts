@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import type { StepName } from '@agentstep/infra';
 import { AgentStep } from '@agentstep/infra';
 import { App, type CfnElement, Duration, Stack } from 'aws-cdk-lib';
@@ -41,9 +42,7 @@ export function synthesizeAgent(props: DefinitionProps = {}): SynthesizedAgent {
     api: false,
     ...(approvalTimeoutSeconds ? { approvalTimeout: Duration.seconds(approvalTimeoutSeconds) } : {}),
   });
-  const resources = Object.entries(app.synth().getStackByName(stack.stackName).template.Resources) as Array<
-    [string, Resource]
-  >;
+  const resources = Object.entries(templateOf(app, stack).Resources) as Array<[string, Resource]>;
   const logicalId = (machine: StateMachine | undefined) =>
     machine && stack.getLogicalId(machine.node.defaultChild as CfnElement);
   const definitionOf = (id: string | undefined) => {
@@ -63,4 +62,13 @@ export function synthesizeAgent(props: DefinitionProps = {}): SynthesizedAgent {
     }
   }
   return { definition, workflow, functions };
+}
+
+/** The stack's template, synthesized into the app's temporary folder, which is removed after. */
+function templateOf(app: App, stack: Stack): { Resources: Record<string, Resource> } {
+  try {
+    return app.synth().getStackByName(stack.stackName).template;
+  } finally {
+    rmSync(app.outdir, { recursive: true, force: true });
+  }
 }

@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { makeFolder } from './make-folder.js';
 
 /** Everything a command touches outside itself, so tests can run commands in memory. */
@@ -15,13 +15,19 @@ export interface CliIo {
   writeFile(path: string, text: string): Promise<void>;
   /** Where local runs keep their data: `.agentstep/` in the working directory. */
   dataDir: string;
+  /** Where what every folder can share is cached (the synthesized loop). */
+  cacheDir: string;
   /** Whether a person watches stderr (a terminal), so live progress can redraw lines. */
   interactive: boolean;
 }
 
-/** The process's real streams, clock and file system. */
-export function processIo(): CliIo {
+/**
+ * The process's real streams, clock and file system. The cache is `options.cacheDir`, else the
+ * data folder's `cache/`.
+ */
+export function processIo(options: { cacheDir?: string } = {}): CliIo {
   process.stdin.setEncoding('utf8');
+  const dataDir = resolve('.agentstep');
   return {
     stdin: process.stdin,
     stdout: (text) => process.stdout.write(text),
@@ -32,7 +38,8 @@ export function processIo(): CliIo {
       await makeFolder(dirname(path));
       await writeFile(path, text);
     },
-    dataDir: resolve('.agentstep'),
+    dataDir,
+    cacheDir: options.cacheDir ?? join(dataDir, 'cache'),
     interactive: process.stderr.isTTY === true,
   };
 }

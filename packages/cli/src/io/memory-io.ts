@@ -31,6 +31,7 @@ export function memoryIo(
       files[path] = text;
     },
     dataDir: options.dataDir ?? '/agentstep-test-data',
+    cacheDir: `${options.dataDir ?? '/agentstep-test-data'}/cache`,
     interactive: false,
   };
 }

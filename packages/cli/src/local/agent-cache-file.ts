@@ -4,9 +4,10 @@ import type { DefinitionProps } from '@agentstep/local';
 import type { CliIo } from '../io/cli-io.js';
 
 /**
- * Where the synthesized loop is cached: named after the running bundle, whose path carries a stamp
- * of every workspace source, manifest and the lockfile (bin/bundle.js), so a change to any of them
- * can never reuse a stale definition, and after the props that shape the definition.
+ * Where the synthesized loop is cached, in the IO's cache folder: named after the running bundle,
+ * whose path carries a stamp of every workspace source, manifest and the lockfile (bin/bundle.js),
+ * so a change to any of them can never reuse a stale definition, and after the props that shape
+ * the definition.
  */
 export function agentCacheFile(io: CliIo, props: DefinitionProps = {}): string {
   const version = createHash('sha256')
@@ -15,5 +16,5 @@ export function agentCacheFile(io: CliIo, props: DefinitionProps = {}): string {
     .slice(0, 16);
   const timeout =
     props.approvalTimeoutSeconds === undefined ? '' : `-approval${props.approvalTimeoutSeconds}s`;
-  return join(io.dataDir, 'cache', `agent-${version}${timeout}.json`);
+  return join(io.cacheDir, `agent-${version}${timeout}.json`);
 }
