@@ -12,7 +12,7 @@ import { loopbackLauncher } from './loopback-launcher.js';
 export interface DynamoDbLocalOptions {
   /** Folder for the database files. @default kept in memory */
   dataDir?: string;
-  /** Where the launcher is compiled once and kept. @default a fresh temporary folder */
+  /** Where the launcher is compiled once and kept. @default LAUNCHER_CACHE_DIR */
   cacheDir?: string;
   /** How long to wait for the first answer. @default 30 s */
   startTimeoutMs?: number;
@@ -53,7 +53,6 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
     waitUntilReady(client, options.startTimeoutMs ?? 30_000),
     exitedEarly(child),
   ]);
-  launcher.cleanUp();
   if (failure instanceof Error) {
     child.kill();
     client.destroy();

@@ -3,14 +3,13 @@ import { join } from 'node:path';
 
 /**
  * Where a project folder's shared DynamoDB Local keeps its pieces: the database, the keeper's
- * lock on it, the address users find it at, the keeper's log and the compiled launcher.
+ * lock on it, the address users find it at and the keeper's log.
  */
 export function storeFiles(folder: string) {
   return {
     data: join(folder, 'dynamodb'),
     state: join(folder, 'store.json'),
     log: join(folder, 'store.log'),
-    cache: join(folder, 'java'),
   };
 }
 

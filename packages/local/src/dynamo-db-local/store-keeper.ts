@@ -34,7 +34,7 @@ export async function runStoreKeeper(options: StoreKeeperOptions): Promise<void>
     await stopOrphans(files.data);
     // Loaded only by the keeper that won the lock: the others exit without loading the SDK.
     const { startDynamoDbLocal } = await import('./start-dynamo-db-local.js');
-    const local = await startDynamoDbLocal({ dataDir: files.data, cacheDir: files.cache });
+    const local = await startDynamoDbLocal({ dataDir: files.data });
     const users = await serveUsers(local.endpoint, options.idleMs, local.exited);
     writeKeeperAddress(folder, { pid: process.pid, port: users.port });
     await users.finished;
