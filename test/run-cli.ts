@@ -3,9 +3,17 @@ import { fileURLToPath } from 'node:url';
 
 const bin = fileURLToPath(new URL('../packages/cli/bin/agentstep.js', import.meta.url));
 
+/**
+ * The binary's environment: a folder's DynamoDB Local stays up 10 s after its last command, so the
+ * commands a test runs one after another on a folder join it rather than each starting Java
+ * (~3 s). test/shared-store.test.ts starts its own processes and covers stopping with the last user.
+ */
+const CLI_ENV = { ...process.env, AGENTSTEP_STORE_IDLE_SECONDS: '10' };
+
 /** Runs the real `agentstep` binary in a child process, in `cwd` when given. */
 export function runCli(args: string[], input: string | Buffer = '', cwd?: string) {
   const { status, stdout, stderr } = spawnSync(process.execPath, [bin, ...args], {
+    env: CLI_ENV,
     input,
     encoding: 'utf8',
     timeout: 120_000,
@@ -26,7 +34,7 @@ export function jsonLines(stdout: string): Array<Record<string, unknown>> {
 /** Runs the real binary without blocking this process, so a server in the test can answer it. */
 export function runCliAsync(args: string[], cwd: string, env: Record<string, string> = {}) {
   return new Promise<{ status: number | null; stdout: string; stderr: string }>((settle) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, [bin, ...args], { cwd, env: { ...CLI_ENV, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (part) => {
@@ -45,7 +53,11 @@ export function runCliAsync(args: string[], cwd: string, env: Record<string, str
  * waiting on a line of its live view); `exited` settles with its exit code once its output closed.
  */
 export function startCli(args: string[], cwd: string) {
-  const child = spawn(process.execPath, [bin, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bin, ...args], {
+    cwd,
+    env: CLI_ENV,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (part) => {
