@@ -15,7 +15,8 @@ beforeAll(() => {
 });
 
 afterAll(() => {
-  process.env.TMPDIR = previousTmp;
+  if (previousTmp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = previousTmp;
   rmSync(scratch, { recursive: true, force: true });
 });
 

@@ -13,6 +13,7 @@ export function memoryIo(
   const out: string[] = [];
   const err: string[] = [];
   const files: Record<string, string> = { ...options.files };
+  const dataDir = options.dataDir ?? '/agentstep-test-data';
   return {
     out,
     err,
@@ -30,8 +31,8 @@ export function memoryIo(
     writeFile: async (path, text) => {
       files[path] = text;
     },
-    dataDir: options.dataDir ?? '/agentstep-test-data',
-    cacheDir: `${options.dataDir ?? '/agentstep-test-data'}/cache`,
+    dataDir,
+    cacheDir: `${dataDir}/cache`,
     interactive: false,
   };
 }
