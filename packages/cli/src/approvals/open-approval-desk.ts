@@ -1,7 +1,6 @@
 import { LocalTaskTokens } from '@agentstep/local';
 import { createToolset, systemClock } from '@agentstep/runtime';
 import type { CliIo } from '../io/cli-io.js';
-import { openStore } from '../local/open-store.js';
 import { toolsFor } from '../local/tools-for.js';
 import type { ApprovalDesk } from './approval-desk.js';
 import type { DeskAddress } from './approval-options.js';
@@ -16,7 +15,7 @@ import { ServedApprovalDesk } from './served-approval-desk.js';
 export async function openApprovalDesk(address: DeskAddress, io: CliIo): Promise<ApprovalDesk> {
   if (address.kind === 'served') return new ServedApprovalDesk(address);
   const toolset = createToolset(toolsFor({ tools: address.tools, allowHosts: [] }, io));
-  const store = await openStore('dynamodb-local', io.dataDir, (text) => io.stderr(`agentstep: ${text}\n`));
+  const store = await io.openStore('dynamodb-local', (text) => io.stderr(`agentstep: ${text}\n`));
   return new LocalApprovalDesk({
     ...store,
     toolset,

@@ -1,6 +1,5 @@
 import { loggedEvent, type StoredEvent } from '@agentstep/protocol';
 import type { CliIo } from '../io/cli-io.js';
-import { openStore } from '../local/open-store.js';
 import { parseSessionArgs } from '../local/parse-session-args.js';
 import { readSessionLog } from '../local/read-session-log.js';
 
@@ -9,7 +8,7 @@ const PREVIEW = 160;
 /** `agentstep events ID [--json]`: a session's log, whole (`--json`: one event per line with its seq). */
 export async function eventsCommand(args: string[], io: CliIo): Promise<number> {
   const { session, json } = parseSessionArgs('events', args);
-  const store = await openStore('dynamodb-local', io.dataDir, (text) => io.stderr(`agentstep: ${text}\n`));
+  const store = await io.openStore('dynamodb-local', (text) => io.stderr(`agentstep: ${text}\n`));
   try {
     const events = await readSessionLog('events', session, store.log, io);
     if (events === undefined) return 1;

@@ -19,7 +19,7 @@ import { LiveRunView } from '../local/live-run-view.js';
 import { loadModel } from '../local/load-model.js';
 import { loadPrices } from '../local/load-prices.js';
 import { loadDefinition, localEngine } from '../local/open-engine.js';
-import { openStore, type StoreKind } from '../local/open-store.js';
+import type { StoreKind } from '../local/open-store.js';
 import { providersWithCredentials } from '../local/providers-with-credentials.js';
 import { recorderFor } from '../local/recorder-for.js';
 import { parseRunOptions, type RunOptions } from '../local/run-options.js';
@@ -55,7 +55,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   }
   // Synthesis (on a cache miss) overlaps DynamoDB Local's start; the store is closed whatever happens.
   const agentLoaded = loadDefinition(options, io);
-  const store = await openStore(options.store, io.dataDir, notice);
+  const store = await io.openStore(options.store, notice);
   let approver: ReturnType<typeof runApprover>;
   try {
     const agent = await agentLoaded;
@@ -86,7 +86,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     );
     if (begun.previous !== undefined)
       notice(`took session ${session} over from turn ${begun.previous}, which is now closed in its log.`);
-    const run = await finishedOrCancelled(begun, { ...deps, starter });
+    const run = await finishedOrCancelled(begun, { ...deps, starter }, io);
     if (run === 'cancelled') {
       notice(`turn ${begun.turn} was cancelled; session ${session} is free for the next message.`);
       return EXIT_CODES.cancelled;
@@ -109,13 +109,13 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
 async function finishedOrCancelled(
   begun: BegunTurn,
   deps: CancelDeps & { starter: LocalExecutionStarter },
+  io: CliIo,
 ): Promise<TurnRun | 'cancelled'> {
   let cancelling: Promise<unknown> | undefined;
   const cancel = () => {
     cancelling ??= cancelTurn(begun.session, deps).catch(() => {});
   };
-  process.once('SIGINT', cancel);
-  process.once('SIGTERM', cancel);
+  const stopListening = io.onStopRequest(cancel);
   try {
     return await deps.starter.finished(begun.execution);
   } catch (error) {
@@ -123,8 +123,7 @@ async function finishedOrCancelled(
     await cancelling;
     return 'cancelled';
   } finally {
-    process.off('SIGINT', cancel);
-    process.off('SIGTERM', cancel);
+    stopListening();
   }
 }
 

@@ -40,7 +40,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
       const workflows = new LocalWorkflowStarter(engine);
       const app = createApi({ ...deps, starter, workflows, tenantOf, changes });
       const withConsole = serveConsole(app.fetch, CONSOLE_DIR, consoleConfigOf(options.auth));
-      await listenUntilStopped(withConsole ?? app.fetch, options.host, options.port, (url) => {
+      await listenUntilStopped(withConsole ?? app.fetch, options, io, (url) => {
         io.stdout(`listening on ${url}\n`);
         if (withConsole) io.stderr(`console on ${url}/\n`);
       });
@@ -67,17 +67,14 @@ async function cancelRunningTurns(starter: LocalExecutionStarter, deps: Omit<Can
   await Promise.all(running.map(({ execution }) => starter.finished(execution).catch(() => {})));
 }
 
-/** Serves until SIGINT or SIGTERM, announcing the address once requests are accepted. */
+/** Serves until the user asks it to stop, announcing the address once requests are accepted. */
 async function listenUntilStopped(
   fetch: FetchHandler,
-  hostname: string,
-  port: number,
+  { host: hostname, port }: { host: string; port: number },
+  io: CliIo,
   announce: (url: string) => void,
 ): Promise<void> {
-  const stopped = new Promise<void>((settle) => {
-    process.once('SIGINT', settle);
-    process.once('SIGTERM', settle);
-  });
+  const stopped = new Promise<void>((settle) => io.onStopRequest(settle));
   const server = await new Promise<ReturnType<typeof serve>>((settle, fail) => {
     const listening = serve({ fetch, hostname, port }, (info) => {
       announce(`http://${hostname}:${info.port}`);

@@ -1,6 +1,5 @@
 import { documentSeen, runLogOf } from '@agentstep/runtime';
 import type { CliIo } from '../io/cli-io.js';
-import { openStore } from '../local/open-store.js';
 import { UsageError } from '../usage-error.js';
 
 /**
@@ -12,7 +11,7 @@ export async function workflowContextCommand(args: string[], io: CliIo): Promise
   const [run, goal, ...rest] = args;
   if (run === undefined || goal === undefined || rest.length > 0)
     throw new UsageError('workflow context takes a run and a goal: workflow context RUN GOAL.');
-  const store = await openStore('dynamodb-local', io.dataDir, (text) => io.stderr(`agentstep: ${text}\n`));
+  const store = await io.openStore('dynamodb-local', (text) => io.stderr(`agentstep: ${text}\n`));
   try {
     const log = runLogOf(run, await store.log.read(run));
     if (log === undefined) {

@@ -3,7 +3,6 @@ import { LocalTaskTokens } from '@agentstep/local';
 import { decideGate, type GateDecision, systemClock } from '@agentstep/runtime';
 import { localUserName } from '../approvals/local-user-name.js';
 import type { CliIo } from '../io/cli-io.js';
-import { openStore } from '../local/open-store.js';
 import { UsageError } from '../usage-error.js';
 
 /**
@@ -25,7 +24,7 @@ export async function workflowGateCommand(args: string[], io: CliIo): Promise<nu
   if (run === undefined || gate === undefined || rest.length > 0)
     throw new UsageError('workflow gate takes a run and a gate: workflow gate RUN GATE --approve.');
   const decision = decisionOf(values);
-  const store = await openStore('dynamodb-local', io.dataDir, (text) => io.stderr(`agentstep: ${text}\n`));
+  const store = await io.openStore('dynamodb-local', (text) => io.stderr(`agentstep: ${text}\n`));
   try {
     // No task waits in this process: the completion reaches the waiting run through the store.
     const taskTokens = new LocalTaskTokens(store.completions);

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import type { OpenStore, StoreKind } from '../local/open-store.js';
 import { makeFolder } from './make-folder.js';
 
 /** Everything a command touches outside itself, so tests can run commands in memory. */
@@ -19,6 +20,16 @@ export interface CliIo {
   cacheDir: string;
   /** Whether a person watches stderr (a terminal), so live progress can redraw lines. */
   interactive: boolean;
+  /**
+   * Opens the store local runs keep their log in: `dynamodb-local`, the DynamoDB Local every process
+   * on `dataDir` shares, or `memory` (see `openStore`). `notice` hears what the user should know.
+   */
+  openStore(kind: StoreKind, notice: (text: string) => void): Promise<OpenStore>;
+  /**
+   * Calls `listener` once, when the user first asks the command to stop (Ctrl-C, SIGTERM), so a
+   * second request finds no listener and quits at once; the returned function stops listening.
+   */
+  onStopRequest(listener: () => void): () => void;
 }
 
 /**
@@ -41,5 +52,21 @@ export function processIo(options: { cacheDir?: string } = {}): CliIo {
     dataDir,
     cacheDir: options.cacheDir ?? join(dataDir, 'cache'),
     interactive: process.stderr.isTTY === true,
+    // Imported when a command opens a store, so `parse` never loads the engine or the SDK.
+    openStore: async (kind, notice) =>
+      (await import('../local/open-store.js')).openStore(kind, dataDir, notice),
+    onStopRequest: (listener) => {
+      const stopListening = () => {
+        process.off('SIGINT', requested);
+        process.off('SIGTERM', requested);
+      };
+      const requested = () => {
+        stopListening();
+        listener();
+      };
+      process.once('SIGINT', requested);
+      process.once('SIGTERM', requested);
+      return stopListening;
+    },
   };
 }

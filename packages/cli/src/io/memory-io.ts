@@ -1,19 +1,34 @@
+import { inMemoryStores } from '@agentstep/runtime';
+import type { OpenStore, StoreKind } from '../local/open-store.js';
 import type { CliIo } from './cli-io.js';
 
 /** A {@link CliIo} in memory: scripted stdin chunks and files, captured output, a fixed clock. */
 export interface MemoryIo extends CliIo {
   readonly out: string[];
   readonly err: string[];
+  /** Asks the running command to stop, as Ctrl-C does. */
+  requestStop(): void;
+}
+
+/** What a {@link memoryIo} starts with. */
+export interface MemoryIoOptions {
+  stdin?: string[];
+  files?: Record<string, string>;
+  nowMs?: number;
+  dataDir?: string;
+  /** @default `dataDir`'s `cache/` */
+  cacheDir?: string;
+  /** Opens the store commands run on. @default a new in-memory store each time */
+  openStore?: (kind: StoreKind) => Promise<OpenStore>;
 }
 
 /** Creates an in-memory {@link CliIo} for tests. */
-export function memoryIo(
-  options: { stdin?: string[]; files?: Record<string, string>; nowMs?: number; dataDir?: string } = {},
-): MemoryIo {
+export function memoryIo(options: MemoryIoOptions = {}): MemoryIo {
   const out: string[] = [];
   const err: string[] = [];
   const files: Record<string, string> = { ...options.files };
   const dataDir = options.dataDir ?? '/agentstep-test-data';
+  const stopListeners = new Set<() => void>();
   return {
     out,
     err,
@@ -32,7 +47,21 @@ export function memoryIo(
       files[path] = text;
     },
     dataDir,
-    cacheDir: `${dataDir}/cache`,
+    cacheDir: options.cacheDir ?? `${dataDir}/cache`,
     interactive: false,
+    openStore: (kind) =>
+      options.openStore?.(kind) ??
+      Promise.resolve({ kind: 'memory', ...inMemoryStores(), close: async () => {} }),
+    onStopRequest: (listener) => {
+      const once = () => {
+        stopListeners.delete(once);
+        listener();
+      };
+      stopListeners.add(once);
+      return () => stopListeners.delete(once);
+    },
+    requestStop: () => {
+      for (const listener of [...stopListeners]) listener();
+    },
   };
 }

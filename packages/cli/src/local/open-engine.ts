@@ -13,7 +13,7 @@ import { agentCacheFile } from './agent-cache-file.js';
 import { lateSubAgents } from './late-sub-agents.js';
 import { loadModel } from './load-model.js';
 import { loadPrices } from './load-prices.js';
-import { type OpenStore, openStore } from './open-store.js';
+import type { OpenStore } from './open-store.js';
 import { approvalsOf, definitionPropsOf, type RunOptions } from './run-options.js';
 import { toolsFor } from './tools-for.js';
 
@@ -97,7 +97,7 @@ export async function withEngine<T>(
   const subAgents = lateSubAgents();
   const tools = toolsFor(options, io, subAgents.config);
   const agentLoaded = loadDefinition(options, io);
-  const store = await openStore(options.store, io.dataDir, notice);
+  const store = await io.openStore(options.store, notice);
   try {
     const stores = { ...store, log: watchLog(store.log) };
     const taskTokens = new LocalTaskTokens(store.completions);

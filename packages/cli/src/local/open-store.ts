@@ -47,16 +47,27 @@ export async function openStore(
   if (kind === 'dynamodb-local') {
     try {
       const local = await openSharedDynamoDbLocal(dataDir, { idleMs: idleSeconds() * 1000 });
-      const client = DynamoDBDocumentClient.from(local.client);
-      await ensureEventLogTable(client, TABLE);
-      const completions = new DynamoTaskTokenCompletions({ tableName: TABLE, client });
-      return { kind, ...dynamoStores(TABLE, client), completions, close: local.stop };
+      return await dynamoDbStore(DynamoDBDocumentClient.from(local.client), TABLE, local.stop);
     } catch (error) {
       if (!(error instanceof JavaMissingError)) throw error;
       notice(`${error.message} Using the in-memory event log instead: this run's events end with it.`);
     }
   }
   return { kind: 'memory', ...inMemoryStores(), close: async () => {} };
+}
+
+/**
+ * The store on `table` of the DynamoDB behind `client` (created when missing), as a local run opens
+ * it; `close` runs when the run closes it.
+ */
+export async function dynamoDbStore(
+  client: DynamoDBDocumentClient,
+  table: string,
+  close: () => Promise<void>,
+): Promise<OpenStore> {
+  await ensureEventLogTable(client, table);
+  const completions = new DynamoTaskTokenCompletions({ tableName: table, client });
+  return { kind: 'dynamodb-local', ...dynamoStores(table, client), completions, close };
 }
 
 function idleSeconds(): number {

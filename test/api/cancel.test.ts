@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamoEndpoint } from '../support/dynamo-client.js';
+import { batch } from '../support/harness.js';
+import { call, eventsOnce, readStream, type Served, serveScript } from '../support/serve-client.js';
+
+let served: Served;
+let url = '';
+
+/** Every turn: three 5-second sleeps at once, then an answer. */
+const SLEEPS = [
+  batch(
+    ...[1, 2, 3].map((n): [string, Record<string, unknown>] => ['sleep', { ms: 5_000, value: `slept ${n}` }]),
+  ),
+  'Done.<end>',
+];
+
+beforeAll(async () => {
+  served = await serveScript('cancel', SLEEPS);
+  url = served.url;
+}, 120_000);
+
+afterAll(async () => {
+  expect(await served?.stop()).toBe(0);
+});
+
+const countOf = (type: string) => (events: Array<Record<string, unknown>>) =>
+  events.filter((event) => event.type === type).length;
+
+describe.skipIf(dynamoEndpoint === '')('cancelling a turn over the HTTP API (`agentstep serve`)', () => {
+  it('during a batch of three 5-second sleeps: cancelled before they end, one result of three failures, and the session goes on', async () => {
+    const { body: started } = await call(`${url}/sessions`, 'erin', {
+      method: 'POST',
+      json: { message: 'Go' },
+    });
+    const { session, turn } = started;
+    await eventsOnce(url, 'erin', session, (events) => countOf('call')(events) === 3);
+    const cancelled = await call(`${url}/sessions/${session}/cancel`, 'erin', { method: 'POST' });
+    expect(cancelled).toEqual({ status: 202, body: { session, turn, status: 'cancelled' } });
+    const events = await eventsOnce(url, 'erin', session, (logged) => countOf('turn_end')(logged) === 1);
+    expect(events.map((event) => event.type)).toEqual(['user', 'call', 'call', 'call', 'result', 'turn_end']);
+    // Failures, not the sleeps' values: the batch was closed before any sleep could end.
+    expect(JSON.parse(String(events[4]?.content))).toEqual(
+      [1, 2, 3].map(() => ({
+        tool: 'sleep',
+        status: 'failure',
+        content: 'The turn was cancelled before this call finished.',
+      })),
+    );
+    expect(events[5]).toMatchObject({ payload: { turn, status: 'cancelled' } });
+    const next = await call(`${url}/sessions/${session}/messages`, 'erin', {
+      method: 'POST',
+      json: { message: 'Again' },
+    });
+    expect(next.status).toBe(202);
+    const { frames } = await readStream(`${url}/sessions/${session}/stream`, 'erin', { lastEventId: '6' });
+    expect(frames.at(-1)).toMatchObject({
+      event: 'done',
+      data: JSON.stringify({ status: 'done', turn: next.body.turn }),
+    });
+  });
+
+  it('409 NoTurnRunning for a session with no turn running; another tenant gets 404', async () => {
+    const { body } = await call(`${url}/sessions`, 'erin', { method: 'POST', json: { message: 'Go' } });
+    expect((await call(`${url}/sessions/${body.session}/cancel`, 'mallory', { method: 'POST' })).status).toBe(
+      404,
+    );
+    expect((await call(`${url}/sessions/${body.session}/cancel`, 'erin', { method: 'POST' })).status).toBe(
+      202,
+    );
+    expect(await call(`${url}/sessions/${body.session}/cancel`, 'erin', { method: 'POST' })).toMatchObject({
+      status: 409,
+      body: { error: { code: 'NoTurnRunning' } },
+    });
+  });
+
+  it('Ctrl-C stops serve cleanly: exit 0, and a turn it was running ends cancelled, its session free', async () => {
+    const { body } = await call(`${url}/sessions`, 'erin', { method: 'POST', json: { message: 'Go' } });
+    await eventsOnce(url, 'erin', body.session, (events) => countOf('call')(events) === 3);
+    expect(await served.stop()).toBe(0);
+    served = await served.restart();
+    url = served.url;
+    const events = await eventsOnce(url, 'erin', body.session, () => true);
+    expect(events.at(-1)).toMatchObject({
+      type: 'turn_end',
+      payload: { turn: body.turn, status: 'cancelled' },
+    });
+    expect((await call(`${url}/sessions/${body.session}`, 'erin')).body).toMatchObject({ status: 'idle' });
+  });
+});

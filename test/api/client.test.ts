@@ -1,0 +1,140 @@
+import { AgentStepApiError, AgentStepClient, type StreamItem } from '@agentstep/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamoEndpoint } from '../support/dynamo-client.js';
+import { batch } from '../support/harness.js';
+import { type Served, serveScript } from '../support/serve-client.js';
+
+let served: Served;
+
+/** Every turn: a 2-second sleep (long enough to find the session busy), then an answer. */
+const SCRIPT = [batch(['sleep', { ms: 2_000, value: 'slept' }]), 'Done.<end>'];
+
+beforeAll(async () => {
+  served = await serveScript('client', SCRIPT);
+}, 120_000);
+
+afterAll(async () => {
+  expect(await served?.stop()).toBe(0);
+});
+
+/** A client acting as `tenant` on the served API. */
+function clientOf(tenant: string, fetch?: typeof globalThis.fetch): AgentStepClient {
+  return new AgentStepClient({ baseUrl: served.url, token: tenant, ...(fetch ? { fetch } : {}) });
+}
+
+async function collect(items: AsyncIterable<StreamItem>): Promise<StreamItem[]> {
+  const all: StreamItem[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}
+
+/** A fetch whose first stream response breaks off after `frames` whole frames, as a dropped connection. */
+function droppingFetch(frames: number) {
+  const resumedFrom: Array<string | null> = [];
+  const dropping: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    if (!String(input).endsWith('/stream') || response.body === null) return response;
+    resumedFrom.push(new Headers(init?.headers).get('last-event-id'));
+    return resumedFrom.length === 1 ? new Response(breakOff(response.body, frames), response) : response;
+  };
+  return { fetch: dropping, resumedFrom };
+}
+
+/** `body` up to the end of its `frames`-th server-sent frame, then a failed read. */
+function breakOff(body: ReadableStream<Uint8Array>, frames: number): ReadableStream<Uint8Array> {
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
+  let text = '';
+  let sent = 0;
+  const transform = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      text += decoder.decode(chunk, { stream: true });
+      const cut = [...text.matchAll(/\n\n/g)][frames - 1];
+      const end = cut === undefined ? text.length : cut.index + 2;
+      controller.enqueue(encoder.encode(text.slice(sent, end)));
+      sent = end;
+      if (cut !== undefined) controller.error(new TypeError('terminated'));
+    },
+  });
+  return body.pipeThrough(transform);
+}
+
+const seqs = (items: StreamItem[]) => items.flatMap((item) => ('seq' in item ? [item.seq] : []));
+
+describe.skipIf(dynamoEndpoint === '')('@agentstep/client on `agentstep serve` (DynamoDB Local)', () => {
+  it('start, then stream to done: seq 1…5 without gaps, the same events as events(); get() says idle', async () => {
+    const alice = clientOf('alice');
+    const { session, turn, status } = await alice.start({ message: 'Hi' });
+    expect(status).toBe('running');
+    const items = await collect(alice.stream(session));
+    const logged = (item: StreamItem) => 'seq' in item || item.type === 'done';
+    expect(items.filter(logged).map((item) => item.type)).toEqual([
+      'user',
+      'call',
+      'result',
+      'respond',
+      'turn_end',
+      'done',
+    ]);
+    expect(items.filter((item) => item.type === 'metric')).toHaveLength(2);
+    expect(seqs(items)).toEqual([1, 2, 3, 4, 5]);
+    expect(items.at(-1)).toEqual({ type: 'done', status: 'done', turn });
+    const events = items.flatMap((item) => ('seq' in item ? [item.event] : []));
+    expect(await alice.events(session)).toEqual({ events, next: null });
+    expect(await alice.get(session)).toEqual({
+      session,
+      status: 'idle',
+      turns: 1,
+      lastSeq: 5,
+      usage: { input: 0, output: 0 },
+    });
+  });
+
+  it('send while a turn runs throws SessionBusy; after done it starts the next turn, streamed from after', async () => {
+    const carol = clientOf('carol');
+    const { session } = await carol.start({ message: 'Hi' });
+    const busy = carol.send(session, { message: 'More' });
+    await expect(busy).rejects.toBeInstanceOf(AgentStepApiError);
+    await expect(busy).rejects.toMatchObject({ status: 409, code: 'SessionBusy' });
+    await collect(carol.stream(session));
+    const next = await carol.send(session, { message: 'More' });
+    const items = await collect(carol.stream(session, { after: 5 }));
+    expect(seqs(items)).toEqual([6, 7, 8, 9, 10]);
+    expect(items.at(-1)).toEqual({ type: 'done', status: 'done', turn: next.turn });
+  });
+
+  it('cancel stops the running turn: its stream ends with done, status cancelled; a second cancel is NoTurnRunning', async () => {
+    const erin = clientOf('erin');
+    const { session, turn } = await erin.start({ message: 'Hi' });
+    await erin.cancel(session);
+    const items = await collect(erin.stream(session));
+    expect(items.at(-1)).toEqual({ type: 'done', status: 'cancelled', turn });
+    await expect(erin.cancel(session)).rejects.toMatchObject({ status: 409, code: 'NoTurnRunning' });
+  });
+
+  it("another tenant's get, events, send and stream throw SessionNotFound (404)", async () => {
+    const { session } = await clientOf('alice').start({ message: 'Hi' });
+    const mallory = clientOf('mallory');
+    const refusals = await Promise.allSettled([
+      mallory.get(session),
+      mallory.events(session),
+      mallory.send(session, { message: 'x' }),
+      collect(mallory.stream(session)),
+    ]);
+    for (const refusal of refusals)
+      expect(refusal).toMatchObject({ status: 'rejected', reason: { status: 404, code: 'SessionNotFound' } });
+    await collect(clientOf('alice').stream(session));
+  });
+
+  it('a stream whose connection drops after two frames reconnects with Last-Event-ID: each event once', async () => {
+    const { fetch, resumedFrom } = droppingFetch(2);
+    const dave = clientOf('dave', fetch);
+    const { session, turn } = await dave.start({ message: 'Hi' });
+    const items = await collect(dave.stream(session, { retryDelayMs: 10 }));
+    expect(resumedFrom).toEqual([null, '2']);
+    expect(seqs(items)).toEqual([1, 2, 3, 4, 5]);
+    expect(items.at(-1)).toEqual({ type: 'done', status: 'done', turn });
+    const logged = items.flatMap((item) => ('seq' in item ? [item.event] : []));
+    expect((await dave.events(session)).events).toEqual(logged);
+  });
+});

@@ -1,0 +1,34 @@
+import { DynamoTaskTokenCompletions, LocalTaskTokens } from '@agentstep/local';
+import { describeTaskTokenCompletionsContract } from '@agentstep/local/testing';
+import { ensureEventLogTable } from '@agentstep/runtime/dynamo';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dynamoEndpoint, localDocumentClient } from '../support/dynamo-client.js';
+
+const tableName = 'agentstep-task-tokens';
+
+describe.skipIf(dynamoEndpoint === '')(
+  'task token completions in the event-log table on DynamoDB Local',
+  () => {
+    const client = localDocumentClient();
+    const completions = () => new DynamoTaskTokenCompletions({ tableName, client });
+    beforeAll(() => ensureEventLogTable(client, tableName));
+
+    describeTaskTokenCompletionsContract('DynamoTaskTokenCompletions', completions);
+
+    it('completes a task waiting in one process from another process sharing the table', async () => {
+      const engineProcess = new LocalTaskTokens(completions());
+      const shellProcess = new LocalTaskTokens(completions());
+      const approved = engineProcess.wait('local:approved', 60_000);
+      // Observed at once: the denial may land in the same poll as the approval, before it is awaited.
+      const denied = expect(engineProcess.wait('local:denied', 60_000)).rejects.toMatchObject({
+        name: 'Denied',
+        message: 'from another shell',
+      });
+      await shellProcess.sendTaskSuccess('local:approved', { approvedBy: 'another shell' });
+      await shellProcess.sendTaskFailure('local:denied', 'Denied', 'from another shell');
+      expect(await approved).toEqual({ approvedBy: 'another shell' });
+      await denied;
+      expect(engineProcess.waiting).toBe(0);
+    });
+  },
+);

@@ -1,0 +1,119 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+
+const bin = fileURLToPath(new URL('../../packages/cli/bin/agentstep.js', import.meta.url));
+
+/** A running `agentstep serve` and the address it announced. */
+export interface Served {
+  url: string;
+  /** Stops it as Ctrl-C does and resolves with its exit code. */
+  stop(): Promise<number | null>;
+  /** Starts it again, with the same arguments in the same folder (its store kept). */
+  restart(): Promise<Served>;
+}
+
+const SCRIPT_FILE = 'script.json';
+
+/**
+ * Starts `agentstep serve --auth dev` in a new folder, every turn playing `script` from its start,
+ * with `args` added (`--approve echo`, …).
+ */
+export function serveScript(name: string, script: unknown[], args: string[] = []): Promise<Served> {
+  const cwd = mkdtempSync(join(tmpdir(), `agentstep-${name}-`));
+  writeFileSync(join(cwd, SCRIPT_FILE), JSON.stringify(script));
+  return startServe(['--auth', 'dev', '--script', SCRIPT_FILE, ...args], cwd);
+}
+
+/** Starts `agentstep serve` in `cwd` on a free port; resolves once it printed `listening on …`. */
+export function startServe(args: string[], cwd: string): Promise<Served> {
+  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', ...args], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stderr?.on('data', (part) => {
+    stderr += part;
+  });
+  const stop = () =>
+    new Promise<number | null>((settle) => {
+      child.once('exit', settle);
+      child.kill('SIGINT');
+    });
+  return new Promise((settle, fail) => {
+    child.stdout?.on('data', (part) => {
+      stdout += part;
+      const first = /^listening on (http:\/\/\S+)\n/.exec(stdout);
+      if (first?.[1]) settle({ url: first[1], stop, restart: () => startServe(args, cwd) });
+    });
+    child.once('exit', (code) => fail(new Error(`serve exited (${code}) before listening: ${stderr}`)));
+  });
+}
+
+/** A JSON request to the API as `tenant` (no Authorization header when `undefined`). */
+export async function call(
+  url: string,
+  tenant: string | undefined,
+  init: RequestInit & { json?: unknown } = {},
+) {
+  const headers = new Headers(init.headers);
+  if (tenant !== undefined) headers.set('authorization', `Bearer ${tenant}`);
+  if (init.json !== undefined) headers.set('content-type', 'application/json');
+  const response = await fetch(url, {
+    ...init,
+    headers,
+    ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {}),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
+}
+
+/** A logged event as the API returns it. */
+export type ApiEvent = Record<string, unknown> & { type: string; payload?: Record<string, unknown> };
+
+/** A session's logged events (`GET /events`, as `tenant`), once `until` holds for them. */
+export async function eventsOnce(
+  url: string,
+  tenant: string,
+  session: string,
+  until: (events: ApiEvent[]) => boolean,
+): Promise<ApiEvent[]> {
+  for (;;) {
+    const { body } = await call(`${url}/sessions/${session}/events`, tenant);
+    if (until(body.events)) return body.events;
+    await sleep(50);
+  }
+}
+
+/** Reads a server-sent event stream's frames; stops after `limit` frames (then drops the connection). */
+export async function readStream(
+  url: string,
+  tenant: string,
+  options: { lastEventId?: string; limit?: number } = {},
+): Promise<{ status: number; frames: EventSourceMessage[] }> {
+  const controller = new AbortController();
+  const headers: Record<string, string> = { authorization: `Bearer ${tenant}` };
+  if (options.lastEventId !== undefined) headers['last-event-id'] = options.lastEventId;
+  const response = await fetch(url, { headers, signal: controller.signal });
+  const frames: EventSourceMessage[] = [];
+  if (response.body === null || !response.ok) return { status: response.status, frames };
+  const parser = createParser({ onEvent: (frame) => frames.push(frame) });
+  const decoder = new TextDecoder();
+  try {
+    for await (const chunk of response.body) {
+      parser.feed(decoder.decode(chunk, { stream: true }));
+      if (options.limit !== undefined && frames.length >= options.limit) break;
+    }
+  } finally {
+    controller.abort();
+  }
+  return {
+    status: response.status,
+    frames: options.limit === undefined ? frames : frames.slice(0, options.limit),
+  };
+}
