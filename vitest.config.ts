@@ -3,31 +3,35 @@ import { defineConfig } from 'vitest/config';
 /** The cross-package layers under `test/`, each named after what its tests need. */
 const LAYERS = ['stores', 'engine', 'api', 'cli', 'browser'] as const;
 
+/** What every project runs with (a project does not inherit the root's test options). */
+const everyProject = {
+  // Test files share a worker's loaded modules (the SDK, aws-cdk-lib, a synthesized loop) rather
+  // than loading them anew for each file, which took half the unit run. No test file mocks modules
+  // or stubs globals; one that sets an environment variable puts it back.
+  isolate: false,
+  // The AWS SDK's notice about Node.js 20 on every client says nothing a test can act on.
+  env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+};
+
 export default defineConfig({
   test: {
-    // Every project's temporary files go in one folder the run removes when it ends; the layers
-    // share one in-memory DynamoDB Local, started only when a run includes one of them.
-    globalSetup: ['test/setup/temp-root.ts', 'test/setup/dynamodb-local.ts'],
+    // Once per run, at the root (a project's own setup would run again for each project): one
+    // temporary folder the run removes when it ends, one in-memory DynamoDB Local for the layers
+    // and one build of the CLI's bundle for the layers that run the binary, each only when a
+    // project of the run needs it.
+    globalSetup: ['test/setup/temp-root.ts', 'test/setup/dynamodb-local.ts', 'test/setup/cli-bundle.ts'],
     // Two cores here: a worker each. Files that wait on processes, sockets or DynamoDB Local overlap.
     maxWorkers: 2,
-    // The AWS SDK's notice about Node.js 20 on every client says nothing a test can act on.
-    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
-    // In every project (`isolate: false`), test files share a worker's loaded modules (the SDK,
-    // aws-cdk-lib, a synthesized loop) rather than loading them anew for each file, which took half
-    // the unit run. No test file mocks modules or stubs globals; one that sets an environment
-    // variable puts it back.
-    isolate: false,
     projects: [
       {
-        extends: true,
         test: {
+          ...everyProject,
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts'],
         },
       },
       ...LAYERS.map((layer) => ({
-        extends: true,
-        test: { name: layer, include: [`test/${layer}/**/*.test.ts`], testTimeout: 120_000 },
+        test: { ...everyProject, name: layer, include: [`test/${layer}/**/*.test.ts`], testTimeout: 120_000 },
       })),
     ],
   },

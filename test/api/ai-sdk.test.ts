@@ -8,7 +8,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from '../support/dynamo-client.js';
 import { batch } from '../support/harness.js';
-import { call, type Served, serveScript } from '../support/serve-client.js';
+import { serveScriptInProcess } from '../support/in-process.js';
+import { call, type Served } from '../support/serve-client.js';
 
 let served: Served;
 
@@ -19,7 +20,7 @@ const TURN = [
 ];
 
 beforeAll(async () => {
-  served = await serveScript('ai-sdk', TURN);
+  served = await serveScriptInProcess('ai-sdk', TURN);
 }, 120_000);
 
 afterAll(async () => {

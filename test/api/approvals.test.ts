@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from '../support/dynamo-client.js';
 import { batch } from '../support/harness.js';
-import {
-  type ApiEvent,
-  call,
-  eventsOnce,
-  readStream,
-  type Served,
-  serveScript,
-} from '../support/serve-client.js';
+import { serveScriptInProcess } from '../support/in-process.js';
+import { type ApiEvent, call, eventsOnce, readStream, type Served } from '../support/serve-client.js';
 
 /** Every turn: one batch of a free `sleep` and two `echo` calls that wait for approval, then an answer. */
 const SCRIPT = [
@@ -51,7 +45,7 @@ describe.skipIf(dynamoEndpoint === '')(
   () => {
     let served: Served;
     beforeAll(async () => {
-      served = await serveScript('approvals', SCRIPT, ['--approve', 'echo']);
+      served = await serveScriptInProcess('approvals', SCRIPT, ['--approve', 'echo']);
     }, 120_000);
     afterAll(async () => {
       expect(await served?.stop()).toBe(0);
@@ -97,7 +91,7 @@ describe.skipIf(dynamoEndpoint === '')(
 
     it('--chaos 0.5: the same scenario on a server that delivers tasks twice gives the same log', async () => {
       const reference = await approveAndDeny(served.url);
-      const chaotic = await serveScript('approvals-chaos', SCRIPT, [
+      const chaotic = await serveScriptInProcess('approvals-chaos', SCRIPT, [
         '--approve',
         'echo',
         '--chaos',
@@ -161,8 +155,10 @@ describe.skipIf(dynamoEndpoint === '')(
 );
 
 describe.skipIf(dynamoEndpoint === '')('an approval nobody decides (`--approval-timeout 1`)', () => {
+  // Nothing races the expiry: both requests are logged with their calls, before either wait starts,
+  // and the test acts only once the turn has ended. Load can delay the expiry, not change the log.
   it('fails the call with `approval timed out` after a second, and a late decision is refused', async () => {
-    const served = await serveScript('approval-timeout', SCRIPT, [
+    const served = await serveScriptInProcess('approval-timeout', SCRIPT, [
       '--approve',
       'echo',
       '--approval-timeout',

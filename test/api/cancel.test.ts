@@ -1,21 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from '../support/dynamo-client.js';
 import { batch } from '../support/harness.js';
-import { call, eventsOnce, readStream, type Served, serveScript } from '../support/serve-client.js';
+import { newProject, serveScriptOn } from '../support/in-process.js';
+import { call, eventsOnce, readStream, type Served } from '../support/serve-client.js';
 
-let served: Served;
-let url = '';
-
-/** Every turn: three 5-second sleeps at once, then an answer. */
+/**
+ * Every turn: three sleeps at once, then an answer. Each sleeps the longest a sleep may (60 s), far
+ * longer than any test here takes: a turn runs until the test cancels it.
+ */
 const SLEEPS = [
   batch(
-    ...[1, 2, 3].map((n): [string, Record<string, unknown>] => ['sleep', { ms: 5_000, value: `slept ${n}` }]),
+    ...[1, 2, 3].map((n): [string, Record<string, unknown>] => [
+      'sleep',
+      { ms: 60_000, value: `slept ${n}` },
+    ]),
   ),
   'Done.<end>',
 ];
 
+/** A turn that answers at once. */
+const ANSWER = ['Done.<end>'];
+
+const project = newProject('cancel');
+let served: Served;
+let url = '';
+
 beforeAll(async () => {
-  served = await serveScript('cancel', SLEEPS);
+  served = await serveScriptOn(project, 'sleeps', SLEEPS);
   url = served.url;
 }, 120_000);
 
@@ -27,7 +38,7 @@ const countOf = (type: string) => (events: Array<Record<string, unknown>>) =>
   events.filter((event) => event.type === type).length;
 
 describe.skipIf(dynamoEndpoint === '')('cancelling a turn over the HTTP API (`agentstep serve`)', () => {
-  it('during a batch of three 5-second sleeps: cancelled before they end, one result of three failures, and the session goes on', async () => {
+  it('during a batch of three 60-second sleeps: cancelled before they end, one result of three failures, and the session goes on', async () => {
     const { body: started } = await call(`${url}/sessions`, 'erin', {
       method: 'POST',
       json: { message: 'Go' },
@@ -47,16 +58,24 @@ describe.skipIf(dynamoEndpoint === '')('cancelling a turn over the HTTP API (`ag
       })),
     );
     expect(events[5]).toMatchObject({ payload: { turn, status: 'cancelled' } });
-    const next = await call(`${url}/sessions/${session}/messages`, 'erin', {
-      method: 'POST',
-      json: { message: 'Again' },
-    });
-    expect(next.status).toBe(202);
-    const { frames } = await readStream(`${url}/sessions/${session}/stream`, 'erin', { lastEventId: '6' });
-    expect(frames.at(-1)).toMatchObject({
-      event: 'done',
-      data: JSON.stringify({ status: 'done', turn: next.body.turn }),
-    });
+    // The session's next turn runs to its end: a second server on the same store answers at once,
+    // where this one would sleep again.
+    const answering = await serveScriptOn(project, 'answer', ANSWER);
+    try {
+      const next = await call(`${answering.url}/sessions/${session}/messages`, 'erin', {
+        method: 'POST',
+        json: { message: 'Again' },
+      });
+      expect(next.status).toBe(202);
+      const stream = `${answering.url}/sessions/${session}/stream`;
+      const { frames } = await readStream(stream, 'erin', { lastEventId: '6' });
+      expect(frames.at(-1)).toMatchObject({
+        event: 'done',
+        data: JSON.stringify({ status: 'done', turn: next.body.turn }),
+      });
+    } finally {
+      expect(await answering.stop()).toBe(0);
+    }
   });
 
   it('409 NoTurnRunning for a session with no turn running; another tenant gets 404', async () => {
@@ -73,7 +92,9 @@ describe.skipIf(dynamoEndpoint === '')('cancelling a turn over the HTTP API (`ag
     });
   });
 
-  it('Ctrl-C stops serve cleanly: exit 0, and a turn it was running ends cancelled, its session free', async () => {
+  // In-process, `stop()` takes the path Ctrl-C takes (the serve command's stop request); test/cli/
+  // proves the binary turns SIGINT into it.
+  it('a stop request (Ctrl-C) stops serve cleanly: exit 0, and a turn it was running ends cancelled, its session free', async () => {
     const { body } = await call(`${url}/sessions`, 'erin', { method: 'POST', json: { message: 'Go' } });
     await eventsOnce(url, 'erin', body.session, (events) => countOf('call')(events) === 3);
     expect(await served.stop()).toBe(0);

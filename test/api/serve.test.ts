@@ -1,31 +1,37 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from '../support/dynamo-client.js';
 import { batch } from '../support/harness.js';
-import { serveScriptInProcess as serveScript } from '../support/in-process.js';
-import { call, readStream, type Served } from '../support/serve-client.js';
+import { serveScriptInProcess } from '../support/in-process.js';
+import { approveWaiting, call, readStream, type Served } from '../support/serve-client.js';
 
-let served: Served;
-let url = '';
-
-/** A turn of two steps: a 2-second sleep (long enough to find the session busy), then an answer. */
+/** A turn of two steps, 100 tokens in and 10 out each: a `sleep` call, then an answer. */
 const usage = { inputTokens: 100, outputTokens: 10 };
-const SLOW_TURN = [
-  { chunks: [batch(['sleep', { ms: 2_000, value: 'slept' }])], usage },
+const TURN = [
+  { chunks: [batch(['sleep', { ms: 0, value: 'slept' }])], usage },
   { chunks: ['Done.<end>'], usage },
 ];
 
+/** Its turns run straight to their end. */
+let served: Served;
+/** `--approve sleep`: a turn runs until the test decides its call, so the test finds it running. */
+let held: Served;
+let url = '';
+
 beforeAll(async () => {
-  served = await serveScript('serve', SLOW_TURN);
+  // One after the other: the first synthesizes the loop into the run's cache, the second reads it.
+  served = await serveScriptInProcess('serve', TURN);
+  held = await serveScriptInProcess('serve-held', TURN, ['--approve', 'sleep']);
   url = served.url;
 }, 120_000);
 
 afterAll(async () => {
-  expect(await served?.stop()).toBe(0);
+  expect(await Promise.all([served?.stop(), held?.stop()])).toEqual([0, 0]);
 });
 
-/** Starts a turn in a new session as `tenant`; its ids. */
-async function start(tenant: string, headers: Record<string, string> = {}) {
-  const { status, body } = await call(`${url}/sessions`, tenant, {
+/** Starts a turn in a new session as `tenant`, on `on` (by default the server whose turns run through); its ids. */
+async function start(tenant: string, options: { on?: Served; headers?: Record<string, string> } = {}) {
+  const { on = served, headers = {} } = options;
+  const { status, body } = await call(`${on.url}/sessions`, tenant, {
     method: 'POST',
     json: { message: 'Hi' },
     headers,
@@ -67,13 +73,19 @@ describe.skipIf(dynamoEndpoint === '')('the HTTP API on `agentstep serve` (Dynam
     expect(logged([...first.frames, ...rest.frames])).toEqual(logged(whole.frames));
   });
 
-  it('GET /sessions/{id}: idle or running, turns, lastSeq and usage; events page by after and limit', async () => {
-    const { session } = await start('alice');
-    expect((await call(`${url}/sessions/${session}`, 'alice')).body).toMatchObject({
+  it('GET /sessions/{id} says running while a turn holds the session', async () => {
+    const { session } = await start('alice', { on: held });
+    expect((await call(`${held.url}/sessions/${session}`, 'alice')).body).toMatchObject({
       session,
       status: 'running',
       turns: 1,
     });
+    await approveWaiting(held.url, 'alice', session);
+    await readStream(`${held.url}/sessions/${session}/stream`, 'alice');
+  });
+
+  it('GET /sessions/{id} once the turn is done: idle, turns, lastSeq and usage; events page by after and limit', async () => {
+    const { session } = await start('alice');
     await readStream(`${url}/sessions/${session}/stream`, 'alice');
     const { body } = await call(`${url}/sessions/${session}`, 'alice');
     expect(body).toEqual({
@@ -89,17 +101,23 @@ describe.skipIf(dynamoEndpoint === '')('the HTTP API on `agentstep serve` (Dynam
   });
 
   it('409 SessionBusy while a turn runs; the same Idempotency-Key twice starts one turn', async () => {
-    const { session } = await start('carol');
-    const busy = await call(`${url}/sessions/${session}/messages`, 'carol', {
+    const { session } = await start('carol', { on: held });
+    const busy = await call(`${held.url}/sessions/${session}/messages`, 'carol', {
       method: 'POST',
       json: { message: 'More' },
     });
     expect(busy).toMatchObject({ status: 409, body: { error: { code: 'SessionBusy' } } });
     const key = { 'idempotency-key': `key-${session}` };
-    const [once, again] = [await start('carol', key), await start('carol', key)];
+    const [once, again] = [
+      await start('carol', { on: held, headers: key }),
+      await start('carol', { on: held, headers: key }),
+    ];
     expect(again).toEqual(once);
-    await readStream(`${url}/sessions/${once.session}/stream`, 'carol');
-    expect((await call(`${url}/sessions/${once.session}`, 'carol')).body).toMatchObject({ turns: 1 });
+    for (const started of [session, once.session]) {
+      await approveWaiting(held.url, 'carol', started);
+      await readStream(`${held.url}/sessions/${started}/stream`, 'carol');
+    }
+    expect((await call(`${held.url}/sessions/${once.session}`, 'carol')).body).toMatchObject({ turns: 1 });
   });
 
   it('another tenant gets 404 for the session on every route, and no credentials get 401', async () => {

@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { AgentStepApiError, AgentStepClient, type StreamItem } from '@agentstep/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from '../support/dynamo-client.js';
-import { type Served, startServe } from '../support/serve-client.js';
+import { newProject, serveInProcess } from '../support/in-process.js';
+import type { Served } from '../support/serve-client.js';
 
 const example = (file: string) => fileURLToPath(new URL(`../../examples/workflows/${file}`, import.meta.url));
 
@@ -11,7 +12,8 @@ let served: Served;
 
 beforeAll(async () => {
   // Every goal's turns play the example's script for that goal.
-  served = await startServe(['--auth', 'dev', '--script', example('converge-review.script.json')], '.');
+  const script = example('converge-review.script.json');
+  served = await serveInProcess(newProject('workflows'), ['--auth', 'dev', '--script', script]);
 }, 120_000);
 
 afterAll(async () => {

@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumMissing, launchChromium } from '../support/chromium.js';
-import { dynamoEndpoint } from '../support/dynamo-client.js';
+import { chromiumMissing, launchChromium, newBrowserContext, START_WAIT_MS } from '../support/chromium.js';
 import { type OidcIssuer, startOidcIssuer } from '../support/oidc-issuer.js';
-import { call, type Served, startServe } from '../support/serve-client.js';
+import { call, IN_MEMORY_STORE, type Served, startServe } from '../support/serve-client.js';
 
 const SCREENSHOTS = 'test-artifacts/console';
 /** The API's audience, and so (by default) the console's client id at the issuer. */
@@ -26,7 +25,7 @@ async function signInAtIssuer(page: Page, issuer: string): Promise<void> {
 const keptToken = (page: Page): Promise<string | undefined> =>
   page.evaluate("JSON.parse(sessionStorage.getItem('agentstep.console.credentials') ?? 'null')?.token");
 
-describe.skipIf(dynamoEndpoint === '' || chromiumMissing !== undefined)(
+describe.skipIf(chromiumMissing !== undefined)(
   `the web console signing in with OpenID Connect${chromiumMissing === undefined ? '' : ` (skipped: ${chromiumMissing})`}`,
   () => {
     let issuer: OidcIssuer;
@@ -37,47 +36,40 @@ describe.skipIf(dynamoEndpoint === '' || chromiumMissing !== undefined)(
       issuer = await startOidcIssuer();
       const cwd = mkdtempSync(join(tmpdir(), 'agentstep-console-oidc-'));
       writeFileSync(join(cwd, 'script.json'), JSON.stringify(['Hello from the API.<end>']));
-      served = await startServe(
-        [
-          '--auth',
-          'jwt',
-          '--jwt-issuer',
-          issuer.issuer,
-          '--jwt-audience',
-          AUDIENCE,
-          '--script',
-          'script.json',
-        ],
-        cwd,
-      );
+      const jwt = ['--auth', 'jwt', '--jwt-issuer', issuer.issuer, '--jwt-audience', AUDIENCE];
+      [served, browser] = await Promise.all([
+        startServe([...jwt, ...IN_MEMORY_STORE, '--script', 'script.json'], cwd),
+        launchChromium(),
+      ]);
       await issuer.register(AUDIENCE, `${served.url}/`);
-      browser = await launchChromium();
-    }, 120_000);
+    }, START_WAIT_MS);
     afterAll(async () => {
       await browser?.close();
       await Promise.all([served?.stop(), issuer?.stop()]);
     });
 
     it('signs in at the issuer with PKCE, comes back to the page it left, and acts as the token’s sub', async () => {
-      const page = await (await browser.newContext({ viewport: { width: 1200, height: 800 } })).newPage();
+      const page = await (
+        await newBrowserContext(browser, { viewport: { width: 1200, height: 800 } })
+      ).newPage();
       const refusedByPolicy: string[] = [];
       page.on('console', (message) => {
         if (/Content Security Policy/i.test(message.text())) refusedByPolicy.push(message.text());
       });
       await page.goto(`${served.url}/#/workflows`);
       const signIn = page.getByRole('button', { name: `Sign in with ${new URL(issuer.issuer).host}` });
-      await signIn.waitFor({ timeout: 15_000 });
+      await signIn.waitFor();
       await page.screenshot({ path: `${SCREENSHOTS}/sign-in-oidc.png`, fullPage: true });
       await signIn.click();
       await signInAtIssuer(page, issuer.issuer);
       await page.waitForURL(`${served.url}/#/workflows`);
-      await page.getByText(`signed in as ${USER}`).waitFor({ timeout: 15_000 });
+      await page.getByText(`signed in as ${USER}`).waitFor();
       expect(new URL(page.url()).search).toBe('');
 
       await page.getByRole('link', { name: 'Sessions' }).click();
       await page.getByLabel('New session: first message').fill('Say hello');
       await page.getByRole('button', { name: 'Start session' }).click();
-      await page.locator('.item.respond', { hasText: 'Hello from the API.' }).waitFor({ timeout: 30_000 });
+      await page.locator('.item.respond', { hasText: 'Hello from the API.' }).waitFor();
       await page.screenshot({ path: `${SCREENSHOTS}/session-oidc.png`, fullPage: true });
       const session = decodeURIComponent(new URL(page.url()).hash.replace('#/sessions/', ''));
 
@@ -94,13 +86,13 @@ describe.skipIf(dynamoEndpoint === '' || chromiumMissing !== undefined)(
         `sessionStorage.setItem('agentstep.console.credentials', '{"token": "a.b.c", "who": "someone"}')`,
       );
       await page.reload();
-      await signIn.waitFor({ timeout: 15_000 });
+      await signIn.waitFor();
       expect(await keptToken(page)).toBeUndefined();
-      await page.close();
+      await page.context().close();
     });
 
     it('says what the issuer answered when the person cancels at its sign-in page', async () => {
-      const page = await (await browser.newContext()).newPage();
+      const page = await (await newBrowserContext(browser)).newPage();
       await page.goto(`${served.url}/`);
       await page.getByRole('button', { name: `Sign in with ${new URL(issuer.issuer).host}` }).click();
       await page.waitForURL((url) => url.href.startsWith(issuer.issuer));
@@ -108,22 +100,22 @@ describe.skipIf(dynamoEndpoint === '' || chromiumMissing !== undefined)(
       await page
         .getByRole('alert')
         .getByText('Signing in failed: the issuer answered access_denied (End-User aborted interaction).')
-        .waitFor({ timeout: 15_000 });
+        .waitFor();
       expect(new URL(page.url()).search).toBe('');
       expect(await keptToken(page)).toBeUndefined();
-      await page.close();
+      await page.context().close();
     });
 
     it('refuses a sign-in answer this tab did not ask for', async () => {
-      const page = await (await browser.newContext()).newPage();
+      const page = await (await newBrowserContext(browser)).newPage();
       await page.goto(`${served.url}/?code=stolen&state=unknown`);
       await page
         .getByRole('alert')
         .getByText(/Signing in failed: .*did not start/)
-        .waitFor({ timeout: 15_000 });
+        .waitFor();
       expect(new URL(page.url()).search).toBe('');
       expect(await keptToken(page)).toBeUndefined();
-      await page.close();
+      await page.context().close();
     });
   },
 );

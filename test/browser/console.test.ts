@@ -3,25 +3,31 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AgentStepClient } from '@agentstep/client';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumMissing, launchChromium } from '../support/chromium.js';
-import { dynamoEndpoint } from '../support/dynamo-client.js';
+import {
+  chromiumMissing,
+  launchChromium,
+  newBrowserContext,
+  PAGE_WAIT_MS,
+  START_WAIT_MS,
+} from '../support/chromium.js';
 import { batch } from '../support/harness.js';
 import {
   type ApiEvent,
-  call,
+  approveWaiting,
   eventsOnce,
+  IN_MEMORY_STORE,
   type Served,
   serveScript,
   startServe,
 } from '../support/serve-client.js';
 
-/** Every turn: a thought, a batch of a 3 s `sleep` and an `echo`, then an answer; each step reports its tokens. */
-const SLOW_SCRIPT = [
+/** Every turn: a thought, a batch of a `sleep` (of no time) and an `echo`, then an answer; each step reports its tokens. */
+const TURN_SCRIPT = [
   {
     chunks: [
-      `<think>Wait a moment first.</think>${batch(['sleep', { ms: 3000, value: 'rested' }], ['echo', { text: 'hello' }])}`,
+      `<think>Wait a moment first.</think>${batch(['sleep', { ms: 0, value: 'rested' }], ['echo', { text: 'hello' }])}`,
     ],
     usage: { inputTokens: 1200, outputTokens: 90 },
   },
@@ -29,7 +35,10 @@ const SLOW_SCRIPT = [
 ];
 /** A price for the scripted model, so each step's metric carries a cost. */
 const PRICES = { scripted: { input: 3, output: 15 } };
-/** Every turn: two `echo` calls that wait for approval, then an answer. */
+/**
+ * Every turn: two `echo` calls that wait for approval, then an answer. Its turns run until the test
+ * decides: what the reload and Cancel tests act in the middle of.
+ */
 const APPROVAL_SCRIPT = [batch(['echo', { text: 'one' }], ['echo', { text: 'two' }]), 'Decided.<end>'];
 
 /** A workflow whose last goal waits at a human gate, and the script each of its goals plays. */
@@ -37,7 +46,25 @@ const example = (file: string) => fileURLToPath(new URL(`../../examples/workflow
 const AGENTFILE = example('converge-review.agentfile');
 
 const SCREENSHOTS = 'test-artifacts/console';
-const TENANT = 'ann';
+const VIEWPORT = { width: 1200, height: 800 };
+/** How long `expect.poll` waits for the page to show something. */
+const UNTIL = { timeout: PAGE_WAIT_MS };
+/** Longer than the session page's idle check (every 3 s), so each jump of its clock makes it check. */
+const IDLE_CHECK_JUMP_MS = 5_000;
+
+/** A prices file for `--prices`. */
+function pricesFile(): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'agentstep-console-prices-')), 'prices.json');
+  writeFileSync(path, JSON.stringify(PRICES));
+  return path;
+}
+
+/** A console page on one server, signed in as one tenant: each test has its own. */
+interface Tab {
+  page: Page;
+  url: string;
+  tenant: string;
+}
 
 const ended = (events: ApiEvent[]) => events.some((event) => event.type === 'turn_end');
 const shot = (page: Page, name: string) =>
@@ -61,75 +88,97 @@ async function tabTo(page: Page, name: string): Promise<void> {
   throw new Error(`Tab never reached "${name}".`);
 }
 
-/** A prices file for `--prices`. */
-function pricesFile(): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'agentstep-console-prices-')), 'prices.json');
-  writeFileSync(path, JSON.stringify(PRICES));
-  return path;
-}
-
-/** A browser context whose pages are signed in as the tenant from the start. */
-async function signedInContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
-  const credentials = JSON.stringify({ token: TENANT, who: TENANT });
+/** A page (not yet opened) of the console at `url`, in a browser context of its own signed in as `tenant`. */
+async function signedInTab(browser: Browser, url: string, tenant: string): Promise<Tab> {
+  const context = await newBrowserContext(browser, { viewport: VIEWPORT });
+  const credentials = JSON.stringify({ token: tenant, who: tenant });
   await context.addInitScript(
     `localStorage.setItem('agentstep.console.credentials', ${JSON.stringify(credentials)})`,
   );
-  return context;
+  return { page: await context.newPage(), url, tenant };
 }
 
-/** Starts a session through the API as the console's tenant and opens its page; resolves with its id. */
-async function openSession(page: Page, url: string, message: string): Promise<string> {
-  const { body } = await call(`${url}/sessions`, TENANT, { method: 'POST', json: { message } });
-  await page.goto(`${url}/#/sessions/${body.session}`);
-  return body.session;
+/** The API client of the tab's tenant. */
+const clientOf = ({ url, tenant }: Tab) => new AgentStepClient({ baseUrl: url, token: tenant });
+
+/** Starts a session through the API as the tab's tenant and opens its page; resolves with its id. */
+async function openSession(tab: Tab, message: string): Promise<string> {
+  const { session } = await clientOf(tab).start({ message });
+  await tab.page.goto(`${tab.url}/#/sessions/${session}`);
+  return session;
 }
 
-/** Shows `session` once its turn has ended on the page; resolves with its logged events. */
-async function waitForEnd(page: Page, url: string, session: string): Promise<ApiEvent[]> {
-  await page.locator('.item.turn-end').waitFor({ timeout: 30_000 });
-  return eventsOnce(url, TENANT, session, ended);
+/** Waits until `session`'s turn has ended on the page; resolves with its logged events. */
+async function waitForEnd({ page, url, tenant }: Tab, session: string): Promise<ApiEvent[]> {
+  await page.locator('.item.turn-end').waitFor();
+  return eventsOnce(url, tenant, session, ended);
 }
 
-describe.skipIf(dynamoEndpoint === '' || chromiumMissing !== undefined)(
+/** Waits until the page shows both calls of the approvals script waiting for a decision. */
+const bothWaiting = (page: Page) => expect.poll(() => page.locator('.approval-card').count(), UNTIL).toBe(2);
+
+/** Every request the page makes from now on to the path `path` of its server (growing as it makes them). */
+function requestsTo(page: Page, path: string): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === path) seen.push(request.url());
+  });
+  return seen;
+}
+
+/**
+ * A poll that moves the page's (installed) clock past its idle check, then reads `value`: the page
+ * checks as soon as the test asks, not when its timer fires.
+ */
+const afterIdleCheck =
+  <T>(page: Page, value: () => T | Promise<T>) =>
+  async () => {
+    await page.clock.fastForward(IDLE_CHECK_JUMP_MS);
+    return value();
+  };
+
+describe.skipIf(chromiumMissing !== undefined)(
   `the web console in headless Chromium${chromiumMissing === undefined ? '' : ` (skipped: ${chromiumMissing})`}`,
   () => {
-    let slow: Served;
+    let turns: Served;
     let approvals: Served;
     let workflows: Served;
     let browser: Browser;
-    let context: BrowserContext;
     beforeAll(async () => {
       mkdirSync(SCREENSHOTS, { recursive: true });
-      [slow, approvals, workflows, browser] = await Promise.all([
-        serveScript('console', SLOW_SCRIPT, ['--prices', pricesFile()]),
-        serveScript('console-approvals', APPROVAL_SCRIPT, ['--approve', 'echo']),
+      const launching = launchChromium().then((launched) => {
+        browser = launched;
+      });
+      // The first server builds the CLI's bundle and caches its loop when the sources changed; the others find them.
+      turns = await serveScript('console', TURN_SCRIPT, [...IN_MEMORY_STORE, '--prices', pricesFile()]);
+      [approvals, workflows] = await Promise.all([
+        serveScript('console-approvals', APPROVAL_SCRIPT, [...IN_MEMORY_STORE, '--approve', 'echo']),
         startServe(
-          ['--auth', 'dev', '--script', example('converge-review.script.json')],
+          ['--auth', 'dev', ...IN_MEMORY_STORE, '--script', example('converge-review.script.json')],
           mkdtempSync(join(tmpdir(), 'agentstep-console-workflows-')),
         ),
-        launchChromium(),
       ]);
-      context = await signedInContext(browser);
-    }, 120_000);
+      await launching;
+    }, START_WAIT_MS);
     afterAll(async () => {
       await browser?.close();
-      await Promise.all([slow?.stop(), approvals?.stop(), workflows?.stop()]);
+      await Promise.all([turns?.stop(), approvals?.stop(), workflows?.stop()]);
     });
 
     it('asks who signs in on a 401, starts a session from the page and shows its events in log order', async () => {
-      const page = await (await browser.newContext({ viewport: { width: 1200, height: 800 } })).newPage();
-      await page.goto(`${slow.url}/`);
+      const tenant = 'ann';
+      const page = await (await newBrowserContext(browser, { viewport: VIEWPORT })).newPage();
+      await page.goto(`${turns.url}/`);
       await page.getByLabel('New session: first message').fill('Say hello');
       await page.getByRole('button', { name: 'Start session' }).click();
-      await page.getByLabel('Sign in as').fill(TENANT);
+      await page.getByLabel('Sign in as').fill(tenant);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByLabel('New session: first message').fill('Say hello');
       await page.getByRole('button', { name: 'Start session' }).click();
       await page.waitForURL(/#\/sessions\//);
       const session = decodeURIComponent(new URL(page.url()).hash.replace('#/sessions/', ''));
-      await expect.poll(() => page.locator('.call').count(), { timeout: 15_000 }).toBe(2);
-      const events = await waitForEnd(page, slow.url, session);
+      await expect.poll(() => page.locator('.call').count(), UNTIL).toBe(2);
+      const events = await waitForEnd({ page, url: turns.url, tenant }, session);
       expect(await shownSeqs(page)).toEqual(events.map((event) => event.seq));
       expect(await page.locator('.item.user').textContent()).toContain('Say hello');
       expect(await page.locator('.item.respond').textContent()).toContain('All done.');
@@ -137,69 +186,83 @@ describe.skipIf(dynamoEndpoint === '' || chromiumMissing !== undefined)(
         expect.stringContaining('rested'),
         expect.stringContaining('hello'),
       ]);
-      await expect.poll(() => page.locator('.cost-chart rect').count(), { timeout: 5_000 }).toBe(2);
+      await expect.poll(() => page.locator('.cost-chart rect').count(), UNTIL).toBe(2);
       await shot(page, 'session');
       await page.setViewportSize({ width: 390, height: 844 });
       await shot(page, 'session-narrow');
-      await page.goto(`${slow.url}/#/`);
-      await page.getByRole('link', { name: session }).waitFor({ timeout: 10_000 });
+      await page.goto(`${turns.url}/#/`);
+      await page.getByRole('link', { name: session }).waitFor();
       await shot(page, 'sessions');
-      await page.close();
+      await page.context().close();
     });
 
     it('is usable from the keyboard alone: starts a session and unfolds its thinking with Tab and Enter', async () => {
-      const page = await context.newPage();
-      await page.goto(`${slow.url}/#/`);
+      const { page } = await signedInTab(browser, turns.url, 'bea');
+      await page.goto(`${turns.url}/#/`);
       await page.locator('.new-session').waitFor();
       await tabTo(page, 'New session: first message');
       await page.keyboard.type('Typed, not clicked');
       await tabTo(page, 'Start session');
       await page.keyboard.press('Enter');
       await page.waitForURL(/#\/sessions\//);
-      await page.locator('.item.think').waitFor({ timeout: 15_000 });
+      // Tabbing waits for the turn's end, so no element it passes is still being added.
+      await page.locator('.item.turn-end').waitFor();
       await tabTo(page, 'Thinking');
       await page.keyboard.press('Enter');
-      expect(await page.locator('details.item.think').getAttribute('open')).not.toBeNull();
-      await page.close();
+      await page.locator('details.item.think[open]').waitFor();
+      await page.context().close();
     });
 
     it('loses and doubles nothing when the page is reloaded in the middle of a turn', async () => {
-      const page = await context.newPage();
-      const session = await openSession(page, slow.url, 'Take your time');
-      await page.locator('.call').first().waitFor();
+      const tab = await signedInTab(browser, approvals.url, 'cleo');
+      const { page } = tab;
+      const session = await openSession(tab, 'Take your time');
+      await bothWaiting(page);
       expect(await page.locator('.item.turn-end').count()).toBe(0);
       await page.reload();
-      const events = await waitForEnd(page, slow.url, session);
+      await bothWaiting(page);
+      await approveWaiting(tab.url, tab.tenant, session);
+      const events = await waitForEnd(tab, session);
+      // Every logged event once (the page shows a batch's result beside its calls, before their approvals).
       const seqs = await shownSeqs(page);
-      expect(seqs).toEqual(events.map((event) => event.seq));
+      expect([...seqs].sort((a, b) => a - b)).toEqual(events.map((event) => event.seq));
       expect(new Set(seqs).size).toBe(seqs.length);
-      await page.close();
+      await page.context().close();
     });
 
     it('follows a turn begun elsewhere once the page’s stream has ended', async () => {
-      const page = await context.newPage();
-      const session = await openSession(page, slow.url, 'First, from here');
-      await waitForEnd(page, slow.url, session);
-      await call(`${slow.url}/sessions/${session}/messages`, TENANT, {
-        method: 'POST',
-        json: { message: 'Second, from elsewhere' },
-      });
-      await page.locator('.item.user', { hasText: 'Second, from elsewhere' }).waitFor({ timeout: 15_000 });
+      const tab = await signedInTab(browser, turns.url, 'dee');
+      const { page } = tab;
+      // The page checks an idle session every few seconds: the test moves its clock on instead of waiting.
+      await page.clock.install();
+      const session = await openSession(tab, 'First, from here');
+      const idleChecks = requestsTo(page, `/sessions/${session}`);
+      await waitForEnd(tab, session);
+      // It checks only once its stream has ended: from then on, a turn begun elsewhere is not streamed to it.
+      const idleChecksMade = () => idleChecks.length;
+      await expect.poll(afterIdleCheck(page, idleChecksMade), UNTIL).toBeGreaterThan(0);
+      await clientOf(tab).send(session, { message: 'Second, from elsewhere' });
       const twoTurns = (events: ApiEvent[]) =>
         events.filter((event) => event.type === 'turn_end').length === 2;
-      const events = await eventsOnce(slow.url, TENANT, session, twoTurns);
-      await expect.poll(() => page.locator('.item.turn-end').count(), { timeout: 15_000 }).toBe(2);
+      const events = await eventsOnce(tab.url, tab.tenant, session, twoTurns);
+      const turnEndsShown = () => page.locator('.item.turn-end').count();
+      await expect.poll(afterIdleCheck(page, turnEndsShown), UNTIL).toBe(2);
+      expect(await page.locator('.item.user', { hasText: 'Second, from elsewhere' }).count()).toBe(1);
       expect(await shownSeqs(page)).toEqual(events.map((event) => event.seq));
-      await page.close();
+      await page.context().close();
     });
 
     it('approves one waiting call with edited arguments and denies the other with a reason', async () => {
-      const page = await context.newPage();
-      const session = await openSession(page, approvals.url, 'Echo twice');
-      await expect.poll(() => page.locator('.approval-card').count(), { timeout: 15_000 }).toBe(2);
+      const tab = await signedInTab(browser, approvals.url, 'eve');
+      const { page } = tab;
+      const session = await openSession(tab, 'Echo twice');
+      await bothWaiting(page);
       await page.locator('.item.approval').nth(1).waitFor();
       await shot(page, 'approvals');
-      const [first, second] = [page.locator('.approval-card').nth(0), page.locator('.approval-card').nth(1)];
+      // By its call, not its place: once the first is decided, the list holds the second alone.
+      const card = (call: number) =>
+        page.locator('.approval-card', { hasText: `call ${call} waits for you` });
+      const [first, second] = [card(1), card(2)];
       await first.getByLabel('Arguments (JSON)').fill('{"text": ');
       await first.getByRole('button', { name: 'Approve' }).click();
       await first.getByText('not valid JSON').waitFor();
@@ -212,48 +275,51 @@ describe.skipIf(dynamoEndpoint === '' || chromiumMissing !== undefined)(
       await first.getByRole('button', { name: 'Approve' }).click();
       await second.getByLabel('Reason to deny').fill('not today');
       await second.getByRole('button', { name: 'Deny' }).click();
-      await waitForEnd(page, approvals.url, session);
+      await waitForEnd(tab, session);
       expect(await page.locator('.call .outcome').allTextContents()).toEqual([
         expect.stringMatching(/success.*uno/),
         expect.stringContaining('denied: not today'),
       ]);
-      await expect.poll(() => page.locator('.approval-card').count(), { timeout: 5_000 }).toBe(0);
-      await page.close();
+      await expect.poll(() => page.locator('.approval-card').count(), UNTIL).toBe(0);
+      await page.context().close();
     });
 
     it('cancels a running turn with the Cancel button and shows it cancelled', async () => {
-      const page = await context.newPage();
-      const session = await openSession(page, slow.url, 'Never mind');
-      await page.locator('.call').first().waitFor();
+      const tab = await signedInTab(browser, approvals.url, 'fay');
+      const { page } = tab;
+      const session = await openSession(tab, 'Never mind');
+      // The turn waits for decisions nobody gives: it runs until the button cancels it.
+      await bothWaiting(page);
       await page.getByRole('button', { name: 'Cancel turn' }).click();
-      await page.locator('.item.cancelled').waitFor({ timeout: 10_000 });
-      const events = await waitForEnd(page, slow.url, session);
+      await page.locator('.item.cancelled').waitFor();
+      const events = await waitForEnd(tab, session);
       expect(events.at(-1)?.payload?.status).toBe('cancelled');
       expect(await page.getByRole('button', { name: 'Cancel turn' }).isDisabled()).toBe(true);
-      await page.close();
+      await page.context().close();
     });
 
     it('lists workflow runs and approves the human gate of a run from its page', async () => {
-      const client = new AgentStepClient({ baseUrl: workflows.url, token: TENANT });
+      const tab = await signedInTab(browser, workflows.url, 'gus');
+      const { page } = tab;
+      const client = clientOf(tab);
       const { run } = await client.startWorkflow({ agentfile: readFileSync(AGENTFILE, 'utf8') });
-      const page = await context.newPage();
       await page.goto(`${workflows.url}/#/workflows`);
       await page.getByRole('link', { name: run }).click();
-      await page.getByRole('button', { name: 'Approve' }).waitFor({ timeout: 60_000 });
+      await page.getByRole('button', { name: 'Approve' }).waitFor();
       expect(await page.locator('.goal h3').first().textContent()).toContain('tighten');
       await expect
-        .poll(() => page.locator('.records li', { hasText: /^run tighten iteration \d/ }).count())
+        .poll(() => page.locator('.records li', { hasText: /^run tighten iteration \d/ }).count(), UNTIL)
         .toBe(3);
       await shot(page, 'workflow-run');
       await page.getByRole('button', { name: 'Approve' }).click();
-      await page.getByText('abstract-editor: done').waitFor({ timeout: 60_000 });
+      await page.getByText('abstract-editor: done').waitFor();
       expect((await client.workflow(run)).gates.map(({ status, by }) => [status, by])).toEqual([
-        ['approved', TENANT],
+        ['approved', tab.tenant],
       ]);
       await page.goto(`${workflows.url}/#/workflows`);
       await page.getByRole('cell', { name: 'done' }).waitFor();
       await shot(page, 'workflows');
-      await page.close();
+      await page.context().close();
     });
   },
 );

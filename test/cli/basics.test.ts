@@ -1,51 +1,42 @@
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { wireEventSchema } from '@agentstep/protocol';
 import { describe, expect, it } from 'vitest';
 import { jsonLines, runCli } from '../support/run-cli.js';
 
 const example = readFileSync(new URL('../../examples/model-output.txt', import.meta.url), 'utf8');
-const toolsFile = new URL('../../examples/tools.json', import.meta.url).pathname;
 
+// What each command does is proven in-process beside its source (packages/cli/src/commands/);
+// these prove the binary's wiring: standard input, standard output and error, and exit codes.
 describe('agentstep (the real binary)', () => {
-  it('parses the spec example: think, four calls with their edge cases, execute, nothing after', () => {
-    const { status, stdout } = runCli(['parse'], example);
-    expect(status).toBe(0);
-    const events = jsonLines(stdout).map((line) => wireEventSchema.parse(line));
-    expect(events.map((event) => event.type)).toEqual(['think', 'call', 'call', 'call', 'call', 'execute']);
-    const args = events.flatMap((event) => (event.type === 'call' ? [JSON.parse(event.content).args] : []));
-    expect(args[1].content).toBe('<html><body>Hello</body></html>');
-    expect(args[2].content).toBe('Hello </write> world </execute> still inside');
-    expect(args[3].cmd).toBe(`echo "hello" && echo 'world'`);
-  });
-
-  it('gives the same events at chunk sizes 1, 4 and 64 as whole', () => {
-    const strip = (stdout: string) => jsonLines(stdout).map(({ timestamp: _, ...event }) => event);
-    const whole = strip(runCli(['parse'], example).stdout);
-    for (const size of ['1', '4', '64'])
-      expect(strip(runCli(['parse', '--chunk-size', size], example).stdout)).toEqual(whole);
-  });
-
-  it('exits 0 on random bytes and prints valid events', () => {
-    const { status, stdout, stderr } = runCli(
-      ['parse', '--mode', 'token', '--chunk-size', '3'],
-      randomBytes(4096),
-    );
+  it('parses model output from standard input: one event per line, exit 0', async () => {
+    const { status, stdout, stderr } = await runCli(['parse'], { input: example });
     expect(status).toBe(0);
     expect(stderr).toBe('');
-    for (const line of jsonLines(stdout)) expect(wireEventSchema.safeParse(line).success).toBe(true);
+    const events = jsonLines(stdout).map((line) => wireEventSchema.parse(line));
+    expect(events.map((event) => event.type)).toEqual(['think', 'call', 'call', 'call', 'call', 'execute']);
   });
 
-  it('prints the system prompt for a tools file', () => {
-    const { status, stdout } = runCli(['prompt', '--tools', toolsFile]);
-    expect(status).toBe(0);
-    expect(stdout).toContain('## write\nWrites a file in the session workspace.');
-  });
-
-  it('explains a usage mistake on stderr with exit 2, without a stack trace', () => {
-    const { status, stderr } = runCli(['parse', '--chunk-size', '-1']);
+  it('explains a usage mistake on stderr with exit 2, without a stack trace', async () => {
+    const { status, stdout, stderr } = await runCli(['parse', '--chunk-size', '-1']);
     expect(status).toBe(2);
+    expect(stdout).toBe('');
     expect(stderr).toMatch(/^agentstep parse: /);
     expect(stderr).not.toMatch(/\bat .+:\d+:\d+/);
+  });
+
+  it('runs the demo agent: a parallel batch with one failure, a second step, a final answer', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'agentstep-demo-'));
+    const { status, stdout, stderr } = await runCli(['run', '--store', 'memory'], { cwd });
+    expect(status).toBe(0);
+    expect(stderr).toContain('the model is scripted (the demo script)');
+    expect(stderr).toMatch(/no provider credentials found|credentials found for: /);
+    // Completion order varies (the calls run in parallel); each outcome is reported once.
+    for (const line of ['✓ #0 echo success', '✓ #1 sleep success', '✗ #2 fail failure'])
+      expect(stdout).toContain(line);
+    expect(stdout).toContain('results: 2 succeeded, 1 failed');
+    expect(stdout).toContain('● model step 3\n  All done');
+    expect(stdout).toContain('3 model steps, 4 tool calls, 19 state transitions in 1 execution(s)');
   });
 });

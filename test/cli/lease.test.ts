@@ -1,14 +1,15 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { openSharedDynamoDbLocal } from '@agentstep/local';
+import { DynamoEventLog } from '@agentstep/runtime/dynamo';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from '../support/dynamo-client.js';
 import { batch } from '../support/harness.js';
-import { jsonLines, runCli } from '../support/run-cli.js';
+import { jsonLines, runCli, startCli } from '../support/run-cli.js';
 
-const bin = fileURLToPath(new URL('../../packages/cli/bin/agentstep.js', import.meta.url));
 let cwd = '';
 let script = '';
 /** The next turn's script: each turn plays its script from the first step. */
@@ -17,6 +18,7 @@ let doneScript = '';
 beforeAll(() => {
   cwd = mkdtempSync(join(tmpdir(), 'agentstep-lease-'));
   script = join(cwd, 'slow.json');
+  // The sleep outlasts the test: the run is killed while it sleeps.
   const slowBatch = batch(['sleep', { ms: 60_000, value: 'never' }], ['echo', { text: 'quick' }]);
   writeFileSync(script, JSON.stringify([slowBatch]));
   doneScript = join(cwd, 'done.json');
@@ -24,33 +26,35 @@ beforeAll(() => {
 });
 
 /**
- * Starts `agentstep run` on `session` and kills it with SIGKILL mid-batch:
- * once the live view shows the quick call done, while the slow one still runs. Resolves when dead.
+ * Starts `agentstep run` on `session` and kills it with SIGKILL mid-batch: once the live view
+ * shows the quick call done, while the slow one still runs. Resolves when it is dead.
  */
-function killMidBatch(session: string, leaseSeconds: number): Promise<void> {
+async function killMidBatch(session: string, leaseSeconds: number): Promise<void> {
   const args = ['run', '--script', script, '--session', session, '--lease', String(leaseSeconds)];
   // Its own process group, killed whole, as closing a terminal does (the store's keeper has its own).
-  const child = spawn(process.execPath, [bin, ...args], {
-    cwd,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  return new Promise((settle, fail) => {
-    child.stdout.on('data', (part) => {
-      stdout += part;
-      if (stdout.includes('✓ #1 echo success') && child.pid !== undefined)
-        process.kill(-child.pid, 'SIGKILL');
-    });
-    child.on('exit', (code, signal) =>
-      signal === 'SIGKILL' ? settle() : fail(new Error(`run ended before the kill (${code}): ${stdout}`)),
-    );
-  });
+  const run = startCli(args, { cwd, detached: true });
+  await run.waitFor(({ stdout }) => (stdout.includes('✓ #1 echo success') ? true : undefined));
+  process.kill(-(run.child.pid ?? 0), 'SIGKILL');
+  await run.exited;
+  expect(run.child.signalCode).toBe('SIGKILL');
+}
+
+/** When the lease of the turn holding `session` ends, as the folder's store holds it. */
+async function leaseEnd(session: string): Promise<number> {
+  const local = await openSharedDynamoDbLocal(join(cwd, '.agentstep'));
+  try {
+    const client = DynamoDBDocumentClient.from(local.client);
+    const holder = await new DynamoEventLog({ tableName: 'agentstep-events', client }).holder(session);
+    expect(holder).toBeDefined();
+    return holder?.leaseUntil ?? 0;
+  } finally {
+    await local.stop();
+  }
 }
 
 /** The old turn's close, as the log holds it after a take-over. */
-function expectClosedByTakeOver(session: string) {
-  const events = jsonLines(runCli(['events', session, '--json'], '', cwd).stdout);
+async function expectClosedByTakeOver(session: string) {
+  const events = jsonLines((await runCli(['events', session, '--json'], { cwd })).stdout);
   const oldTurn = events.findIndex((event) => event.type === 'turn_end');
   expect(events.slice(0, oldTurn + 1).map((event) => event.type)).toEqual([
     'user',
@@ -75,26 +79,25 @@ describe.skipIf(dynamoEndpoint === '')(
   () => {
     it('holds its session while its lease runs; --take-over takes it at once and closes the dead turn', async () => {
       await killMidBatch('rescued', 600);
-      const busy = runCli(['run', 'Again', '--session', 'rescued', '--script', doneScript], '', cwd);
+      const again = ['run', 'Again', '--session', 'rescued', '--script', doneScript];
+      const busy = await runCli(again, { cwd });
       expect(busy.status).toBe(1);
       expect(busy.stderr).toMatch(/Session rescued is busy with turn t-\w+ \(its lease runs until /);
-      const next = runCli(
-        ['run', 'Again', '--session', 'rescued', '--script', doneScript, '--take-over'],
-        '',
-        cwd,
-      );
+      const next = await runCli([...again, '--take-over'], { cwd });
       expect(next.status).toBe(0);
       expect(next.stderr).toContain('took session rescued over from turn');
-      expectClosedByTakeOver('rescued');
+      await expectClosedByTakeOver('rescued');
     });
 
     it('once the lease has expired, the next turn closes the dead one and runs', async () => {
       await killMidBatch('expired', 1);
-      // The next run starts DynamoDB Local first: more than the 1-second lease has passed by then.
-      const next = runCli(['run', 'Again', '--session', 'expired', '--script', doneScript], '', cwd);
+      // The lease ends a second after the dead run's last write: wait until it has, by this clock.
+      const end = await leaseEnd('expired');
+      while (Date.now() <= end) await sleep(end + 1 - Date.now());
+      const next = await runCli(['run', 'Again', '--session', 'expired', '--script', doneScript], { cwd });
       expect(next.status).toBe(0);
       expect(next.stderr).toContain('took session expired over from turn');
-      expectClosedByTakeOver('expired');
+      await expectClosedByTakeOver('expired');
     });
   },
 );

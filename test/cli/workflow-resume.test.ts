@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from '../support/dynamo-client.js';
 import { batch } from '../support/harness.js';
-import { jsonLines, runCliAsync, startCli } from '../support/run-cli.js';
+import { jsonLines, runCli, startCli } from '../support/run-cli.js';
 
 const TRIP = `NAME trip-planner
 AGENT optimist "You see what is good."
@@ -15,7 +15,7 @@ CONVERGE itinerary "Write a one-day itinerary that avoids $risk." WITHIN 3
 RUN plan USING brainstorm, evaluate, itinerary
 `;
 
-/** The first process: goals 1 and 2 answer, goal 3's first run sleeps until the process is killed. */
+/** The first process: goals 1 and 2 answer, goal 3's first run sleeps (60 s, the longest) until the process is killed. */
 const BEFORE = {
   brainstorm: ['Tram 28, Belém, fado. {"top": "tram 28"}<end>'],
   'evaluate[optimist]': ['Great views.<end>'],
@@ -32,23 +32,23 @@ describe.skipIf(dynamoEndpoint === '')('agentstep workflow resume', () => {
     writeFileSync(join(cwd, 'trip.agentfile'), TRIP);
     writeFileSync(join(cwd, 'before.json'), JSON.stringify(BEFORE));
     writeFileSync(join(cwd, 'after.json'), JSON.stringify(AFTER));
-    const first = startCli(['workflow', 'run', 'trip.agentfile', '--script', 'before.json'], cwd);
-    while (!/itinerary iteration 1 … \(session/.test(first.stderr()) && first.child.exitCode === null) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const first = startCli(['workflow', 'run', 'trip.agentfile', '--script', 'before.json'], { cwd });
+    await first.waitFor(({ stderr }) =>
+      /itinerary iteration 1 … \(session/.test(stderr) ? true : undefined,
+    );
     first.child.kill('SIGKILL');
     await first.exited;
     const stderr = first.stderr();
     const run = /run (wf-\S+)/.exec(stderr)?.[1] ?? '';
     expect(stderr).toContain('✓ goal evaluate[critic]');
 
-    const resumed = await runCliAsync(['workflow', 'resume', run, '--script', 'after.json'], cwd);
+    const resumed = await runCli(['workflow', 'resume', run, '--script', 'after.json'], { cwd });
     expect(resumed.status, resumed.stderr).toBe(0);
     expect(jsonLines(resumed.stdout)).toEqual([
       { run, status: 'done', message: 'All 3 goal runs completed.' },
     ]);
 
-    const events = await runCliAsync(['events', run, '--json'], cwd);
+    const events = await runCli(['events', run, '--json'], { cwd });
     const records = jsonLines(events.stdout).map((line) => line.payload as Record<string, unknown>);
     const runs = records.filter((record) => record.kind === 'run');
     const label = (record: Record<string, unknown>) =>
@@ -69,7 +69,7 @@ describe.skipIf(dynamoEndpoint === '')('agentstep workflow resume', () => {
       ['itinerary', 'done'],
       ['itinerary', 'done'],
     ]);
-    const context = await runCliAsync(['workflow', 'context', run, 'itinerary'], cwd);
+    const context = await runCli(['workflow', 'context', run, 'itinerary'], { cwd });
     expect(context.stdout).toContain('<iteration n="1">\nTram at 8, Belém, fado.\n    </iteration>');
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { buildMessages, type ModelMessage } from '@agentstep/protocol';
 import type { Model } from '@agentstep/runtime';
 import { DynamoEventLog } from '@agentstep/runtime/dynamo';
@@ -7,7 +8,7 @@ import { batch, LOOP_TABLE, localAgent } from '../support/harness.js';
 
 describe('model steps on the cached event log (the functions read only what is new)', () => {
   it('build every step context byte-identical to a full read of the log, under redelivery', async () => {
-    const session = `s-cached-${Date.now()}`;
+    const session = `s-cached-${randomUUID()}`;
     const full = new DynamoEventLog({ tableName: LOOP_TABLE, client: localDocumentClient() });
     const contexts: Array<{ cached: string; rebuilt: string }> = [];
     const comparing = (scripted: Model): Model => ({

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { AGENT_STATE_MACHINE, LocalExecutionStarter } from '@agentstep/local';
 import { turnResultSchema } from '@agentstep/protocol';
 import { beginTurn, storedSession, systemClock } from '@agentstep/runtime';
 import { describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from '../support/dynamo-client.js';
-import { batch, localAgent } from '../support/harness.js';
+import { batch, heldCalls, localAgent } from '../support/harness.js';
 
 const ANSWER = 'All three checks passed.';
 const SCRIPT = [`<think>Check.</think>${batch(['echo', { text: 'x' }])}`, `${ANSWER}<end>`];
@@ -57,14 +58,16 @@ describe.skipIf(dynamoEndpoint === '')(
     });
 
     it('a turn whose execution was stopped is closed and announced by the local starter', async () => {
-      const agent = await localAgent({ script: [batch(['sleep', { ms: 30_000, value: 'late' }]), 'Never.'] });
+      const held = heldCalls();
+      const agent = await localAgent({
+        script: [batch(['hold', { value: 'late' }]), 'Never.'],
+        tools: [held.tool],
+      });
       const deps = { ...agent.stores, clock: systemClock };
       const starter = new LocalExecutionStarter(agent.engine, deps);
       const begun = await beginTurn({ prompt: 'Go' }, { ...deps, starter });
-      for (let tries = 0; (await agent.stores.log.read(begun.session)).length < 2; tries++) {
-        if (tries > 500) expect.unreachable('the turn never called its tool');
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      // Stopped while its tool runs: a call held until the test ends.
+      await held.started(['late']);
       await starter.stop(begun);
       await expect(starter.finished(begun.execution)).rejects.toThrow();
       expect(agent.engine.eventBus.events).toEqual([
@@ -77,7 +80,7 @@ describe.skipIf(dynamoEndpoint === '')(
 
     it('the same requestId twice starts one turn, and both executions output its result', async () => {
       const agent = await localAgent({ script: SCRIPT });
-      const input = { message: 'Nightly report', requestId: `event-${Date.now()}` };
+      const input = { message: 'Nightly report', requestId: `event-${randomUUID()}` };
       const first = await agent.engine.execute(AGENT_STATE_MACHINE, input);
       const second = await agent.engine.execute(AGENT_STATE_MACHINE, input);
       expect(second.output).toEqual(first.output);
@@ -99,7 +102,7 @@ describe.skipIf(dynamoEndpoint === '')(
 
     it('keeps a tenant’s session under the tenant’s tag, and names it as the caller did', async () => {
       const agent = await localAgent({ script: SCRIPT });
-      const input = { message: 'Hi', session: `team-${Date.now()}`, tenant: 'acme' };
+      const input = { message: 'Hi', session: `team-${randomUUID()}`, tenant: 'acme' };
       const { output } = await agent.engine.execute(AGENT_STATE_MACHINE, input);
       expect(output).toMatchObject({ session: input.session, status: 'done' });
       const stored = await agent.stores.log.read(storedSession('acme', input.session));

@@ -1,14 +1,22 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { buildMessages } from '@agentstep/protocol';
 import { defineTool, demoTools, LocalDirectoryWorkspace, type StepUsage } from '@agentstep/runtime';
 import { builtInTools } from '@agentstep/runtime/tools';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { dynamoEndpoint } from '../support/dynamo-client.js';
-import { anyTurn, batch, canonical, localAgent, resultItems } from '../support/harness.js';
+import {
+  anyTurn,
+  batch,
+  canonical,
+  chaosSeeds,
+  heldCalls,
+  localAgent,
+  readUntil,
+  resultItems,
+} from '../support/harness.js';
 
 const done = 'Done.<end>';
 
@@ -19,67 +27,47 @@ const canonicalLedger = (entries: readonly StepUsage[]) =>
     ...rest,
   }));
 
-/**
- * A `meet` tool for `parties` calls: each call records its start, waits (up to 10 s) until every
- * party has started, sleeps `ms`, records its end and returns its value, marked `alone` if the
- * others never came. Calls that run one after another can never all meet, whatever the load.
- */
-function rendezvous(parties: number) {
-  const order: string[] = [];
-  let arrived = 0;
-  let allMet = () => {};
-  const allArrived = new Promise<boolean>((settle) => {
-    allMet = () => settle(true);
-  });
-  const tool = defineTool({
-    name: 'meet',
-    description: 'Meets the other calls of its batch, then returns value.',
-    input: z.object({ value: z.string(), ms: z.number().int() }),
-    handler: async ({ value, ms }) => {
-      order.push(`start ${value}`);
-      if (++arrived === parties) allMet();
-      const met = await Promise.race([allArrived, sleep(10_000, false)]);
-      await sleep(ms);
-      order.push(`end ${value}`);
-      return met ? value : `${value} alone`;
-    },
-  });
-  return { tool, order };
-}
-
-/** Three calls that finish out of call order once they have met: after 300, 10 and 150 ms. */
-const meetBatch = batch(
-  ['meet', { value: 'a', ms: 300 }],
-  ['meet', { value: 'b', ms: 10 }],
-  ['meet', { value: 'c', ms: 150 }],
-);
+/** Three calls of the held tool, `a`, `b` and `c`. */
+const holdBatch = batch(['hold', { value: 'a' }], ['hold', { value: 'b' }], ['hold', { value: 'c' }]);
 
 describe.skipIf(dynamoEndpoint === '')(
   'the agent loop: synthesized state machine, real handlers, DynamoDB Local',
   () => {
-    beforeAll(async () => {
-      await (await localAgent({ script: [done] })).turn('warm up');
-    }, 60_000);
-
     it('B3 runs a batch in parallel and returns results in call order', async () => {
-      const meet = rendezvous(3);
-      const agent = await localAgent({ script: [meetBatch, done], tools: [...demoTools, meet.tool] });
-      const { events, output } = await agent.turn('go');
-      expect(output.status).toBe('done');
-      const calls = events.filter((stored) => stored.event.type === 'call');
-      // All three ran at once: every call started before any ended, and they met.
-      expect(meet.order.slice(0, 3).sort()).toEqual(['start a', 'start b', 'start c']);
-      expect(meet.order.slice(3)).toEqual(['end b', 'end c', 'end a']);
-      expect(resultItems(events, calls[0]?.batch ?? '').map((item) => item.content)).toEqual(['a', 'b', 'c']);
+      const held = heldCalls();
+      const agent = await localAgent({ script: [holdBatch, done], tools: [...demoTools, held.tool] });
+      const { session, turn, run } = await agent.start('go');
+      // All three run at once: each has started while none has been let end.
+      await held.started(['a', 'b', 'c']);
+      // They end out of call order, each outcome stored before the next call may end.
+      for (const [value, position] of [
+        ['b', 1],
+        ['c', 2],
+        ['a', 0],
+      ] as const) {
+        held.release(value);
+        const outcome = () => agent.stores.outcomes.get({ session, batch: `${turn}.1`, position });
+        await readUntil(outcome, (stored) => stored !== undefined);
+      }
+      expect((await run).output.status).toBe('done');
+      expect(held.order.slice(0, 3).sort()).toEqual(['start a', 'start b', 'start c']);
+      expect(held.order.slice(3)).toEqual(['end b', 'end c', 'end a']);
+      const events = await agent.stores.log.read(session);
+      expect(resultItems(events, `${turn}.1`).map((item) => item.content)).toEqual(['a', 'b', 'c']);
     });
 
     it('B3 a sequential session runs the calls one after another, results still in call order', async () => {
-      const meet = rendezvous(1);
-      const agent = await localAgent({ script: [meetBatch, done], tools: [...demoTools, meet.tool] });
-      const { events } = await agent.turn('go', { toolExecution: 'sequential' });
-      expect(meet.order).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
-      const calls = events.filter((stored) => stored.event.type === 'call');
-      expect(resultItems(events, calls[0]?.batch ?? '').map((item) => item.content)).toEqual(['a', 'b', 'c']);
+      const held = heldCalls();
+      const agent = await localAgent({ script: [holdBatch, done], tools: [...demoTools, held.tool] });
+      const { session, turn, run } = await agent.start('go', { toolExecution: 'sequential' });
+      for (const value of ['a', 'b', 'c']) {
+        await held.started([value]);
+        held.release(value);
+      }
+      expect((await run).output.status).toBe('done');
+      expect(held.order).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
+      const events = await agent.stores.log.read(session);
+      expect(resultItems(events, `${turn}.1`).map((item) => item.content)).toEqual(['a', 'b', 'c']);
     });
 
     it('B4 isolates a failing call: success, failure, success, and the run goes on', async () => {
@@ -137,22 +125,27 @@ describe.skipIf(dynamoEndpoint === '')(
       expect(context.length).toBeLessThan(20_000);
     });
 
-    it('C3 chaos: 20 seeds at P = 0.5 give logs identical to a run without chaos', async () => {
+    describe('C3 chaos: at P = 0.5 each seed gives the log of a run without chaos', () => {
       const script = [
         '<think>plan</think>',
         batch(['echo', { text: 'x' }], ['fail', { message: 'no' }], ['echo', { text: 'y' }]),
       ];
       const steps = [script.join(''), batch(['echo', { text: 'again' }]), done];
-      const reference = canonical((await (await localAgent({ script: steps })).turn('go')).events);
-      for (let seed = 1; seed <= 20; seed++) {
-        const agent = await localAgent({ script: steps, chaos: { probability: 0.5, seed } });
+      let reference: Promise<ReturnType<typeof canonical>> | undefined;
+      const referenceLog = () =>
+        (reference ??= localAgent({ script: steps })
+          .then((agent) => agent.turn('go'))
+          .then(({ events }) => canonical(events)));
+
+      it.each(chaosSeeds(20))('seed %i on %s', async (seed, storage) => {
+        const agent = await localAgent({ script: steps, chaos: { probability: 0.5, seed }, storage });
         const { events, output } = await agent.turn('go');
         expect(output.status).toBe('done');
-        expect(canonical(events)).toEqual(reference);
-      }
-    }, 120_000);
+        expect(canonical(events)).toEqual(await referenceLog());
+      });
+    });
 
-    it('C3 chaos over invalid batches and blank outputs: 12 seeds at P = 0.5 give identical logs and ledgers', async () => {
+    describe('C3 chaos over invalid batches and blank outputs: at P = 0.5 each seed gives the same log and ledger', () => {
       const step = (n: number, text: string) => ({
         chunks: [text],
         usage: { inputTokens: 100 * n, outputTokens: n, cacheReadTokens: 0, cacheWriteTokens: 0 },
@@ -168,14 +161,20 @@ describe.skipIf(dynamoEndpoint === '')(
         expect(output.status).toBe('done');
         return { log: canonical(events), ledger: canonicalLedger(await agent.stores.usage.list(session)) };
       };
-      const reference = await run(await localAgent({ script: steps }));
-      expect(reference.ledger.map((entry) => entry.usage.outputTokens)).toEqual([1, 2, 3, 4]);
-      for (let seed = 1; seed <= 12; seed++) {
-        const agent = await localAgent({ script: steps, chaos: { probability: 0.5, seed } });
-        expect(await run(agent)).toEqual(reference);
+      let reference: ReturnType<typeof run> | undefined;
+      const referenceRun = () => (reference ??= localAgent({ script: steps }).then(run));
+
+      it('without chaos, the ledger has one entry per model step', async () => {
+        const { ledger } = await referenceRun();
+        expect(ledger.map((entry) => entry.usage.outputTokens)).toEqual([1, 2, 3, 4]);
+      });
+
+      it.each(chaosSeeds(12))('seed %i on %s', async (seed, storage) => {
+        const agent = await localAgent({ script: steps, chaos: { probability: 0.5, seed }, storage });
+        expect(await run(agent)).toEqual(await referenceRun());
         expect(agent.model.calls).toHaveLength(4);
-      }
-    }, 120_000);
+      });
+    });
 
     it('the workspace tools write, list and read a session file', async () => {
       const workspace = new LocalDirectoryWorkspace(mkdtempSync(join(tmpdir(), 'workspace-')));
@@ -271,11 +270,13 @@ describe.skipIf(dynamoEndpoint === '')(
     });
 
     it('20 sessions at once on one engine: each log holds only its own events', async () => {
-      const agent = await localAgent({ script: [batch(['sleep', { ms: 20, value: 'z' }]), done] });
-      const runs = await Promise.all(
-        Array.from({ length: 20 }, (_, index) => agent.turn(`session ${index}`)),
-      );
-      for (const run of runs) {
+      const held = heldCalls();
+      const agent = await localAgent({ script: [batch(['hold', { value: 'z' }]), done], tools: [held.tool] });
+      const turns = Array.from({ length: 20 }, (_, index) => agent.turn(`session ${index}`));
+      // Every session is in its batch at once before any may go on.
+      await held.started(['z'], 20);
+      held.release('z');
+      for (const run of await Promise.all(turns)) {
         expect(run.output.status).toBe('done');
         expect(run.events.every((stored) => stored.session === run.session)).toBe(true);
         expect(run.events.map((stored) => stored.event.type)).toEqual([
@@ -286,6 +287,6 @@ describe.skipIf(dynamoEndpoint === '')(
           'turn_end',
         ]);
       }
-    }, 60_000);
+    });
   },
 );

@@ -12,7 +12,7 @@ import {
 } from '@agentstep/runtime';
 import { describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from '../support/dynamo-client.js';
-import { localAgent } from '../support/harness.js';
+import { localAgent, readUntil } from '../support/harness.js';
 
 const TRIP = `
 NAME trip-planner
@@ -193,15 +193,14 @@ describe.skipIf(dynamoEndpoint === '')('workflow runs on the synthesized workflo
       approvalTokens: flow.agent.stores.approvalTokens,
       taskTokens: flow.agent.engine.taskTokens,
     };
+    /** The gate of `attempt`, once it waits for a decision. */
     const waiting = async (attempt: number) => {
-      for (;;) {
-        const log = await flow.runLog();
-        const gate = recordsOf(log, 'gate').find(
+      const gateOf = (log: Awaited<ReturnType<typeof flow.runLog>>) =>
+        recordsOf(log, 'gate').find(
           ({ record }) => record.attempt === attempt && record.status === 'waiting',
         );
-        if (gate && flow.agent.engine.taskTokens) return gate.record.gate;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      const log = await readUntil(flow.runLog, (log) => gateOf(log) !== undefined);
+      return gateOf(log)?.record.gate ?? '';
     };
     const first = await waiting(0);
     await decideGate(

@@ -8,8 +8,8 @@ declare module 'vitest' {
   }
 }
 
-/** The projects whose tests run on DynamoDB Local: every layer under `test/`, not the unit tests. */
-const needsDynamoDb = (project: TestProject) => project.name !== 'unit';
+/** The projects whose tests run on DynamoDB Local (the unit and browser tests run without it). */
+const ON_DYNAMODB_LOCAL = new Set(['stores', 'engine', 'api', 'cli']);
 
 /**
  * Starts one in-memory DynamoDB Local for the whole test run, when a project of the run needs it
@@ -17,7 +17,7 @@ const needsDynamoDb = (project: TestProject) => project.name !== 'unit';
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   project.provide('dynamoEndpoint', '');
-  if (!project.vitest.projects.some(needsDynamoDb)) return async () => {};
+  if (!project.vitest.projects.some(({ name }) => ON_DYNAMODB_LOCAL.has(name))) return async () => {};
   try {
     const local = await startDynamoDbLocal();
     project.provide('dynamoEndpoint', local.endpoint);

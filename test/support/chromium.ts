@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core';
 
 /** The Chromium the browser tests drive: `CHROMIUM_PATH`, or the Debian `chromium` package's. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -23,4 +23,23 @@ const FLAGS = [
 /** Starts the headless Chromium at {@link chromiumPath}. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, args: FLAGS });
+}
+
+/** How long a browser test file may take to start its servers and Chromium: generous, for a loaded machine. */
+export const START_WAIT_MS = 300_000;
+
+/**
+ * How long a page waits for a condition (an element, a navigation, a poll) before it fails: a
+ * bound generous enough for a loaded machine, never a duration a test asserts.
+ */
+export const PAGE_WAIT_MS = 60_000;
+
+/** A new browser context whose pages wait up to {@link PAGE_WAIT_MS} for each condition. */
+export async function newBrowserContext(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  context.setDefaultTimeout(PAGE_WAIT_MS);
+  return context;
 }

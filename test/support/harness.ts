@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { LocalEngine, type LocalEngineOptions, loadAgent, type SynthesizedAgent } from '@agentstep/local';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { LocalEngine, type LocalEngineOptions, type SynthesizedAgent } from '@agentstep/local';
+import { loadTestAgent } from '@agentstep/local/testing';
 import type { StoredEvent, TurnInput, TurnLimits } from '@agentstep/protocol';
 import {
   type ApprovalTokenStore,
+  defineTool,
   demoTools,
   type EventLog,
+  inMemoryStores,
   type Model,
   type OutcomeStore,
   ScriptedModel,
@@ -14,6 +18,8 @@ import {
   type UsageLedger,
 } from '@agentstep/runtime';
 import { dynamoStores, ensureEventLogTable } from '@agentstep/runtime/dynamo';
+import { onTestFinished } from 'vitest';
+import * as z from 'zod';
 import { localDocumentClient } from './dynamo-client.js';
 
 /** The table every local test agent's session lives in. */
@@ -21,9 +27,17 @@ export const LOOP_TABLE = 'agentstep-loop-tests';
 let synthesized: SynthesizedAgent | undefined;
 let tableReady: Promise<void> | undefined;
 
+/**
+ * Where a test agent's stores live: the run's DynamoDB Local, or process memory
+ * (`inMemoryStores()`, a fresh set per agent), which the adapter contract suites prove equivalent.
+ */
+export type Storage = 'dynamodb-local' | 'memory';
+
 /** What one test agent runs with. */
 export interface AgentSetup {
   script: ConstructorParameters<typeof ScriptedModel>[0];
+  /** @default 'dynamodb-local' */
+  storage?: Storage;
   tools?: readonly Tool[];
   chaos?: LocalEngineOptions['chaos'];
   maxConcurrency?: number;
@@ -31,7 +45,7 @@ export interface AgentSetup {
   model?: (scripted: Model) => Model;
   /** Named model profiles, as a workflow agent's `REQUIRES` picks one. @default none */
   models?: Readonly<Record<string, Model>>;
-  /** Wraps the DynamoDB Local stores, e.g. to inject a fault through a port. */
+  /** Wraps the stores, e.g. to inject a fault through a port. */
   stores?: (stores: Stores) => Stores;
   /** Tools whose calls wait for approval. @default none */
   approve?: string[];
@@ -49,17 +63,29 @@ export interface Stores {
   approvalTokens: ApprovalTokenStore;
 }
 
-/** A local agent on DynamoDB Local and the synthesized definition, with a scripted model. */
-export async function localAgent(setup: AgentSetup) {
-  synthesized ??= await loadAgent();
+/** The agent's synthesized definition, as every local test agent runs it: synthesized once per run. */
+export async function synthesizedAgent(): Promise<SynthesizedAgent> {
+  synthesized ??= await loadTestAgent();
+  return synthesized;
+}
+
+/** The stores of a new agent: on {@link LOOP_TABLE} of the run's DynamoDB Local, or new in-memory ones. */
+async function storesOn(storage: Storage): Promise<Stores> {
+  if (storage === 'memory') return inMemoryStores();
   const client = localDocumentClient();
   tableReady ??= ensureEventLogTable(client, LOOP_TABLE);
   await tableReady;
-  const real = dynamoStores(LOOP_TABLE, client);
+  return dynamoStores(LOOP_TABLE, client);
+}
+
+/** A local agent on the synthesized definition and DynamoDB Local (or memory), with a scripted model. */
+export async function localAgent(setup: AgentSetup) {
+  const agent = await synthesizedAgent();
+  const real = await storesOn(setup.storage ?? 'dynamodb-local');
   const stores = setup.stores?.(real) ?? real;
   const scripted = new ScriptedModel(setup.script);
   const engine = new LocalEngine({
-    agent: synthesized,
+    agent,
     deps: {
       ...stores,
       model: setup.model?.(scripted) ?? scripted,
@@ -87,6 +113,69 @@ export async function localAgent(setup: AgentSetup) {
     return { ...(await run), session, events: await real.log.read(session) };
   };
   return { turn, start, engine, model: scripted, stores: real };
+}
+
+/**
+ * Chaos seeds 1 to `count`, each with the storage it runs on: the first two on DynamoDB Local, the
+ * rest in memory, which is as faithful (the contract suites prove the stores equivalent) and fast.
+ */
+export function chaosSeeds(count: number): Array<[number, Storage]> {
+  return Array.from({ length: count }, (_, index) => [index + 1, index < 2 ? 'dynamodb-local' : 'memory']);
+}
+
+/**
+ * Reads with `read` until `holds` is true of what it returned, and returns that; call it in a test.
+ * It polls a condition, never counts tries or time: the test's timeout bounds it, and it stops
+ * when the test does.
+ */
+export async function readUntil<T>(read: () => Promise<T>, holds: (value: T) => boolean): Promise<T> {
+  let finished = false;
+  onTestFinished(() => {
+    finished = true;
+  });
+  for (;;) {
+    const value = await read();
+    if (holds(value)) return value;
+    if (finished) throw new Error('The test ended before the condition held.');
+    await sleep(10);
+  }
+}
+
+/**
+ * A `hold` tool whose calls each wait until the test releases their value, recording each start
+ * and end: the test sees which calls run at once and decides the order in which they end. Make it
+ * in a test: the calls still held when the test ends are released then.
+ */
+export function heldCalls() {
+  const order: string[] = [];
+  const releases = new Map<string, Array<() => void>>();
+  const tool = defineTool({
+    name: 'hold',
+    description: 'Waits until the test releases value, then returns it.',
+    input: z.object({ value: z.string() }),
+    // Longer than any test waits: only the test ends a call.
+    timeoutMs: 15 * 60_000,
+    handler: async ({ value }) => {
+      order.push(`start ${value}`);
+      await new Promise<void>((release) => releases.set(value, [...(releases.get(value) ?? []), release]));
+      order.push(`end ${value}`);
+      return value;
+    },
+  });
+  /** Resolves once `count` calls of each of `values` have started (and wait for their release). */
+  const started = (values: string[], count = 1) =>
+    readUntil(
+      async () => values.every((value) => (releases.get(value)?.length ?? 0) >= count),
+      (all) => all,
+    );
+  /** Lets the waiting calls of `value` end. */
+  const release = (value: string) => {
+    for (const end of releases.get(value) ?? []) end();
+  };
+  onTestFinished(() => {
+    for (const value of releases.keys()) release(value);
+  });
+  return { tool, order, started, release };
 }
 
 /** A model step that calls the given tools in one batch. */

@@ -87,9 +87,22 @@ export function serveInProcess(project: Project, args: string[]): Promise<Served
   });
 }
 
+/**
+ * In-process `serve --auth dev` on `project`'s store, every turn playing `script` (kept in the
+ * project as `NAME.json`) from its start, with `args` added: servers on one project share a store.
+ */
+export function serveScriptOn(
+  project: Project,
+  name: string,
+  script: unknown[],
+  args: string[] = [],
+): Promise<Served> {
+  const file = `${name}.json`;
+  writeFileSync(join(project.cwd, file), JSON.stringify(script));
+  return serveInProcess(project, ['--auth', 'dev', '--script', file, ...args]);
+}
+
 /** In-process `serve --auth dev` in a new project whose every turn plays `script` from its start, with `args` added. */
 export function serveScriptInProcess(name: string, script: unknown[], args: string[] = []): Promise<Served> {
-  const project = newProject(name);
-  writeFileSync(join(project.cwd, 'script.json'), JSON.stringify(script));
-  return serveInProcess(project, ['--auth', 'dev', '--script', 'script.json', ...args]);
+  return serveScriptOn(newProject(name), name, script, args);
 }

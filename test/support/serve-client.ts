@@ -17,6 +17,12 @@ export interface Served {
   restart(): Promise<Served>;
 }
 
+/**
+ * `serve`'s arguments for keeping its log in its own memory: for tests of what it serves (the web
+ * console) rather than of its store, which then start no DynamoDB Local.
+ */
+export const IN_MEMORY_STORE = ['--store', 'memory'];
+
 const SCRIPT_FILE = 'script.json';
 
 /**
@@ -116,4 +122,24 @@ export async function readStream(
     status: response.status,
     frames: options.limit === undefined ? frames : frames.slice(0, options.limit),
   };
+}
+
+/**
+ * Once calls of `session` wait for a decision (`GET /approvals` lists some), approves each of them
+ * as `tenant`; resolves with their ids. With `--approve TOOL`, this is how a test ends a turn it held.
+ */
+export async function approveWaiting(url: string, tenant: string, session: string): Promise<string[]> {
+  for (;;) {
+    const { body } = await call(`${url}/sessions/${session}/approvals`, tenant);
+    const ids = (body.approvals as Array<{ id: string }>).map(({ id }) => id);
+    for (const id of ids) {
+      const decided = await call(`${url}/sessions/${session}/approvals/${id}`, tenant, {
+        method: 'POST',
+        json: { decision: 'approve' },
+      });
+      if (decided.status !== 200) throw new Error(`approving ${id} answered ${decided.status}`);
+    }
+    if (ids.length > 0) return ids;
+    await sleep(50);
+  }
 }

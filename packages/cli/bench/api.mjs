@@ -70,8 +70,9 @@ function directEngineMs(cwd, session) {
 }
 
 const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)];
+/** One row: PASS or MISS against its target, or INFO for a figure with none. */
 const row = (label, value, target) =>
-  `${target === undefined ? '    ' : value <= target ? 'PASS' : 'MISS'}  ${label.padEnd(46)}${value.toFixed(1).padStart(8)} ms${target === undefined ? '' : `  (target <= ${target} ms)`}`;
+  `${target === undefined ? 'INFO' : value <= target ? 'PASS' : 'MISS'}  ${label.padEnd(50)}${value.toFixed(1).padStart(8)} ms  ${target === undefined ? '(no target: information)' : `(target <= ${target} ms)`}`;
 
 const project = mkdtempSync(join(tmpdir(), 'agentstep-api-bench-'));
 writeFileSync(join(project, 'script.json'), JSON.stringify(SCRIPT));

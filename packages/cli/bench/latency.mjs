@@ -32,10 +32,11 @@ function coldAndWarm(args, cwd, input) {
   return { cold, warm: warm[Math.floor(WARM_RUNS / 2)] };
 }
 
+/** One row: PASS or MISS against its target, or INFO for a figure with none. */
 function row(label, seconds, target) {
-  const verdict = target === undefined ? '    ' : seconds <= target ? 'PASS' : 'MISS';
-  const goal = target === undefined ? '' : `  (target <= ${target} s)`;
-  return `${verdict}  ${label.padEnd(44)}${seconds.toFixed(2).padStart(6)} s${goal}`;
+  const verdict = target === undefined ? 'INFO' : seconds <= target ? 'PASS' : 'MISS';
+  const goal = target === undefined ? '(no target: information)' : `(target <= ${target} s)`;
+  return `${verdict}  ${label.padEnd(50)}${seconds.toFixed(2).padStart(8)} s  ${goal}`;
 }
 
 const project = mkdtempSync(join(tmpdir(), 'agentstep-latency-'));

@@ -11,7 +11,21 @@ import {
 } from '@agentstep/runtime';
 import { dynamoStores, ensureEventLogTable } from '@agentstep/runtime/dynamo';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { LocalEngine, loadAgent, type SynthesizedAgent, startDynamoDbLocal } from '../src/index.js';
+import {
+  type EngineEvent,
+  LocalEngine,
+  loadAgent,
+  type SynthesizedAgent,
+  startDynamoDbLocal,
+} from '../src/index.js';
+import { atMost, row } from './row.js';
+
+/** States every turn enters once, its final model step included: StartTurn … Done. */
+const FIXED_TRANSITIONS = 9;
+/** States each tool step adds: RunTools, one InvokeTool per call, AdvanceTurn and Route. */
+const toolStepTransitions = (calls: number) => 3 + calls;
+/** Per-step overhead on DynamoDB Local, as `step-cost.ts` holds it. */
+const TARGET_OVERHEAD_MS = 40;
 
 const echo = (count: number) =>
   `<execute>${JSON.stringify(Array.from({ length: count }, (_, index) => ({ name: 'echo', args: { text: `call ${index}` } })))}</execute>`;
@@ -23,54 +37,82 @@ type Stores = {
   approvalTokens: ApprovalTokenStore;
 };
 
-async function runTurn(agent: SynthesizedAgent, stores: Stores, script: string[], session: string) {
+async function runTurn(
+  agent: SynthesizedAgent,
+  stores: Stores,
+  script: string[],
+  session: string,
+  onEvent?: (event: EngineEvent) => void,
+) {
   const engine = new LocalEngine({
     agent,
     deps: { ...stores, model: new ScriptedModel(script), clock: systemClock, tools: demoTools },
+    ...(onEvent ? { onEvent } : {}),
   });
   await submitTurn({ session, turn: 't', prompt: 'bench' }, { ...stores, clock: systemClock });
   return engine.runTurn({ session, turn: 't', maxSteps: 1000 });
 }
 
 /** Wall time per loop iteration (a one-call step), after a warm-up turn. */
-async function overheadPerStep(agent: SynthesizedAgent, stores: Stores, label: string): Promise<string> {
+async function overheadPerStep(agent: SynthesizedAgent, stores: Stores, label: string, targetMs?: number) {
   const steps = 30;
   const script = [...Array.from({ length: steps }, () => echo(1)), 'Done.'];
   const session = label.replaceAll(' ', '-');
   await runTurn(agent, stores, script, `warm-${session}`);
   const { stats } = await runTurn(agent, stores, script, `bench-${session}`);
-  return `${label.padEnd(16)}${(stats.wallMs / (steps + 1)).toFixed(1)} ms per model step (${steps} one-call steps + answer: ${stats.wallMs} ms)`;
+  const ms = stats.wallMs / (steps + 1);
+  return row(
+    `${label}: overhead per model step`,
+    `${ms.toFixed(1)} ms`,
+    targetMs === undefined ? undefined : atMost(ms, targetMs, ' ms'),
+  );
 }
 
-/** State transitions of one loop iteration with N calls; for N = 0, of the final step. */
-async function transitionsPerStep(agent: SynthesizedAgent): Promise<string[]> {
+/** The states a turn that answers at once enters, in order: what every turn pays. */
+async function fixedStates(agent: SynthesizedAgent): Promise<string[]> {
+  const entered: string[] = [];
+  await runTurn(agent, inMemoryStores(), ['Done.'], 'fixed', (event) => {
+    if (event.type === 'StateEntered' && event.state) entered.push(event.state.name);
+  });
+  return entered;
+}
+
+/** State transitions of whole turns, against 9 fixed plus 3 + N per tool step with N calls. */
+async function transitionsPerTurn(agent: SynthesizedAgent): Promise<string[]> {
+  const turns: Array<[string, number[]]> = [
+    ['answer only', []],
+    ...Array.from({ length: 8 }, (_, index): [string, number[]] => [
+      `one tool step, N = ${index + 1}`,
+      [index + 1],
+    ]),
+    ['three tool steps, N = 1, 2, 3', [1, 2, 3]],
+  ];
   const lines: string[] = [];
-  const base = await runTurn(agent, inMemoryStores(), ['Done.'], 'base');
-  // StartTurn + (ModelStep, Route, FinishTurn): the final step alone is 3 transitions.
-  const finalStep = base.stats.stateTransitions - 1;
-  lines.push(verdict('N = 0 (final answer)', finalStep, 3));
-  for (let calls = 1; calls <= 8; calls++) {
-    const { stats } = await runTurn(agent, inMemoryStores(), [echo(calls), 'Done.'], `n${calls}`);
-    lines.push(verdict(`N = ${calls}`, stats.stateTransitions - base.stats.stateTransitions, 3 + calls));
+  for (const [label, steps] of turns) {
+    const script = [...steps.map(echo), 'Done.'];
+    const { stats } = await runTurn(agent, inMemoryStores(), script, `transitions-${steps.join('-')}`);
+    const target = FIXED_TRANSITIONS + steps.reduce((sum, calls) => sum + toolStepTransitions(calls), 0);
+    lines.push(row(label, `${stats.stateTransitions} transitions`, atMost(stats.stateTransitions, target)));
   }
   return lines;
 }
 
-function verdict(label: string, transitions: number, target: number): string {
-  return `${transitions <= target ? 'PASS' : 'MISS'}  ${label.padEnd(22)}${transitions} transitions (target <= ${target})`;
-}
-
 const agent = await loadAgent();
 console.log(`AgentStep local engine benchmarks (Node ${process.version}, ${process.arch})`);
-console.log('\nState transitions per loop iteration with N tool calls');
-for (const line of await transitionsPerStep(agent)) console.log(line);
-console.log('\nOrchestration overhead per model step (scripted model, echo tool)');
+console.log(
+  `\nState transitions per turn: ${FIXED_TRANSITIONS} fixed, plus 3 + N per tool step with N calls`,
+);
+console.log(`      fixed: ${(await fixedStates(agent)).join(' → ')}`);
+for (const line of await transitionsPerTurn(agent)) console.log(line);
+console.log('\nOrchestration overhead per model step (scripted model; 30 one-call steps and an answer)');
 console.log(await overheadPerStep(agent, inMemoryStores(), 'memory'));
 const local = await startDynamoDbLocal();
 try {
   const client = DynamoDBDocumentClient.from(local.client);
   await ensureEventLogTable(client, 'bench-events');
-  console.log(await overheadPerStep(agent, dynamoStores('bench-events', client), 'DynamoDB Local'));
+  console.log(
+    await overheadPerStep(agent, dynamoStores('bench-events', client), 'DynamoDB Local', TARGET_OVERHEAD_MS),
+  );
 } finally {
   await local.stop();
 }

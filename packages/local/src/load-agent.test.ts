@@ -21,9 +21,11 @@ afterAll(() => {
 });
 
 describe('loadAgent', { timeout: 60_000 }, () => {
-  it('synthesizes once into its cache file, leaving no synthesis folder behind, and reads the same loop back', async () => {
+  it('synthesizes into its cache file, two loads at once in one process alike, leaving nothing else behind, and reads the same loop back', async () => {
     const cacheFile = join(scratch, 'cache', 'agent.json');
-    const synthesized = await loadAgent(cacheFile);
+    // As two servers of one test process starting on a cold cache: each writes the file whole.
+    const [synthesized, alongside] = await Promise.all([loadAgent(cacheFile), loadAgent(cacheFile)]);
+    expect(alongside).toEqual(synthesized);
     expect(readdirSync(scratch)).toEqual(['cache']);
     expect(readdirSync(join(scratch, 'cache'))).toEqual(['agent.json']);
     expect(JSON.parse(readFileSync(cacheFile, 'utf8')).definition).toEqual(synthesized.definition);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { StepName } from '@agentstep/infra';
@@ -23,7 +24,8 @@ export async function loadAgent(cacheFile?: string, props: DefinitionProps = {})
   const agent = synthesizeAgent(props);
   if (cacheFile !== undefined) {
     await mkdir(dirname(cacheFile), { recursive: true });
-    const written = `${cacheFile}.${process.pid}.tmp`;
+    // A name of this write's own: two loads in one process (two servers in a test) write at once.
+    const written = `${cacheFile}.${randomUUID()}.tmp`;
     await writeFile(written, JSON.stringify({ ...agent, functions: [...agent.functions] }));
     await rename(written, cacheFile);
   }

@@ -1,7 +1,7 @@
 import { demoTools, inMemoryStores, ScriptedModel, systemClock } from '@agentstep/runtime';
 import type { StateMachineDefinition } from 'aws-local-stepfunctions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadAgent } from './load-agent.js';
+import { loadTestAgent } from './load-test-agent.js';
 import { LocalEngine, type LocalEngineOptions } from './local-engine.js';
 import type { SynthesizedAgent } from './synthesize-agent.js';
 import { InMemoryTaskTokenCompletions } from './task-tokens/in-memory-task-token-completions.js';
@@ -75,7 +75,7 @@ const liveTimers = () => process.getActiveResourcesInfo().filter((resource) => r
 
 let agent: SynthesizedAgent;
 beforeAll(async () => {
-  agent = await loadAgent();
+  agent = await loadTestAgent();
 }, 60_000);
 
 function engineWith(options: Partial<LocalEngineOptions>, approver = approverFunction()): LocalEngine {
@@ -254,7 +254,9 @@ describe('LocalEngine forgetting the tokens of an execution that ends', { timeou
     engine.stopTurn({ session: 's', turn: 't' });
     await expect(run).rejects.toThrow();
     fail();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The engine retries at once (its retry intervals are 0), in promise callbacks only: a retry
+    // would have invoked the function again before the event loop turns.
+    await new Promise(setImmediate);
     expect((await approver.received()).length).toBe(1);
     expect(engine.taskTokens.waiting).toBe(0);
     expect(liveTimers()).toBeLessThan(timersWhileWaiting);

@@ -1,8 +1,8 @@
-import { BATCH_CAPS } from '@agentstep/protocol';
+import { randomUUID } from 'node:crypto';
 import { demoTools, inMemoryStores, ScriptedModel, submitTurn, systemClock } from '@agentstep/runtime';
 import type { StateMachineDefinition } from 'aws-local-stepfunctions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadAgent } from './load-agent.js';
+import { loadTestAgent } from './load-test-agent.js';
 import {
   AGENT_STATE_MACHINE,
   LocalEngine,
@@ -10,6 +10,7 @@ import {
   WORKFLOW_STATE_MACHINE,
 } from './local-engine.js';
 import type { SynthesizedAgent } from './synthesize-agent.js';
+import { definitionValidations } from './validated-state-machine.js';
 
 const START = 'arn:aws:states:::states:startExecution';
 
@@ -55,7 +56,7 @@ async function failureOf(run: Promise<unknown>): Promise<Error | undefined> {
 
 let agent: SynthesizedAgent;
 beforeAll(async () => {
-  agent = await loadAgent();
+  agent = await loadTestAgent();
 }, 60_000);
 
 function engineWith(options: Partial<LocalEngineOptions>, script = ['Done.']) {
@@ -67,6 +68,35 @@ function engineWith(options: Partial<LocalEngineOptions>, script = ['Done.']) {
   });
   return { engine, stores };
 }
+
+describe('LocalEngine start', { timeout: 30_000 }, () => {
+  it('validates a definition once per content: a second engine on a copy of the loop validates nothing', () => {
+    engineWith({});
+    const validated = definitionValidations();
+    const copy = structuredClone(agent);
+    new LocalEngine({
+      agent: copy,
+      deps: { ...inMemoryStores(), model: new ScriptedModel([]), clock: systemClock, tools: demoTools },
+    });
+    expect(definitionValidations()).toBe(validated);
+  });
+
+  it('validates a definition it has not seen once, and refuses an invalid one every time', () => {
+    const validated = definitionValidations();
+    const unseen = pass({ unseen: randomUUID() });
+    engineWith({ stateMachines: { Unseen: unseen } });
+    engineWith({ stateMachines: { Unseen: structuredClone(unseen) } });
+    expect(definitionValidations()).toBe(validated + 1);
+    const invalid = {
+      StartAt: 'Missing',
+      States: { Done: { Type: 'Pass', End: true } },
+    } as StateMachineDefinition;
+    const hostInvalid = () => engineWith({ stateMachines: { Invalid: invalid } });
+    expect(hostInvalid).toThrow('State machine definition is invalid');
+    // Refused again: a definition that failed its validation is not remembered as validated.
+    expect(hostInvalid).toThrow('State machine definition is invalid');
+  });
+});
 
 describe('LocalEngine hosting several state machines', { timeout: 30_000 }, () => {
   it('runs the agent loop as a child with startExecution.sync:2 and hands its turn output to the parent', async () => {
@@ -201,53 +231,28 @@ describe('LocalEngine and Step Functions limits', { timeout: 30_000 }, () => {
     });
   });
 
-  it('runs a batch of as many calls as the protocol allows with its state well under the limit', async () => {
-    const calls = Array.from({ length: BATCH_CAPS.calls }, (_, index) => ({
-      name: 'echo',
-      args: { text: `${index}` },
-    }));
-    const { engine, stores } = engineWith({}, [`<execute>${JSON.stringify(calls)}</execute>`, 'Done.']);
-    await submitTurn({ session: 'wide', turn: 't', prompt: 'go' }, { ...stores, clock: systemClock });
-    const { output, stats } = await engine.runTurn({ session: 'wide', turn: 't' });
-    expect(output.status).toBe('done');
-    expect(stats.toolCalls).toBe(BATCH_CAPS.calls);
-    expect(stats.maxStatePayloadBytes).toBeLessThan(128 * 1024);
-  }, 60_000);
-
   it('fails an execution whose history passes 25,000 events with States.Runtime, as AWS does', async () => {
+    // Each item: its iteration started and succeeded, and ten Pass states each entered and exited.
+    const passes = Array.from({ length: 10 }, (_, index) => [
+      `Pass${index}`,
+      index === 9 ? { Type: 'Pass', End: true } : { Type: 'Pass', Next: `Pass${index + 1}` },
+    ]);
     const many = {
       StartAt: 'Each',
       States: {
         Each: {
           Type: 'Map',
           ItemsPath: '$.items',
-          ItemProcessor: { StartAt: 'Echo', States: { Echo: { Type: 'Pass', End: true } } },
+          ItemProcessor: { StartAt: 'Pass0', States: Object.fromEntries(passes) },
           End: true,
         },
       },
     } as unknown as StateMachineDefinition;
     const { engine } = engineWith({ stateMachines: { Many: many } });
-    // Each item: its iteration started and succeeded, Echo entered and exited.
-    const items = Array.from({ length: 6_300 }, () => 0);
+    const items = Array.from({ length: 1_150 }, () => 0);
     expect(await failureOf(engine.execute('Many', { items }))).toMatchObject({
       name: 'States.Runtime',
       message: expect.stringContaining('passed 25000 events'),
     });
   });
-
-  it('keeps a turn of full batches within the history limit by continuing in fresh executions', async () => {
-    const calls = Array.from({ length: BATCH_CAPS.calls }, () => ({ name: 'echo', args: { text: 'x' } }));
-    const batch = `<execute>${JSON.stringify(calls)}</execute>`;
-    const { engine, stores } = engineWith({}, [...Array.from({ length: 8 }, () => batch), 'Done.']);
-    await submitTurn({ session: 'long', turn: 't', prompt: 'go' }, { ...stores, clock: systemClock });
-    const { output, stats } = await engine.runTurn({
-      session: 'long',
-      turn: 't',
-      maxSteps: 20,
-      stepsPerExecution: 1000,
-    });
-    expect(output.status).toBe('done');
-    expect(stats.toolCalls).toBe(8 * BATCH_CAPS.calls);
-    expect(stats.executions).toBeGreaterThanOrEqual(2);
-  }, 120_000);
 });

@@ -2,7 +2,7 @@ import './promise-with-resolvers.js';
 import { randomUUID } from 'node:crypto';
 import type { TurnInput, TurnResult } from '@agentstep/protocol';
 import type { StepHandler } from '@agentstep/runtime/lambda';
-import { ExecutionError, StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
+import { ExecutionError, type StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import { type ChaosOptions, seededRandom, withChaos } from './chaos.js';
 import { historyEvents, MAX_HISTORY_EVENTS } from './history-events.js';
 import { lambdaContext } from './lambda-context.js';
@@ -24,6 +24,7 @@ import { ExecutionTaskTokens } from './task-tokens/execution-task-tokens.js';
 import { LocalTaskTokens } from './task-tokens/local-task-tokens.js';
 import { TASK_TOKEN_PLACEHOLDER } from './task-tokens/task-token-placeholder.js';
 import { waitForTaskTokenTask } from './task-tokens/wait-for-task-token-task.js';
+import { validatedStateMachine } from './validated-state-machine.js';
 
 /** Options of {@link LocalEngine}. */
 export interface LocalEngineOptions {
@@ -202,11 +203,10 @@ export class LocalEngine {
 
   #host(name: string, definition: StateMachineDefinition): void {
     const arn = `arn:aws:states:${LOCAL_REGION}:${LOCAL_ACCOUNT}:stateMachine:${name}`;
-    const machine = new StateMachine(definition, { validationOptions: { checkArn: false } });
     this.#machines.set(name, {
       arn,
       name,
-      machine,
+      machine: validatedStateMachine(definition),
       states: allStates(definition),
       tasks: taskStates(definition, this.#handlers),
     });

@@ -34,7 +34,9 @@ export interface DefinitionProps {
  * one synthesis per such props serves every local run.
  */
 export function synthesizeAgent(props: DefinitionProps = {}): SynthesizedAgent {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  // Without CDK's template validation (warnings only, on the deployed template `cdk synth` checks):
+  // it costs ~7 s of CPU on every synthesis, which every first local run would pay.
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] }, builtinCloudFormationValidation: false });
   const stack = new Stack(app, 'AgentStepLocal');
   const { approvalTimeoutSeconds } = props;
   // The loop only: the HTTP API is hosted locally by `agentstep serve`, not by a synthesized one.

@@ -3,7 +3,13 @@ import { inMemoryApiDeps, stepIntoApprovals } from '@agentstep/api/testing';
 import { submitTurn } from '@agentstep/runtime';
 import { type ServerType, serve } from '@hono/node-server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { jsonLines } from '../io/json-lines.js';
 import { memoryIo } from '../io/memory-io.js';
+import {
+  ENGINE_TEST_TIMEOUT_MS,
+  memoryProject,
+  type RunningCommand,
+} from '../io/memory-project.test-helpers.js';
 import { main } from '../main.js';
 
 let server: ServerType | undefined;
@@ -134,3 +140,184 @@ describe('agentstep approvals and approve', () => {
     );
   });
 });
+
+/** One model step calling `echo` twice, each call waiting for approval, then the answer. */
+const ECHO_TWICE = JSON.stringify([
+  '<execute>[{"name": "echo", "args": {"text": "one"}}, {"name": "echo", "args": {"text": "two"}}]</execute>',
+  'Done.<end>',
+]);
+const WAITING = /⏸ #\d echo \S+ waits for approval \(id (\S+)\): agentstep approve (\S+) \S+ \[--deny\]/g;
+
+/** The ids of the calls the run's view says wait for approval, once `count` do. */
+function waitingIds(run: RunningCommand, count: number): Promise<string[]> {
+  return run.waitFor(({ stdout }) => {
+    const ids = [...stdout.matchAll(WAITING)].map((match) => match[1] ?? '');
+    return ids.length >= count ? ids : undefined;
+  });
+}
+
+describe('agentstep approvals and approve on the project’s store, while a run waits', {
+  timeout: ENGINE_TEST_TIMEOUT_MS,
+}, () => {
+  it('decide the calls another command’s run waits on: one approved with edited args, one denied', async () => {
+    const project = memoryProject({ 'echo-twice.json': ECHO_TWICE });
+    const agentstep = (...args: string[]) => project.run(args);
+    const run = project.start([
+      'run',
+      '--session',
+      'waits',
+      '--script',
+      'echo-twice.json',
+      '--mode',
+      'event',
+      '--approve',
+      'echo',
+    ]);
+    const [first = '', second = ''] = await waitingIds(run, 2);
+    expect(run.stdout()).toContain(`agentstep approve waits ${first} [--deny]`);
+
+    const listed = await agentstep('approvals', 'waits');
+    expect(listed.status).toBe(0);
+    expect(listed.stdout.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(
+        new RegExp(`^${first.replaceAll('.', '\\.')}  echo \\{"text":"one"\\}  requested `),
+      ),
+      expect.stringMatching(
+        new RegExp(`^${second.replaceAll('.', '\\.')}  echo \\{"text":"two"\\}  requested `),
+      ),
+    ]);
+    const json = JSON.parse((await agentstep('approvals', 'waits', '--json')).stdout);
+    expect(json.approvals.map((approval: { id: string }) => approval.id)).toEqual([first, second]);
+
+    const refused = await agentstep('approve', 'waits', first, '--args', '{"text": 1}');
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(
+      /^agentstep approve: ValidationError: Invalid arguments for echo: text: .+\n$/,
+    );
+    expect(await agentstep('approve', 'waits', first, '--args', '{"text": "edited"}')).toMatchObject({
+      status: 0,
+      stdout: `Approved ${first} with the edited arguments: the call runs now.\n`,
+    });
+    const denied = await agentstep('approve', 'waits', second, '--deny', '--reason', 'nope', '--json');
+    expect(denied.status).toBe(0);
+    expect(JSON.parse(denied.stdout)).toEqual({ id: second, decision: 'deny' });
+
+    expect(await run.exited).toBe(0);
+    expect(run.stdout()).toMatch(/✓ #0 echo approved by \S+ with \{"text":"edited"\}/);
+    expect(run.stdout()).toMatch(/✗ #1 echo denied by \S+: nope/);
+
+    const again = await agentstep('approve', 'waits', first, '--deny');
+    expect(again.status).toBe(1);
+    expect(again.stderr).toMatch(
+      /^agentstep approve: AlreadyDecided: Approval \S+ is already settled \(approved\)[^\n]*\n$/,
+    );
+    expect((await agentstep('approvals', 'waits')).stdout).toBe(
+      'No call of session waits waits for approval.\n',
+    );
+
+    const events = jsonLines((await agentstep('events', 'waits', '--json')).stdout);
+    const result = events.find((event) => event.type === 'result');
+    expect(JSON.parse(String(result?.content))).toEqual([
+      { tool: 'echo', status: 'success', content: 'edited' },
+      { tool: 'echo', status: 'failure', content: 'denied: nope' },
+    ]);
+    expect(events.filter((event) => event.type === 'approval').map((event) => event.payload)).toEqual([
+      expect.objectContaining({ id: first, status: 'requested' }),
+      expect.objectContaining({ id: second, status: 'requested' }),
+      expect.objectContaining({ id: first, status: 'approved', args: { text: 'edited' } }),
+      expect.objectContaining({ id: second, status: 'denied', reason: 'nope' }),
+    ]);
+  });
+
+  it('refuse a session that does not exist and an unknown approval in one line, exit 1', async () => {
+    const project = memoryProject({ 'echo-twice.json': ECHO_TWICE });
+    const missing = await project.run(['approvals', 'no-such-session']);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toMatch(
+      /^agentstep approvals: SessionNotFound: Session no-such-session has no events in .+\n$/,
+    );
+    await project.run(['run', '--session', 'ran', '--script', 'echo-twice.json']);
+    const unknown = await project.run(['approve', 'ran', 'no.such.0']);
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toMatch(/^agentstep approve: ApprovalNotFound: .+`agentstep approvals ran` lists/);
+  });
+
+  it('a run whose calls nobody decides in --approval-timeout says they expired', async () => {
+    const project = memoryProject({ 'echo-twice.json': ECHO_TWICE });
+    const { status, stdout } = await project.run([
+      ...['run', '--session', 'expires', '--script', 'echo-twice.json', '--mode', 'event'],
+      ...['--approve', 'echo', '--approval-timeout', '1'],
+    ]);
+    expect(status).toBe(0);
+    expect(stdout.match(/⌛ #\d echo expired: nobody decided in time/g)).toHaveLength(2);
+  });
+});
+
+/** The fields of the API's answers this test reads. */
+type ApiBody = { session?: string; status?: string; events?: Array<{ type: string; payload?: object }> };
+
+describe('agentstep approvals and approve --url on an agentstep serve', {
+  timeout: ENGINE_TEST_TIMEOUT_MS,
+}, () => {
+  it('list and decide as the bearer tenant; the turn ends with both results', async () => {
+    const project = memoryProject({ 'echo-twice.json': ECHO_TWICE });
+    const serving = project.start([
+      'serve',
+      '--port',
+      '0',
+      '--auth',
+      'dev',
+      '--script',
+      'echo-twice.json',
+      '--approve',
+      'echo',
+    ]);
+    try {
+      const url = await serving.waitFor(({ stdout }) => /^listening on (\S+)\n/.exec(stdout)?.[1]);
+      const api = async (path: string, tenant: string, init: RequestInit = {}): Promise<ApiBody> => {
+        const headers = { authorization: `Bearer ${tenant}`, 'content-type': 'application/json' };
+        return (await (await fetch(`${url}${path}`, { ...init, headers })).json()) as ApiBody;
+      };
+      const { session = '' } = await api('/sessions', 'alice', {
+        method: 'POST',
+        body: JSON.stringify({ message: 'Echo' }),
+      });
+      const asTenant = (tenant: string, ...args: string[]) =>
+        project.run([...args, '--url', url, '--token', tenant]);
+      const waiting = await eventually(async () => {
+        const { approvals } = JSON.parse((await asTenant('alice', 'approvals', session, '--json')).stdout);
+        return approvals.length === 2 ? (approvals as Array<{ id: string }>).map(({ id }) => id) : undefined;
+      });
+      const [first = '', second = ''] = waiting;
+      const asBob = await asTenant('bob', 'approve', session, first);
+      expect(asBob.status).toBe(1);
+      expect(asBob.stderr).toMatch(/^agentstep approve: SessionNotFound: /);
+      expect((await asTenant('alice', 'approve', session, first)).status).toBe(0);
+      const denied = await asTenant('alice', 'approve', session, second, '--deny');
+      expect(denied.stdout).toBe(`Denied ${second}: the model reads the denial.\n`);
+      await eventually(async () =>
+        (await api(`/sessions/${session}`, 'alice')).status === 'idle' ? true : undefined,
+      );
+      const { events = [] } = await api(`/sessions/${session}/events`, 'alice');
+      const approvals = events.filter((event) => event.type === 'approval');
+      expect(approvals.map((event) => event.payload)).toEqual([
+        expect.objectContaining({ status: 'requested' }),
+        expect.objectContaining({ status: 'requested' }),
+        expect.objectContaining({ id: first, status: 'approved', by: 'alice' }),
+        expect.objectContaining({ id: second, status: 'denied', by: 'alice' }),
+      ]);
+    } finally {
+      serving.stop();
+    }
+    expect(await serving.exited).toBe(0);
+  });
+});
+
+/** Resolves with what `probe` answers once it answers something, asking again after each answer of `undefined`. */
+async function eventually<T>(probe: () => Promise<T | undefined>): Promise<T> {
+  for (;;) {
+    const answer = await probe();
+    if (answer !== undefined) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,6 +1,12 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { wireEventSchema } from '@agentstep/protocol';
 import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../io/memory-io.js';
 import { main } from '../main.js';
+
+/** The model output of the spec's example. */
+const EXAMPLE = readFileSync(new URL('../../../../examples/model-output.txt', import.meta.url), 'utf8');
 
 const lines = (out: string[]) =>
   out
@@ -25,6 +31,34 @@ describe('agentstep parse', () => {
       },
       { type: 'execute', timestamp: 1_700_000_000 },
     ]);
+  });
+
+  it('parses the spec example: think, four calls with their edge cases, execute, nothing after', async () => {
+    const io = memoryIo({ stdin: [EXAMPLE] });
+    expect(await main(['parse'], io)).toBe(0);
+    const events = lines(io.out).map((line) => wireEventSchema.parse(line));
+    expect(events.map((event) => event.type)).toEqual(['think', 'call', 'call', 'call', 'call', 'execute']);
+    const args = events.flatMap((event) => (event.type === 'call' ? [JSON.parse(event.content).args] : []));
+    expect(args[1].content).toBe('<html><body>Hello</body></html>');
+    expect(args[2].content).toBe('Hello </write> world </execute> still inside');
+    expect(args[3].cmd).toBe(`echo "hello" && echo 'world'`);
+  });
+
+  it('gives the spec example’s events at chunk sizes 1, 4 and 64 as whole', async () => {
+    const whole = memoryIo({ stdin: [EXAMPLE] });
+    await main(['parse'], whole);
+    for (const size of ['1', '4', '64']) {
+      const chunked = memoryIo({ stdin: [EXAMPLE] });
+      await main(['parse', '--chunk-size', size], chunked);
+      expect(chunked.out).toEqual(whole.out);
+    }
+  });
+
+  it('exits 0 on random bytes in token mode and prints valid events', async () => {
+    const io = memoryIo({ stdin: [randomBytes(4096).toString('utf8')] });
+    expect(await main(['parse', '--mode', 'token', '--chunk-size', '3'], io)).toBe(0);
+    expect(io.err).toEqual([]);
+    for (const line of lines(io.out)) expect(wireEventSchema.safeParse(line).success).toBe(true);
   });
 
   it('gives the same events for any --chunk-size in event mode', async () => {

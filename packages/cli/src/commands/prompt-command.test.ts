@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../io/memory-io.js';
 import { main } from '../main.js';
@@ -17,6 +18,13 @@ describe('agentstep prompt', () => {
     const prompt = io.out.join('');
     expect(prompt).toContain('## read\nReads a file.');
     expect(prompt).toContain('"name": "read"');
+  });
+
+  it('prints the system prompt for the example tools file', async () => {
+    const example = readFileSync(new URL('../../../../examples/tools.json', import.meta.url), 'utf8');
+    const io = memoryIo({ files: { 'tools.json': example } });
+    expect(await main(['prompt', '--tools', 'tools.json'], io)).toBe(0);
+    expect(io.out.join('')).toContain('## write\nWrites a file in the session workspace.');
   });
 
   it.each([

@@ -87,14 +87,17 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     if (begun.previous !== undefined)
       notice(`took session ${session} over from turn ${begun.previous}, which is now closed in its log.`);
     const run = await finishedOrCancelled(begun, { ...deps, starter }, io);
+    const cancelled = `turn ${begun.turn} was cancelled; session ${session} is free for the next message.`;
     if (run === 'cancelled') {
-      notice(`turn ${begun.turn} was cancelled; session ${session} is free for the next message.`);
+      notice(cancelled);
       return EXIT_CODES.cancelled;
     }
     await recorder?.save();
     await view.finish(run);
     await recordStats(io, session, run.stats, sessionSpend(await store.usage.list(session)));
-    if (!options.json) notice(sessionNote(session, store.kind));
+    // A cancelled turn that ended itself (its calls waited for approval) says so as one stopped does.
+    if (run.output.status === 'cancelled') notice(cancelled);
+    else if (!options.json) notice(sessionNote(session, store.kind));
     return EXIT_CODES[run.output.status];
   } finally {
     approver?.close();

@@ -13,6 +13,7 @@ export interface MemoryIo extends CliIo {
 /** What a {@link memoryIo} starts with. */
 export interface MemoryIoOptions {
   stdin?: string[];
+  /** Files by path. Commands write into this same record, so IOs given one record share their files. */
   files?: Record<string, string>;
   nowMs?: number;
   dataDir?: string;
@@ -26,7 +27,7 @@ export interface MemoryIoOptions {
 export function memoryIo(options: MemoryIoOptions = {}): MemoryIo {
   const out: string[] = [];
   const err: string[] = [];
-  const files: Record<string, string> = { ...options.files };
+  const files: Record<string, string> = options.files ?? {};
   const dataDir = options.dataDir ?? '/agentstep-test-data';
   const stopListeners = new Set<() => void>();
   return {

@@ -22,6 +22,10 @@ class CountedCompletions extends InMemoryTaskTokenCompletions {
   }
 }
 
+/**
+ * Waits `ms`. Timers fire in the order they fall due, however loaded the machine: a timer the code
+ * under test set to fall due earlier (a token's expiry, a poll) has fired when this resolves.
+ */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('LocalTaskTokens', () => {

@@ -8,18 +8,16 @@ import {
   type ConsoleConfig,
   consoleContentSecurityPolicy,
 } from '@agentstep/console/config';
-import {
-  AgentStep,
-  type AgentStepApiOptions,
-  AgentStepConsole,
-  AgentStepStack,
-  API_PATH_PREFIXES,
-} from '@agentstep/infra';
-import { App, type CfnResource, Stack } from 'aws-cdk-lib';
+import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { MockIntegration, RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { afterAll, describe, expect, it } from 'vitest';
+import { AgentStep } from './agent-step.js';
+import type { AgentStepApiOptions } from './agent-step-api.js';
+import { AgentStepConsole, API_PATH_PREFIXES } from './agent-step-console.js';
+import { AgentStepStack } from './agent-step-stack.js';
+import { logicalId, SYNTHESIS_TIMEOUT_MS, testApp } from './testing/synth-agent.js';
 
 const jwt = { issuer: 'https://issuer.example.com/pool', audience: 'agentstep-api' };
 
@@ -38,18 +36,15 @@ function outdir(): string {
 
 /** An agent whose API serves the console (bundling skipped), its template and the assembly's folder. */
 function synthConsole(api: AgentStepApiOptions = { auth: { jwt }, console: true }) {
-  const app = new App({ outdir: outdir(), context: { 'aws:cdk:bundling-stacks': [] } });
+  const app = testApp({ outdir: outdir() });
   const stack = new Stack(app, 'Console');
   const agent = new AgentStep(stack, 'Agent', { api });
   const template = Template.fromStack(stack);
   const assembly = app.synth();
-  const logicalId = (construct: { node: { defaultChild?: unknown } }) =>
-    stack.getLogicalId(construct.node.defaultChild as CfnResource);
   const webConsole = agent.console as AgentStepConsole;
-  const resource = (construct: { node: { defaultChild?: unknown } }) =>
-    template.toJSON().Resources[logicalId(construct)];
-  const distribution = resource(webConsole.distribution).Properties.DistributionConfig;
-  return { agent, stack, template, directory: assembly.directory, logicalId, webConsole, distribution };
+  const distribution =
+    template.toJSON().Resources[logicalId(webConsole.distribution)].Properties.DistributionConfig;
+  return { agent, stack, template, directory: assembly.directory, webConsole, distribution };
 }
 
 /** The staged asset folders of an assembly holding `file`. */
@@ -93,11 +88,11 @@ const expectedConfig: ConsoleConfig = {
   },
 };
 
-describe('AgentStepConsole (synthesized)', () => {
+describe('AgentStepConsole (synthesized)', { timeout: SYNTHESIS_TIMEOUT_MS }, () => {
   const synthesized = synthConsole();
 
   it('keeps the files in a private bucket that only the distribution reads, through origin access control', () => {
-    const { template, logicalId, webConsole, distribution } = synthesized;
+    const { template, webConsole, distribution } = synthesized;
     const bucket = template.toJSON().Resources[logicalId(webConsole.bucket)].Properties;
     expect(bucket).toMatchObject({
       PublicAccessBlockConfiguration: {
@@ -163,7 +158,7 @@ describe('AgentStepConsole (synthesized)', () => {
   });
 
   it('sends each API prefix to the API’s stage over HTTPS, any method, uncached, with every viewer header but Host', () => {
-    const { logicalId, agent, distribution } = synthesized;
+    const { agent, distribution } = synthesized;
     const behaviors = apiBehaviors(distribution);
     expect(behaviors.map((behavior) => behavior.PathPattern)).toEqual(
       API_PATH_PREFIXES.map((prefix) => `/${prefix}*`),
@@ -186,7 +181,7 @@ describe('AgentStepConsole (synthesized)', () => {
       OriginReadTimeout: 60,
       OriginSSLProtocols: ['TLSv1.2'],
     });
-    expect(JSON.stringify(apiOrigin?.DomainName)).toContain(`{"Ref":"${logicalId(agent.api as RestApi)}"}`);
+    expect(JSON.stringify(apiOrigin?.DomainName)).toContain(`{"Ref":"${logicalId(agent.api)}"}`);
     expect(JSON.stringify(apiOrigin?.OriginPath)).toContain('DeploymentStage');
   });
 
@@ -212,7 +207,7 @@ describe('AgentStepConsole (synthesized)', () => {
   });
 
   it('deploys the console and a config.json signing in with the API’s issuer, then invalidates the distribution', () => {
-    const { template, logicalId, webConsole, directory } = synthesized;
+    const { template, webConsole, directory } = synthesized;
     template.hasResourceProperties('Custom::CDKBucketDeployment', {
       DestinationBucketName: { Ref: logicalId(webConsole.bucket) },
       DistributionId: { Ref: logicalId(webConsole.distribution) },
@@ -239,14 +234,15 @@ describe('AgentStepConsole (synthesized)', () => {
     expect(stack.resolve(webConsole.url)).toEqual({
       'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [expect.any(String), 'DomainName'] }, '/']],
     });
-    const app = () => new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-    const withConsole = new AgentStepStack(app(), 'WithConsole', {
+    const withConsole = new AgentStepStack(testApp(), 'WithConsole', {
       agent: { api: { auth: { jwt }, console: true } },
     });
     const output = Template.fromStack(withConsole).toJSON().Outputs.ConsoleUrl;
     expect(output.Description).toContain('redirect URI');
     expect(output.Value).toEqual(withConsole.resolve(withConsole.agent.console?.url));
-    const without = new AgentStepStack(app(), 'WithoutConsole', { agent: { api: { auth: { jwt } } } });
+    const without = new AgentStepStack(testApp(), 'WithoutConsole', {
+      agent: { api: { auth: { jwt } } },
+    });
     expect(Template.fromStack(without).toJSON().Outputs.ConsoleUrl).toBeUndefined();
     expect(without.agent.console).toBeUndefined();
   });
@@ -266,10 +262,11 @@ describe('AgentStepConsole (synthesized)', () => {
   });
 });
 
-describe('AgentStepConsole (bundled)', () => {
+describe('AgentStepConsole (bundled)', { timeout: SYNTHESIS_TIMEOUT_MS }, () => {
   it('builds the console into its asset: index.html, assets/console.js and assets/console.css', () => {
     const directory = outdir();
-    const app = new App({ outdir: directory });
+    // Bundling is under test here; CDK's built-in template validation is not.
+    const app = new App({ outdir: directory, builtinCloudFormationValidation: false });
     const stack = new Stack(app, 'Bundled');
     const api = new RestApi(stack, 'Api');
     api.root.addMethod('ANY', new MockIntegration());

@@ -1,0 +1,155 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { describe, expect, it } from 'vitest';
+import { actionsOf, LOOP_TABLE_ACTIONS, roleStatements } from './testing/role-statements.js';
+import {
+  defaultAgent,
+  environmentOf,
+  logicalId,
+  SYNTHESIS_TIMEOUT_MS,
+  synthAgent,
+} from './testing/synth-agent.js';
+
+const jwt = { issuer: 'https://issuer.example.com/', audience: 'agentstep-api' };
+
+describe('AgentStep’s HTTP API (synthesized)', { timeout: SYNTHESIS_TIMEOUT_MS }, () => {
+  it('serves every path and method from one regional REST API, streaming from the API function for up to 15 minutes', () => {
+    const { agent, template } = defaultAgent();
+    template.resourceCountIs('AWS::ApiGateway::RestApi', 1);
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', {
+      EndpointConfiguration: { Types: ['REGIONAL'] },
+    });
+    template.resourceCountIs('AWS::ApiGateway::Resource', 1);
+    template.hasResourceProperties('AWS::ApiGateway::Resource', { PathPart: '{proxy+}' });
+    const methods = Object.values(template.findResources('AWS::ApiGateway::Method'));
+    expect(methods).toHaveLength(2);
+    const api = logicalId(agent.apiFunctions.api);
+    for (const { Properties } of methods) {
+      expect(Properties).toMatchObject({
+        HttpMethod: 'ANY',
+        RequestValidatorId: expect.anything(),
+        Integration: { Type: 'AWS_PROXY', ResponseTransferMode: 'STREAM', TimeoutInMillis: 900_000 },
+      });
+      // Streaming calls InvokeWithResponseStream, under its own path.
+      const uri = JSON.stringify(Properties.Integration.Uri);
+      expect(uri).toContain('/response-streaming-invocations');
+      expect(uri).toContain(api);
+    }
+    template.hasResourceProperties('AWS::ApiGateway::RequestValidator', {
+      ValidateRequestBody: true,
+      ValidateRequestParameters: true,
+    });
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Timeout: 15 * 60,
+      Environment: { Variables: Match.objectLike({ AGENTSTEP_API_AUTH: 'iam' }) },
+    });
+    // The API function is no step: the local engine routes no task to it.
+    expect(JSON.stringify(template.toJSON().Resources[api].Properties.Environment)).not.toContain(
+      'AGENTSTEP_STEP',
+    );
+  });
+
+  it('authorizes every method with AWS_IAM by default, with no authorizer function', () => {
+    const { agent, template } = defaultAgent();
+    for (const { Properties } of Object.values(template.findResources('AWS::ApiGateway::Method')))
+      expect(Properties.AuthorizationType).toBe('AWS_IAM');
+    template.resourceCountIs('AWS::ApiGateway::Authorizer', 0);
+    expect(Object.keys(agent.apiFunctions)).toEqual(['api']);
+  });
+
+  it('authorizes every method with the JWT authorizer, whose function gets the issuer and audience', () => {
+    const { agent, template } = synthAgent({ api: { auth: { jwt } } });
+    const authorizerFunction = agent.apiFunctions['api-authorizer'] as IFunction;
+    const [authorizer] = Object.keys(template.findResources('AWS::ApiGateway::Authorizer'));
+    template.hasResourceProperties('AWS::ApiGateway::Authorizer', {
+      Type: 'TOKEN',
+      IdentitySource: 'method.request.header.Authorization',
+    });
+    const uri = JSON.stringify(template.toJSON().Resources[authorizer ?? ''].Properties.AuthorizerUri);
+    expect(uri).toContain(logicalId(authorizerFunction));
+    for (const { Properties } of Object.values(template.findResources('AWS::ApiGateway::Method')))
+      expect(Properties).toMatchObject({ AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: authorizer } });
+    expect(environmentOf(template, authorizerFunction)).toEqual({
+      AGENTSTEP_JWT_ISSUER: jwt.issuer,
+      AGENTSTEP_JWT_AUDIENCE: jwt.audience,
+      POWERTOOLS_SERVICE_NAME: 'agentstep',
+    });
+    expect(environmentOf(template, agent.apiFunctions.api)).toMatchObject({ AGENTSTEP_API_AUTH: 'jwt' });
+    // The authorizer only checks tokens: it may touch neither the table nor the state machine.
+    expect(JSON.stringify(roleStatements(template, authorizerFunction))).not.toMatch(/dynamodb:|states:/);
+  });
+
+  it('gives the API function the table, the loop and the workflows to start, the loop’s executions to list and stop, and both machines’ task results to send; nothing more', () => {
+    const { agent, template } = defaultAgent();
+    const api = agent.apiFunctions.api as IFunction;
+    const machine = logicalId(agent.stateMachine);
+    const workflows = logicalId(agent.workflowStateMachine);
+    expect(environmentOf(template, api)).toMatchObject({
+      AGENTSTEP_TABLE: { Ref: logicalId(agent.table) },
+      AGENTSTEP_STATE_MACHINE: { Ref: machine },
+      AGENTSTEP_WORKFLOW_STATE_MACHINE: { Ref: workflows },
+    });
+    const statements = roleStatements(template, api);
+    expect(actionsOf(statements, 'dynamodb:')).toEqual(LOOP_TABLE_ACTIONS);
+    expect(statements).toContainEqual(
+      expect.objectContaining({ Action: 'states:StartExecution', Resource: { Ref: machine } }),
+    );
+    expect(statements).toContainEqual(
+      expect.objectContaining({ Action: 'states:StartExecution', Resource: { Ref: workflows } }),
+    );
+    expect(statements).toContainEqual(
+      expect.objectContaining({ Action: 'states:ListExecutions', Resource: { Ref: machine } }),
+    );
+    const stop = statements.find((statement) => statement.Action === 'states:StopExecution');
+    expect(JSON.stringify(stop?.Resource)).toContain(':execution:');
+    // Each machine's task results: its own statement, on that machine.
+    expect(actionsOf(statements, 'states:')).toEqual([
+      'states:ListExecutions',
+      'states:SendTaskFailure',
+      'states:SendTaskFailure',
+      'states:SendTaskHeartbeat',
+      'states:SendTaskHeartbeat',
+      'states:SendTaskSuccess',
+      'states:SendTaskSuccess',
+      'states:StartExecution',
+      'states:StartExecution',
+      'states:StopExecution',
+    ]);
+    // The API may invoke only its own function, through one API-scoped permission.
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      FunctionName: { 'Fn::GetAtt': [logicalId(api), 'Arn'] },
+      Principal: 'apigateway.amazonaws.com',
+    });
+  });
+
+  it('logs access, traces and throttles the stage, and answers its own refusals in the API’s error shape', () => {
+    const { template } = synthAgent({ api: { throttle: { rateLimit: 10, burstLimit: 20 } } });
+    template.hasResourceProperties('AWS::ApiGateway::Stage', {
+      TracingEnabled: true,
+      AccessLogSetting: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+      MethodSettings: [
+        Match.objectLike({ LoggingLevel: 'ERROR', ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 }),
+      ],
+    });
+    template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+      ResponseType: 'UNAUTHORIZED',
+      StatusCode: '401',
+      ResponseTemplates: { 'application/json': Match.stringLikeRegexp('"error":\\{"code":"Unauthorized"') },
+    });
+    template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+      ResponseType: 'MISSING_AUTHENTICATION_TOKEN',
+      StatusCode: '401',
+    });
+    template.resourceCountIs('AWS::ApiGateway::Account', 1);
+    const { template: withoutRole } = synthAgent({ api: { cloudWatchRole: false } });
+    withoutRole.resourceCountIs('AWS::ApiGateway::Account', 0);
+  });
+
+  it('creates no API, and no API function, with api: false', () => {
+    const { agent, template } = synthAgent({ api: false });
+    template.resourceCountIs('AWS::ApiGateway::RestApi', 0);
+    template.resourceCountIs('AWS::Lambda::Function', 14);
+    expect(agent.api).toBeUndefined();
+    expect(agent.apiFunctions).toEqual({});
+  });
+});
