@@ -5,8 +5,8 @@
  * scripts) has each part run on its own. Ends with each bench's outcome and its count of PASS, MISS
  * and INFO rows. A MISS is information; the exit code is non-zero only when a bench crashed.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -14,18 +14,16 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const pnpm = join(root, 'scripts', 'pnpm.mjs');
 const VERDICTS = ['PASS', 'MISS', 'INFO'];
 
-/** The workspace's package folders, in pnpm-workspace.yaml's order (`dir` or `dir/*` entries). */
+/** The workspace's package folders, as pnpm lists them (the root's own `bench` script runs this one). */
 function workspaceFolders() {
-  const yaml = readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8');
-  const [, list = ''] = /^packages:\n((?:[ \t]+-.*\n?)+)/m.exec(yaml) ?? [];
-  return [...list.matchAll(/-\s*['"]?([^'"\s]+)/g)].flatMap(([, entry]) => {
-    if (!entry.endsWith('/*')) return [join(root, entry)];
-    const parent = join(root, entry.slice(0, -2));
-    return readdirSync(parent, { withFileTypes: true })
-      .filter((child) => child.isDirectory())
-      .map((child) => join(parent, child.name))
-      .sort();
+  const listed = spawnSync(process.execPath, [pnpm, 'ls', '-r', '--depth', '-1', '--json'], {
+    cwd: root,
+    encoding: 'utf8',
   });
+  if (listed.status !== 0) throw new Error(`pnpm ls failed: ${listed.stderr}`);
+  return JSON.parse(listed.stdout)
+    .map((workspacePackage) => workspacePackage.path)
+    .filter((folder) => folder !== root);
 }
 
 /** Every bench to run: each package's `bench:<part>` scripts, or its `bench` script when it has none. */

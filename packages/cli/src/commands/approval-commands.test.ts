@@ -3,14 +3,10 @@ import { inMemoryApiDeps, stepIntoApprovals } from '@agentstep/api/testing';
 import { submitTurn } from '@agentstep/runtime';
 import { type ServerType, serve } from '@hono/node-server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { jsonLines } from '../io/json-lines.js';
 import { memoryIo } from '../io/memory-io.js';
-import {
-  ENGINE_TEST_TIMEOUT_MS,
-  memoryProject,
-  type RunningCommand,
-} from '../io/memory-project.test-helpers.js';
 import { main } from '../main.js';
+import { jsonLines } from '../testing/json-lines.js';
+import { ENGINE_TEST_TIMEOUT_MS, memoryProject, type RunningCommand } from '../testing/memory-project.js';
 
 let server: ServerType | undefined;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { jsonLines } from '../io/json-lines.js';
-import { ENGINE_TEST_TIMEOUT_MS, memoryProject } from '../io/memory-project.test-helpers.js';
+import { jsonLines } from '../testing/json-lines.js';
+import { ENGINE_TEST_TIMEOUT_MS, memoryProject } from '../testing/memory-project.js';
 
 const ANSWER = 'Every check passed.';
 const echoStep = (text: string) => `<execute>[{"name": "echo", "args": {"text": "${text}"}}]</execute>`;

@@ -7,10 +7,10 @@ import {
   startRecordingServer,
 } from '@agentstep/runtime/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jsonLines } from '../io/json-lines.js';
 import { memoryIo } from '../io/memory-io.js';
-import { ENGINE_TEST_TIMEOUT_MS, memoryProject } from '../io/memory-project.test-helpers.js';
 import { main } from '../main.js';
+import { jsonLines } from '../testing/json-lines.js';
+import { ENGINE_TEST_TIMEOUT_MS, memoryProject } from '../testing/memory-project.js';
 
 /** A model step's output calling `echo` once. */
 const ECHO_STEP = '<execute>[{"name": "echo", "args": {"text": "x"}}]</execute>';

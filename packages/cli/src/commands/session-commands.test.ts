@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { jsonLines } from '../io/json-lines.js';
-import { ENGINE_TEST_TIMEOUT_MS, memoryProject } from '../io/memory-project.test-helpers.js';
+import { jsonLines } from '../testing/json-lines.js';
+import { ENGINE_TEST_TIMEOUT_MS, memoryProject } from '../testing/memory-project.js';
 
 describe('agentstep events, context and stats', { timeout: ENGINE_TEST_TIMEOUT_MS }, () => {
   it('read back what an earlier run of the project wrote', async () => {

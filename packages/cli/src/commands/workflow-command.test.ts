@@ -1,13 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { jsonLines } from '../io/json-lines.js';
 import { memoryIo } from '../io/memory-io.js';
-import {
-  ENGINE_TEST_TIMEOUT_MS,
-  memoryProject,
-  type RunningCommand,
-} from '../io/memory-project.test-helpers.js';
 import { main } from '../main.js';
+import { jsonLines } from '../testing/json-lines.js';
+import { ENGINE_TEST_TIMEOUT_MS, memoryProject, type RunningCommand } from '../testing/memory-project.js';
 
 const REVIEW = `NAME review
 AGENT judge "You judge." REQUIRES "smart"

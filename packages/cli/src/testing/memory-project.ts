@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InMemoryTaskTokenCompletions } from '@agentstep/local';
 import { inMemoryStores } from '@agentstep/runtime';
+import { type MemoryIo, memoryIo } from '../io/memory-io.js';
 import type { OpenStore, StoreKind } from '../local/open-store.js';
 import { main } from '../main.js';
-import { type MemoryIo, memoryIo } from './memory-io.js';
 import { type OutputWaits, outputWaits } from './output-waits.js';
 
 /**

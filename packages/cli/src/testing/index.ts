@@ -1,0 +1,10 @@
+/**
+ * For tests that run `agentstep` commands in-process: an in-memory IO whose store and stop
+ * requests the test controls, and the store a local run opens on a DynamoDB it is given; for them
+ * and tests of the binary, waits on a running command's output and its `--json` lines.
+ */
+
+export { type MemoryIo, type MemoryIoOptions, memoryIo } from '../io/memory-io.js';
+export { dynamoDbStore, type OpenStore, type StoreKind } from '../local/open-store.js';
+export { jsonLines } from './json-lines.js';
+export { type OutputWaits, outputWaits, type PrintedOutput } from './output-waits.js';
