@@ -4,13 +4,7 @@ import { EventBus } from 'aws-cdk-lib/aws-events';
 import { describe, expect, it } from 'vitest';
 import { machineStates } from './testing/machine-states.js';
 import { actionsOf, roleStatements, type Statement } from './testing/role-statements.js';
-import {
-  defaultAgent,
-  environmentOf,
-  logicalId,
-  SYNTHESIS_TIMEOUT_MS,
-  synthAgent,
-} from './testing/synth-agent.js';
+import { defaultAgent, environmentOf, logicalId, synthAgent } from './testing/synth-agent.js';
 
 /** Every statement of the state machines' role policies. */
 function machineStatements(template: Template): Statement[] {
@@ -19,7 +13,7 @@ function machineStatements(template: Template): Statement[] {
     .flatMap(({ Properties }) => Properties.PolicyDocument.Statement);
 }
 
-describe('the execution contract on the synthesized state machine', { timeout: SYNTHESIS_TIMEOUT_MS }, () => {
+describe('the execution contract on the synthesized state machine', () => {
   it('runs a Standard workflow in JSONPath (the local engine does not run JSONata)', () => {
     const [machine] = Object.values(
       defaultAgent().template.findResources('AWS::StepFunctions::StateMachine'),
@@ -91,9 +85,7 @@ describe('the execution contract on the synthesized state machine', { timeout: S
   });
 });
 
-describe('the state machines on an event bus of their own (synthesized)', {
-  timeout: SYNTHESIS_TIMEOUT_MS,
-}, () => {
+describe('the state machines on an event bus of their own (synthesized)', () => {
   const { agent, template } = synthAgent((stack) => ({
     eventBus: EventBus.fromEventBusName(stack, 'Bus', 'jobs'),
   }));
@@ -119,7 +111,7 @@ describe('the state machines on an event bus of their own (synthesized)', {
   });
 });
 
-describe('the loop’s approvals (synthesized)', { timeout: SYNTHESIS_TIMEOUT_MS }, () => {
+describe('the loop’s approvals (synthesized)', () => {
   it('waits on a task token for calls that need approval, for the approval timeout, at no cost', () => {
     const { template } = synthAgent({ approvals: ['echo'], approvalTimeout: Duration.hours(2) });
     const states = machineStates(template).RunTools?.ItemProcessor?.States ?? {};

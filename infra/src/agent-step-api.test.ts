@@ -2,17 +2,11 @@ import { Match } from 'aws-cdk-lib/assertions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { actionsOf, LOOP_TABLE_ACTIONS, roleStatements } from './testing/role-statements.js';
-import {
-  defaultAgent,
-  environmentOf,
-  logicalId,
-  SYNTHESIS_TIMEOUT_MS,
-  synthAgent,
-} from './testing/synth-agent.js';
+import { defaultAgent, environmentOf, logicalId, synthAgent } from './testing/synth-agent.js';
 
 const jwt = { issuer: 'https://issuer.example.com/', audience: 'agentstep-api' };
 
-describe('AgentStep’s HTTP API (synthesized)', { timeout: SYNTHESIS_TIMEOUT_MS }, () => {
+describe('AgentStep’s HTTP API (synthesized)', () => {
   it('serves every path and method from one regional REST API, streaming from the API function for up to 15 minutes', () => {
     const { agent, template } = defaultAgent();
     template.resourceCountIs('AWS::ApiGateway::RestApi', 1);

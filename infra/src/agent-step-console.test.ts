@@ -17,7 +17,7 @@ import { AgentStep } from './agent-step.js';
 import type { AgentStepApiOptions } from './agent-step-api.js';
 import { AgentStepConsole, API_PATH_PREFIXES } from './agent-step-console.js';
 import { AgentStepStack } from './agent-step-stack.js';
-import { logicalId, SYNTHESIS_TIMEOUT_MS, testApp } from './testing/synth-agent.js';
+import { logicalId, testApp } from './testing/synth-agent.js';
 
 const jwt = { issuer: 'https://issuer.example.com/pool', audience: 'agentstep-api' };
 
@@ -88,7 +88,7 @@ const expectedConfig: ConsoleConfig = {
   },
 };
 
-describe('AgentStepConsole (synthesized)', { timeout: SYNTHESIS_TIMEOUT_MS }, () => {
+describe('AgentStepConsole (synthesized)', () => {
   const synthesized = synthConsole();
 
   it('keeps the files in a private bucket that only the distribution reads, through origin access control', () => {
@@ -262,7 +262,7 @@ describe('AgentStepConsole (synthesized)', { timeout: SYNTHESIS_TIMEOUT_MS }, ()
   });
 });
 
-describe('AgentStepConsole (bundled)', { timeout: SYNTHESIS_TIMEOUT_MS }, () => {
+describe('AgentStepConsole (bundled)', () => {
   it('builds the console into its asset: index.html, assets/console.js and assets/console.css', () => {
     const directory = outdir();
     // Bundling is under test here; CDK's built-in template validation is not.

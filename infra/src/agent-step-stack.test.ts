@@ -7,7 +7,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { AgentStepStack, type AgentStepStackProps } from './agent-step-stack.js';
-import { logicalId, SYNTHESIS_TIMEOUT_MS, testApp } from './testing/synth-agent.js';
+import { logicalId, testApp } from './testing/synth-agent.js';
 
 const jwt = { issuer: 'https://issuer.example.com/', audience: 'agentstep-api' };
 
@@ -22,7 +22,7 @@ function nagErrors(app: App): string[] {
   }
 }
 
-describe('AgentStepStack', { timeout: SYNTHESIS_TIMEOUT_MS }, () => {
+describe('AgentStepStack', () => {
   it('outputs the API’s URL, and no URL without an API', () => {
     const stack = new AgentStepStack(testApp(), 'WithApi');
     const output = Template.fromStack(stack).toJSON().Outputs.ApiUrl;
@@ -33,7 +33,7 @@ describe('AgentStepStack', { timeout: SYNTHESIS_TIMEOUT_MS }, () => {
   });
 });
 
-describe('AgentStepStack under cdk-nag’s AWS Solutions checks', { timeout: SYNTHESIS_TIMEOUT_MS }, () => {
+describe('AgentStepStack under cdk-nag’s AWS Solutions checks', () => {
   it.each<[string, AgentStepStackProps]>([
     ['the demo agent with a workspace', { agent: { builtInTools: ['demo', 'workspace'] } }],
     [

@@ -13,7 +13,6 @@ import {
   environmentOf,
   logicalId,
   newAgent,
-  SYNTHESIS_TIMEOUT_MS,
   type SynthesizedAgent,
   synthAgent,
 } from './testing/synth-agent.js';
@@ -35,7 +34,7 @@ function synthesizing(props: AgentStepProps): () => void {
   return () => synthAgent(props);
 }
 
-describe('AgentStep (synthesized)', { timeout: SYNTHESIS_TIMEOUT_MS }, () => {
+describe('AgentStep (synthesized)', () => {
   const { template } = synthAgent({ builtInTools: ['demo', 'workspace'] });
 
   it('deploys every step and the API function on Node.js 22, arm64, with its own log group and role', () => {
@@ -314,7 +313,7 @@ describe('AgentStep (synthesized)', { timeout: SYNTHESIS_TIMEOUT_MS }, () => {
   });
 });
 
-describe('AgentStep approvals (synthesized)', { timeout: SYNTHESIS_TIMEOUT_MS }, () => {
+describe('AgentStep approvals (synthesized)', () => {
   it('tells the model functions and the API which tools wait, and for how long', () => {
     const approving = synthAgent((stack) => ({
       approvals: ['http_fetch'],

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventTurnOptions } from './event-turn-target.js';
 import { fillInputTemplate, valueAt } from './testing/fill-input-template.js';
 import { roleStatements } from './testing/role-statements.js';
-import { logicalId, SYNTHESIS_TIMEOUT_MS, triggerStack } from './testing/synth-agent.js';
+import { logicalId, triggerStack } from './testing/synth-agent.js';
 
 /** The input the rule's target on the state machine sends for `event`. */
 function ruleInput(template: Template, machine: string, event: unknown, rule?: string) {
@@ -34,9 +34,7 @@ const ORDER_EVENT = {
   },
 };
 
-describe('AgentStep triggers on EventBridge rules and schedules (synthesized)', {
-  timeout: SYNTHESIS_TIMEOUT_MS,
-}, () => {
+describe('AgentStep triggers on EventBridge rules and schedules (synthesized)', () => {
   it('starts a turn on a schedule: its rule targets the state machine with the message, the fixed fields and the event id as requestId', () => {
     const { stack, agent, machine } = triggerStack();
     const rule = agent.runOnSchedule(Schedule.rate(Duration.days(1)), {

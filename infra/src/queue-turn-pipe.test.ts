@@ -4,9 +4,9 @@ import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { describe, expect, it } from 'vitest';
 import { fillInputTemplate, valueAt } from './testing/fill-input-template.js';
 import { roleStatements } from './testing/role-statements.js';
-import { logicalId, SYNTHESIS_TIMEOUT_MS, triggerStack } from './testing/synth-agent.js';
+import { logicalId, triggerStack } from './testing/synth-agent.js';
 
-describe('AgentStep triggers on SQS queues (synthesized)', { timeout: SYNTHESIS_TIMEOUT_MS }, () => {
+describe('AgentStep triggers on SQS queues (synthesized)', () => {
   it('starts a turn per queue message through a pipe: batch size 1, fire and forget, the body as the message and the SQS message id as requestId', () => {
     const { stack, agent, machine } = triggerStack();
     const queue = new Queue(stack, 'Requests');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { machineStates } from './testing/machine-states.js';
-import { defaultAgent, SYNTHESIS_TIMEOUT_MS } from './testing/synth-agent.js';
+import { defaultAgent } from './testing/synth-agent.js';
 
-describe('WorkflowStateMachine (synthesized)', { timeout: SYNTHESIS_TIMEOUT_MS }, () => {
+describe('WorkflowStateMachine (synthesized)', () => {
   it('ends every workflow run by announcing it: failed, or completed (done and aborted)', () => {
     const workflows = machineStates(defaultAgent().template, 'workflows');
     expect(workflows.WorkflowRoute).toMatchObject({

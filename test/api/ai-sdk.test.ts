@@ -21,7 +21,7 @@ const TURN = [
 
 beforeAll(async () => {
   served = await serveScriptInProcess('ai-sdk', TURN);
-}, 120_000);
+});
 
 afterAll(async () => {
   expect(await served?.stop()).toBe(0);

@@ -46,7 +46,7 @@ describe.skipIf(dynamoEndpoint === '')(
     let served: Served;
     beforeAll(async () => {
       served = await serveScriptInProcess('approvals', SCRIPT, ['--approve', 'echo']);
-    }, 120_000);
+    });
     afterAll(async () => {
       expect(await served?.stop()).toBe(0);
     });
@@ -87,7 +87,7 @@ describe.skipIf(dynamoEndpoint === '')(
         expect.objectContaining({ index: 2, status: 'denied', by: 'ann', reason: 'not today' }),
       ]);
       expect((await call(`${url}/sessions/${session}`, 'ann')).body.status).toBe('idle');
-    }, 60_000);
+    });
 
     it('--chaos 0.5: the same scenario on a server that delivers tasks twice gives the same log', async () => {
       const reference = await approveAndDeny(served.url);
@@ -107,7 +107,7 @@ describe.skipIf(dynamoEndpoint === '')(
       } finally {
         expect(await chaotic.stop()).toBe(0);
       }
-    }, 120_000);
+    });
 
     it('refuses bad edited args (400, still waiting), a second decision (409), unknown ids and other tenants (404)', async () => {
       const { url } = served;
@@ -128,7 +128,7 @@ describe.skipIf(dynamoEndpoint === '')(
       expect(
         resultOf(await eventsOnce(url, 'ann', session, ended)).map((item: { status: string }) => item.status),
       ).toEqual(['success', 'success', 'success']);
-    }, 60_000);
+    });
 
     it('cancels a turn waiting on two approvals at once: both calls fail with `cancelled`, nothing left waiting', async () => {
       const { url } = served;
@@ -150,7 +150,7 @@ describe.skipIf(dynamoEndpoint === '')(
         'cancelled',
       ]);
       expect((await call(`${url}/sessions/${session}/approvals`, 'ann')).body.approvals).toEqual([]);
-    }, 60_000);
+    });
   },
 );
 
@@ -183,5 +183,5 @@ describe.skipIf(dynamoEndpoint === '')('an approval nobody decides (`--approval-
     } finally {
       expect(await served.stop()).toBe(0);
     }
-  }, 120_000);
+  });
 });

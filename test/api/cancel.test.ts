@@ -28,7 +28,7 @@ let url = '';
 beforeAll(async () => {
   served = await serveScriptOn(project, 'sleeps', SLEEPS);
   url = served.url;
-}, 120_000);
+});
 
 afterAll(async () => {
   expect(await served?.stop()).toBe(0);

@@ -17,7 +17,7 @@ beforeAll(async () => {
   // One after the other: the first synthesizes the loop into the run's cache, the second reads it.
   served = await serveScriptInProcess('client', SCRIPT);
   held = await serveScriptInProcess('client-held', SCRIPT, ['--approve', 'sleep']);
-}, 120_000);
+});
 
 afterAll(async () => {
   expect(await Promise.all([served?.stop(), held?.stop()])).toEqual([0, 0]);

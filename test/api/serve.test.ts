@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from '../support/dynamo-client.js';
 import { batch } from '../support/harness.js';
 import { serveScriptInProcess } from '../support/in-process.js';
-import { approveWaiting, call, readStream, type Served } from '../support/serve-client.js';
+import {
+  type ApiEvent,
+  approveWaiting,
+  call,
+  eventsOnce,
+  readStream,
+  type Served,
+} from '../support/serve-client.js';
 
 /** A turn of two steps, 100 tokens in and 10 out each: a `sleep` call, then an answer. */
 const usage = { inputTokens: 100, outputTokens: 10 };
@@ -13,19 +20,22 @@ const TURN = [
 
 /** Its turns run straight to their end. */
 let served: Served;
-/** `--approve sleep`: a turn runs until the test decides its call, so the test finds it running. */
+/** `--approve sleep`: a turn waits until the test decides its call, so the test finds it busy. */
 let held: Served;
+/** Its turns' one call sleeps a minute: the test finds the turn running (no call waits) and cancels it. */
+let sleeping: Served;
 let url = '';
 
 beforeAll(async () => {
   // One after the other: the first synthesizes the loop into the run's cache, the second reads it.
   served = await serveScriptInProcess('serve', TURN);
   held = await serveScriptInProcess('serve-held', TURN, ['--approve', 'sleep']);
+  sleeping = await serveScriptInProcess('serve-sleeping', [batch(['sleep', { ms: 60_000, value: 'late' }])]);
   url = served.url;
-}, 120_000);
+});
 
 afterAll(async () => {
-  expect(await Promise.all([served?.stop(), held?.stop()])).toEqual([0, 0]);
+  expect(await Promise.all([served?.stop(), held?.stop(), sleeping?.stop()])).toEqual([0, 0, 0]);
 });
 
 /** Starts a turn in a new session as `tenant`, on `on` (by default the server whose turns run through); its ids. */
@@ -39,6 +49,10 @@ async function start(tenant: string, options: { on?: Served; headers?: Record<st
   expect(status).toBe(202);
   return body as { session: string; turn: string; status: string };
 }
+
+const isCall = (event: ApiEvent) => event.type === 'call';
+const isApprovalRequest = (event: ApiEvent) =>
+  event.type === 'approval' && event.payload?.status === 'requested';
 
 describe.skipIf(dynamoEndpoint === '')('the HTTP API on `agentstep serve` (DynamoDB Local)', () => {
   it('a turn started with POST /sessions streams to done: seq 1, 2, 3… as GET /events has them', async () => {
@@ -73,15 +87,26 @@ describe.skipIf(dynamoEndpoint === '')('the HTTP API on `agentstep serve` (Dynam
     expect(logged([...first.frames, ...rest.frames])).toEqual(logged(whole.frames));
   });
 
-  it('GET /sessions/{id} says running while a turn holds the session', async () => {
-    const { session } = await start('alice', { on: held });
-    expect((await call(`${held.url}/sessions/${session}`, 'alice')).body).toMatchObject({
-      session,
+  it('GET /sessions/{id} says running while its call runs, and waiting while a call waits for a decision', async () => {
+    const asleep = await start('alice', { on: sleeping });
+    await eventsOnce(sleeping.url, 'alice', asleep.session, (events) => events.some(isCall));
+    expect((await call(`${sleeping.url}/sessions/${asleep.session}`, 'alice')).body).toMatchObject({
+      session: asleep.session,
       status: 'running',
       turns: 1,
     });
-    await approveWaiting(held.url, 'alice', session);
-    await readStream(`${held.url}/sessions/${session}/stream`, 'alice');
+    await call(`${sleeping.url}/sessions/${asleep.session}/cancel`, 'alice', { method: 'POST' });
+    await readStream(`${sleeping.url}/sessions/${asleep.session}/stream`, 'alice');
+
+    const waiting = await start('alice', { on: held });
+    await eventsOnce(held.url, 'alice', waiting.session, (events) => events.some(isApprovalRequest));
+    expect((await call(`${held.url}/sessions/${waiting.session}`, 'alice')).body).toMatchObject({
+      session: waiting.session,
+      status: 'waiting',
+      turns: 1,
+    });
+    await approveWaiting(held.url, 'alice', waiting.session);
+    await readStream(`${held.url}/sessions/${waiting.session}/stream`, 'alice');
   });
 
   it('GET /sessions/{id} once the turn is done: idle, turns, lastSeq and usage; events page by after and limit', async () => {

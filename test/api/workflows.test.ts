@@ -14,7 +14,7 @@ beforeAll(async () => {
   // Every goal's turns play the example's script for that goal.
   const script = example('converge-review.script.json');
   served = await serveInProcess(newProject('workflows'), ['--auth', 'dev', '--script', script]);
-}, 120_000);
+});
 
 afterAll(async () => {
   expect(await served?.stop()).toBe(0);

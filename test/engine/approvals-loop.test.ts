@@ -1,8 +1,9 @@
 import { type ApprovalDecisionBody, pendingApprovals, type StoredEvent } from '@agentstep/protocol';
 import { cancelTurn, createToolset, decideApproval, demoTools, systemClock } from '@agentstep/runtime';
+import { readUntil } from '@agentstep/runtime/testing';
 import { describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from '../support/dynamo-client.js';
-import { batch, canonical, chaosSeeds, localAgent, readUntil, resultItems } from '../support/harness.js';
+import { batch, canonical, chaosSeeds, localAgent, resultItems } from '../support/harness.js';
 
 /** One batch of three calls: `sleep` runs freely, both `echo` calls wait for approval. */
 const SCRIPT = [

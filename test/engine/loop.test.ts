@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildMessages } from '@agentstep/protocol';
 import { defineTool, demoTools, LocalDirectoryWorkspace, type StepUsage } from '@agentstep/runtime';
+import { readUntil } from '@agentstep/runtime/testing';
 import { builtInTools } from '@agentstep/runtime/tools';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
@@ -14,7 +15,6 @@ import {
   chaosSeeds,
   heldCalls,
   localAgent,
-  readUntil,
   resultItems,
 } from '../support/harness.js';
 
@@ -234,7 +234,7 @@ describe.skipIf(dynamoEndpoint === '')(
       expect(stats.modelSteps).toBe(60);
       expect(events.map((stored) => stored.seq)).toEqual(events.map((_, index) => index + 1));
       expect(agent.model.calls[59]?.messages.at(-1)?.content).toContain('"content": "step 59"');
-    }, 120_000);
+    });
 
     it('stops at the step limit with a clear message', async () => {
       const agent = await localAgent({

@@ -10,9 +10,10 @@ import {
   startWorkflow,
   systemClock,
 } from '@agentstep/runtime';
+import { readUntil } from '@agentstep/runtime/testing';
 import { describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from '../support/dynamo-client.js';
-import { localAgent, readUntil } from '../support/harness.js';
+import { localAgent } from '../support/harness.js';
 
 const TRIP = `
 NAME trip-planner

@@ -1,8 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { runCli } from '../support/run-cli.js';
-
-/** The projects whose tests start the real `agentstep` binary. */
-const RUNS_THE_BINARY = new Set(['cli', 'browser']);
+import { RUNS_THE_BINARY } from './layers.js';
 
 /**
  * Builds the CLI's bundle once, before any test starts the binary (its first start after the

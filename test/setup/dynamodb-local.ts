@@ -1,5 +1,6 @@
 import { JavaMissingError, startDynamoDbLocal } from '@agentstep/local';
 import type { TestProject } from 'vitest/node';
+import { ON_DYNAMODB_LOCAL } from './layers.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -7,9 +8,6 @@ declare module 'vitest' {
     dynamoEndpoint: string;
   }
 }
-
-/** The projects whose tests run on DynamoDB Local (the unit and browser tests run without it). */
-const ON_DYNAMODB_LOCAL = new Set(['stores', 'engine', 'api', 'cli']);
 
 /**
  * Starts one in-memory DynamoDB Local for the whole test run, when a project of the run needs it

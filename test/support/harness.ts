@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { LocalEngine, type LocalEngineOptions, type SynthesizedAgent } from '@agentstep/local';
 import { loadTestAgent } from '@agentstep/local/testing';
 import type { StoredEvent, TurnInput, TurnLimits } from '@agentstep/protocol';
@@ -18,6 +17,7 @@ import {
   type UsageLedger,
 } from '@agentstep/runtime';
 import { dynamoStores, ensureEventLogTable } from '@agentstep/runtime/dynamo';
+import { readUntil } from '@agentstep/runtime/testing';
 import { onTestFinished } from 'vitest';
 import * as z from 'zod';
 import { localDocumentClient } from './dynamo-client.js';
@@ -121,24 +121,6 @@ export async function localAgent(setup: AgentSetup) {
  */
 export function chaosSeeds(count: number): Array<[number, Storage]> {
   return Array.from({ length: count }, (_, index) => [index + 1, index < 2 ? 'dynamodb-local' : 'memory']);
-}
-
-/**
- * Reads with `read` until `holds` is true of what it returned, and returns that; call it in a test.
- * It polls a condition, never counts tries or time: the test's timeout bounds it, and it stops
- * when the test does.
- */
-export async function readUntil<T>(read: () => Promise<T>, holds: (value: T) => boolean): Promise<T> {
-  let finished = false;
-  onTestFinished(() => {
-    finished = true;
-  });
-  for (;;) {
-    const value = await read();
-    if (holds(value)) return value;
-    if (finished) throw new Error('The test ended before the condition held.');
-    await sleep(10);
-  }
 }
 
 /**

@@ -1,12 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
+import { listeningUrl } from '@agentstep/cli/testing';
+import { readUntil } from '@agentstep/runtime/testing';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-
-const bin = fileURLToPath(new URL('../../packages/cli/bin/agentstep.js', import.meta.url));
+import { startCli } from './run-cli.js';
 
 /** A running `agentstep serve` and the address it announced. */
 export interface Served {
@@ -36,29 +34,14 @@ export function serveScript(name: string, script: unknown[], args: string[] = []
 }
 
 /** Starts `agentstep serve` in `cwd` on a free port; resolves once it printed `listening on …`. */
-export function startServe(args: string[], cwd: string): Promise<Served> {
-  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', ...args], {
-    cwd,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stderr?.on('data', (part) => {
-    stderr += part;
-  });
-  const stop = () =>
-    new Promise<number | null>((settle) => {
-      child.once('exit', settle);
-      child.kill('SIGINT');
-    });
-  return new Promise((settle, fail) => {
-    child.stdout?.on('data', (part) => {
-      stdout += part;
-      const first = /^listening on (http:\/\/\S+)\n/.exec(stdout);
-      if (first?.[1]) settle({ url: first[1], stop, restart: () => startServe(args, cwd) });
-    });
-    child.once('exit', (code) => fail(new Error(`serve exited (${code}) before listening: ${stderr}`)));
-  });
+export async function startServe(args: string[], cwd: string): Promise<Served> {
+  const served = startCli(['serve', '--port', '0', ...args], { cwd });
+  const url = await served.waitFor(listeningUrl);
+  const stop = () => {
+    served.child.kill('SIGINT');
+    return served.exited;
+  };
+  return { url, stop, restart: () => startServe(args, cwd) };
 }
 
 /** A JSON request to the API as `tenant` (no Authorization header when `undefined`). */
@@ -89,11 +72,9 @@ export async function eventsOnce(
   session: string,
   until: (events: ApiEvent[]) => boolean,
 ): Promise<ApiEvent[]> {
-  for (;;) {
-    const { body } = await call(`${url}/sessions/${session}/events`, tenant);
-    if (until(body.events)) return body.events;
-    await sleep(50);
-  }
+  const read = async () =>
+    (await call(`${url}/sessions/${session}/events`, tenant)).body.events as ApiEvent[];
+  return readUntil(read, until);
 }
 
 /** Reads a server-sent event stream's frames; stops after `limit` frames (then drops the connection). */
@@ -129,17 +110,17 @@ export async function readStream(
  * as `tenant`; resolves with their ids. With `--approve TOOL`, this is how a test ends a turn it held.
  */
 export async function approveWaiting(url: string, tenant: string, session: string): Promise<string[]> {
-  for (;;) {
-    const { body } = await call(`${url}/sessions/${session}/approvals`, tenant);
-    const ids = (body.approvals as Array<{ id: string }>).map(({ id }) => id);
-    for (const id of ids) {
-      const decided = await call(`${url}/sessions/${session}/approvals/${id}`, tenant, {
-        method: 'POST',
-        json: { decision: 'approve' },
-      });
-      if (decided.status !== 200) throw new Error(`approving ${id} answered ${decided.status}`);
-    }
-    if (ids.length > 0) return ids;
-    await sleep(50);
+  const waiting = async () =>
+    (
+      (await call(`${url}/sessions/${session}/approvals`, tenant)).body.approvals as Array<{ id: string }>
+    ).map(({ id }) => id);
+  const ids = await readUntil(waiting, (found) => found.length > 0);
+  for (const id of ids) {
+    const decided = await call(`${url}/sessions/${session}/approvals/${id}`, tenant, {
+      method: 'POST',
+      json: { decision: 'approve' },
+    });
+    if (decided.status !== 200) throw new Error(`approving ${id} answered ${decided.status}`);
   }
+  return ids;
 }

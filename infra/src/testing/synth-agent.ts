@@ -3,12 +3,6 @@ import { Template } from 'aws-cdk-lib/assertions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { AgentStep, type AgentStepProps } from '../agent-step.js';
 
-/**
- * The time limit of a test that synthesizes. Synthesis is CPU-bound: on busy cores it takes many
- * times its idle second, so the limit is there to catch a hang, not to time it.
- */
-export const SYNTHESIS_TIMEOUT_MS = 120_000;
-
 /** A stack with one agent, and the template it synthesizes to. */
 export interface SynthesizedAgent {
   readonly stack: Stack;

@@ -76,7 +76,7 @@ const liveTimers = () => process.getActiveResourcesInfo().filter((resource) => r
 let agent: SynthesizedAgent;
 beforeAll(async () => {
   agent = await loadTestAgent();
-}, 60_000);
+});
 
 function engineWith(options: Partial<LocalEngineOptions>, approver = approverFunction()): LocalEngine {
   return new LocalEngine({

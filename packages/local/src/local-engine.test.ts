@@ -57,7 +57,7 @@ async function failureOf(run: Promise<unknown>): Promise<Error | undefined> {
 let agent: SynthesizedAgent;
 beforeAll(async () => {
   agent = await loadTestAgent();
-}, 60_000);
+});
 
 function engineWith(options: Partial<LocalEngineOptions>, script = ['Done.']) {
   const stores = inMemoryStores();

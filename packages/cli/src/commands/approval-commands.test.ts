@@ -1,12 +1,14 @@
 import { bearerNameTenant, createApi, storedSession } from '@agentstep/api';
 import { inMemoryApiDeps, stepIntoApprovals } from '@agentstep/api/testing';
 import { submitTurn } from '@agentstep/runtime';
+import { readUntil } from '@agentstep/runtime/testing';
 import { type ServerType, serve } from '@hono/node-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryIo } from '../io/memory-io.js';
 import { main } from '../main.js';
 import { jsonLines } from '../testing/json-lines.js';
-import { ENGINE_TEST_TIMEOUT_MS, memoryProject, type RunningCommand } from '../testing/memory-project.js';
+import { memoryProject } from '../testing/memory-project.js';
+import { listeningUrl, type RunningCommand } from '../testing/start-command.js';
 
 let server: ServerType | undefined;
 
@@ -152,9 +154,7 @@ function waitingIds(run: RunningCommand, count: number): Promise<string[]> {
   });
 }
 
-describe('agentstep approvals and approve on the project’s store, while a run waits', {
-  timeout: ENGINE_TEST_TIMEOUT_MS,
-}, () => {
+describe('agentstep approvals and approve on the project’s store, while a run waits', () => {
   it('decide the calls another command’s run waits on: one approved with edited args, one denied', async () => {
     const project = memoryProject({ 'echo-twice.json': ECHO_TWICE });
     const agentstep = (...args: string[]) => project.run(args);
@@ -252,9 +252,7 @@ describe('agentstep approvals and approve on the project’s store, while a run 
 /** The fields of the API's answers this test reads. */
 type ApiBody = { session?: string; status?: string; events?: Array<{ type: string; payload?: object }> };
 
-describe('agentstep approvals and approve --url on an agentstep serve', {
-  timeout: ENGINE_TEST_TIMEOUT_MS,
-}, () => {
+describe('agentstep approvals and approve --url on an agentstep serve', () => {
   it('list and decide as the bearer tenant; the turn ends with both results', async () => {
     const project = memoryProject({ 'echo-twice.json': ECHO_TWICE });
     const serving = project.start([
@@ -269,7 +267,7 @@ describe('agentstep approvals and approve --url on an agentstep serve', {
       'echo',
     ]);
     try {
-      const url = await serving.waitFor(({ stdout }) => /^listening on (\S+)\n/.exec(stdout)?.[1]);
+      const url = await serving.waitFor(listeningUrl);
       const api = async (path: string, tenant: string, init: RequestInit = {}): Promise<ApiBody> => {
         const headers = { authorization: `Bearer ${tenant}`, 'content-type': 'application/json' };
         return (await (await fetch(`${url}${path}`, { ...init, headers })).json()) as ApiBody;
@@ -280,10 +278,13 @@ describe('agentstep approvals and approve --url on an agentstep serve', {
       });
       const asTenant = (tenant: string, ...args: string[]) =>
         project.run([...args, '--url', url, '--token', tenant]);
-      const waiting = await eventually(async () => {
-        const { approvals } = JSON.parse((await asTenant('alice', 'approvals', session, '--json')).stdout);
-        return approvals.length === 2 ? (approvals as Array<{ id: string }>).map(({ id }) => id) : undefined;
-      });
+      const listed = async () =>
+        (
+          JSON.parse((await asTenant('alice', 'approvals', session, '--json')).stdout).approvals as Array<{
+            id: string;
+          }>
+        ).map(({ id }) => id);
+      const waiting = await readUntil(listed, (ids) => ids.length === 2);
       const [first = '', second = ''] = waiting;
       const asBob = await asTenant('bob', 'approve', session, first);
       expect(asBob.status).toBe(1);
@@ -291,8 +292,9 @@ describe('agentstep approvals and approve --url on an agentstep serve', {
       expect((await asTenant('alice', 'approve', session, first)).status).toBe(0);
       const denied = await asTenant('alice', 'approve', session, second, '--deny');
       expect(denied.stdout).toBe(`Denied ${second}: the model reads the denial.\n`);
-      await eventually(async () =>
-        (await api(`/sessions/${session}`, 'alice')).status === 'idle' ? true : undefined,
+      await readUntil(
+        async () => (await api(`/sessions/${session}`, 'alice')).status,
+        (status) => status === 'idle',
       );
       const { events = [] } = await api(`/sessions/${session}/events`, 'alice');
       const approvals = events.filter((event) => event.type === 'approval');
@@ -308,12 +310,3 @@ describe('agentstep approvals and approve --url on an agentstep serve', {
     expect(await serving.exited).toBe(0);
   });
 });
-
-/** Resolves with what `probe` answers once it answers something, asking again after each answer of `undefined`. */
-async function eventually<T>(probe: () => Promise<T | undefined>): Promise<T> {
-  for (;;) {
-    const answer = await probe();
-    if (answer !== undefined) return answer;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

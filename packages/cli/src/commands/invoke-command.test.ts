@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jsonLines } from '../testing/json-lines.js';
-import { ENGINE_TEST_TIMEOUT_MS, memoryProject } from '../testing/memory-project.js';
+import { memoryProject } from '../testing/memory-project.js';
 
 const ANSWER = 'Every check passed.';
 const echoStep = (text: string) => `<execute>[{"name": "echo", "args": {"text": "${text}"}}]</execute>`;
@@ -9,9 +9,7 @@ const SCRIPTS = {
   'five.json': JSON.stringify([...['1', '2', '3', '4'].map(echoStep), `${ANSWER}<end>`]),
 };
 
-describe('agentstep invoke: one execution, started as an AWS service would', {
-  timeout: ENGINE_TEST_TIMEOUT_MS,
-}, () => {
+describe('agentstep invoke: one execution, started as an AWS service would', () => {
   it('prints the execution output with the scripted answer; the same requestId twice runs one turn', async () => {
     const project = memoryProject({ ...SCRIPTS });
     const input = JSON.stringify({ message: 'Nightly check', requestId: 'event-1' });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../io/memory-io.js';
 import { main } from '../main.js';
 import { jsonLines } from '../testing/json-lines.js';
-import { ENGINE_TEST_TIMEOUT_MS, memoryProject } from '../testing/memory-project.js';
+import { memoryProject } from '../testing/memory-project.js';
 
 /** A model step's output calling `echo` once. */
 const ECHO_STEP = '<execute>[{"name": "echo", "args": {"text": "x"}}]</execute>';
@@ -19,7 +19,7 @@ const COSTLY = JSON.stringify(
   Array.from({ length: 5 }, () => ({ chunks: [ECHO_STEP], usage: { inputTokens: 700, outputTokens: 100 } })),
 );
 
-describe('agentstep run', { timeout: ENGINE_TEST_TIMEOUT_MS }, () => {
+describe('agentstep run', () => {
   it('--json prints the spec events with their seq', async () => {
     const { status, stdout } = await memoryProject().run(['run', 'Hello', '--store', 'memory', '--json']);
     expect(status).toBe(0);
@@ -247,9 +247,7 @@ const message = (text: string, stopSequence: string | null) =>
 const textOf = (content: string | Array<{ text: string }> | undefined) =>
   typeof content === 'string' ? content : (content ?? []).map((block) => block.text).join('');
 
-describe('agentstep run against a provider’s streaming API on 127.0.0.1 (--base-url)', {
-  timeout: ENGINE_TEST_TIMEOUT_MS,
-}, () => {
+describe('agentstep run against a provider’s streaming API on 127.0.0.1 (--base-url)', () => {
   let server: RecordingServer;
 
   beforeAll(async () => {

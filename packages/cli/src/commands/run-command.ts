@@ -87,16 +87,16 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     if (begun.previous !== undefined)
       notice(`took session ${session} over from turn ${begun.previous}, which is now closed in its log.`);
     const run = await finishedOrCancelled(begun, { ...deps, starter }, io);
-    const cancelled = `turn ${begun.turn} was cancelled; session ${session} is free for the next message.`;
+    const cancelledNote = `turn ${begun.turn} was cancelled; session ${session} is free for the next message.`;
     if (run === 'cancelled') {
-      notice(cancelled);
+      notice(cancelledNote);
       return EXIT_CODES.cancelled;
     }
     await recorder?.save();
     await view.finish(run);
     await recordStats(io, session, run.stats, sessionSpend(await store.usage.list(session)));
     // A cancelled turn that ended itself (its calls waited for approval) says so as one stopped does.
-    if (run.output.status === 'cancelled') notice(cancelled);
+    if (run.output.status === 'cancelled') notice(cancelledNote);
     else if (!options.json) notice(sessionNote(session, store.kind));
     return EXIT_CODES[run.output.status];
   } finally {
@@ -120,7 +120,11 @@ async function finishedOrCancelled(
   };
   const stopListening = io.onStopRequest(cancel);
   try {
-    return await deps.starter.finished(begun.execution);
+    const run = await deps.starter.finished(begun.execution);
+    // A turn that ended itself after the request (its calls waited for approval): the cancel is
+    // still settling what waited, and the store stays open until it has.
+    await cancelling;
+    return run;
   } catch (error) {
     if (cancelling === undefined) throw error;
     await cancelling;

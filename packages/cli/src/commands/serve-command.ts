@@ -74,13 +74,19 @@ async function listenUntilStopped(
   io: CliIo,
   announce: (url: string) => void,
 ): Promise<void> {
-  const stopped = new Promise<void>((settle) => io.onStopRequest(settle));
+  let stopListening = () => {};
+  const stopped = new Promise<void>((settle) => {
+    stopListening = io.onStopRequest(settle);
+  });
   const server = await new Promise<ReturnType<typeof serve>>((settle, fail) => {
     const listening = serve({ fetch, hostname, port }, (info) => {
       announce(`http://${hostname}:${info.port}`);
       settle(listening);
     });
     listening.once('error', fail);
+  }).catch((error: unknown) => {
+    stopListening();
+    throw error;
   });
   await stopped;
   await new Promise((settle) => server.close(settle));

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { jsonLines } from '../testing/json-lines.js';
-import { ENGINE_TEST_TIMEOUT_MS, memoryProject } from '../testing/memory-project.js';
+import { memoryProject } from '../testing/memory-project.js';
 
-describe('agentstep events, context and stats', { timeout: ENGINE_TEST_TIMEOUT_MS }, () => {
+describe('agentstep events, context and stats', () => {
   it('read back what an earlier run of the project wrote', async () => {
     const project = memoryProject();
     expect((await project.run(['run', 'Check things', '--session', 'kept'])).status).toBe(0);

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../io/memory-io.js';
 import { main } from '../main.js';
 import { jsonLines } from '../testing/json-lines.js';
-import { ENGINE_TEST_TIMEOUT_MS, memoryProject, type RunningCommand } from '../testing/memory-project.js';
+import { memoryProject } from '../testing/memory-project.js';
+import type { RunningCommand } from '../testing/start-command.js';
 
 const REVIEW = `NAME review
 AGENT judge "You judge." REQUIRES "smart"
@@ -123,7 +124,7 @@ Make the title a question.
 
 </workflow>`;
 
-describe('the workflow examples run with agentstep workflow', { timeout: ENGINE_TEST_TIMEOUT_MS }, () => {
+describe('the workflow examples run with agentstep workflow', () => {
   it('plain-goals: a later goal sees the earlier goal in <context> and its fields interpolated', async () => {
     const project = exampleProject('plain-goals');
     const { status, stdout, stderr } = await project.run(runArgs('plain-goals'));

@@ -19,7 +19,10 @@ export interface MemoryIoOptions {
   dataDir?: string;
   /** @default `dataDir`'s `cache/` */
   cacheDir?: string;
-  /** Opens the store commands run on. @default a new in-memory store each time */
+  /**
+   * Opens the store commands run on, whatever `--store` asked for.
+   * @default a new in-memory store each time (of kind `memory`)
+   */
   openStore?: (kind: StoreKind) => Promise<OpenStore>;
 }
 

@@ -9,9 +9,10 @@ import {
   type SessionSource,
   submitTurn,
 } from '@agentstep/runtime';
+import { readUntil } from '@agentstep/runtime/testing';
 import { describe, expect, it } from 'vitest';
 import type { ApprovalQuestion } from '../approvals/approval-listener.js';
-import { memoryIo } from '../io/memory-io.js';
+import { type MemoryIo, memoryIo } from '../io/memory-io.js';
 import { JsonRunView } from './json-run-view.js';
 import { LiveRunView } from './live-run-view.js';
 import type { RunView } from './run-view.js';
@@ -201,8 +202,9 @@ describe('the run views on calls that wait for approval', () => {
     return { view, first: approvals[0] ?? '', second: approvals[1] ?? '', decide };
   }
 
-  /** What the view printed once everything it was told so far was shown. */
-  const settled = () => new Promise((resolve) => setTimeout(resolve, 10));
+  /** What the view has printed, once `holds` is true of it: the view reads the log in the background. */
+  const printed = (io: MemoryIo, holds: (out: string) => boolean) =>
+    readUntil(async () => io.out.join(''), holds);
 
   it('says how to decide each waiting call, then each decision as soon as AwaitApproval exits', async () => {
     const io = memoryIo();
@@ -215,20 +217,19 @@ describe('the run views on calls that wait for approval', () => {
     const { view, first, second, decide } = await waitingStep(
       (source) => new LiveRunView(io, source, 'event', listener),
     );
-    await settled();
-    expect(io.out.join('')).toContain(
-      [
-        '  → #0 echo {"text":"a"}',
-        '  → #1 echo {"text":"b"}',
-        `  ⏸ #0 echo {"text":"a"} waits for approval (id ${first}): agentstep approve s ${first} [--deny]`,
-        `  ⏸ #1 echo {"text":"b"} waits for approval (id ${second}): agentstep approve s ${second} [--deny]`,
-      ].join('\n'),
-    );
+    const asked = [
+      '  → #0 echo {"text":"a"}',
+      '  → #1 echo {"text":"b"}',
+      `  ⏸ #0 echo {"text":"a"} waits for approval (id ${first}): agentstep approve s ${first} [--deny]`,
+      `  ⏸ #1 echo {"text":"b"} waits for approval (id ${second}): agentstep approve s ${second} [--deny]`,
+    ].join('\n');
+    await printed(io, (out) => out.includes('⏸ #1'));
+    expect(io.out.join('')).toContain(asked);
     await decide(first, { decision: 'approve', args: { text: 'edited' } });
     view.onEvent(exited(STATE_NAMES.awaitApproval));
     await decide(second, { decision: 'deny', reason: 'nope' });
     view.onEvent(exited(STATE_NAMES.awaitApproval));
-    await settled();
+    await printed(io, (out) => out.includes('✗ #1'));
     expect(io.out.join('')).toMatch(
       /\n {2}✓ #0 echo approved by pat with \{"text":"edited"\}\n {2}✗ #1 echo denied by pat: nope\n$/,
     );
@@ -245,7 +246,7 @@ describe('the run views on calls that wait for approval', () => {
     const { view, first, decide } = await waitingStep((source) => new JsonRunView(io, source, 'event'));
     await decide(first, { decision: 'approve' });
     view.onEvent(exited(STATE_NAMES.awaitApproval));
-    await settled();
+    await printed(io, (out) => out.includes('"status":"approved"'));
     const approvals = io.out
       .join('')
       .trim()

@@ -8,3 +8,4 @@ export { type MemoryIo, type MemoryIoOptions, memoryIo } from '../io/memory-io.j
 export { dynamoDbStore, type OpenStore, type StoreKind } from '../local/open-store.js';
 export { jsonLines } from './json-lines.js';
 export { type OutputWaits, outputWaits, type PrintedOutput } from './output-waits.js';
+export { listeningUrl, type RunningCommand, startCommand } from './start-command.js';

@@ -35,10 +35,15 @@ export function outputWaits(read: () => PrintedOutput, command: string): OutputW
       new Promise((resolve, reject) => {
         const check = () => {
           const output = read();
-          const found = find(output);
-          if (found !== undefined) resolve(found);
-          else if (over) reject(new Error(`${command} ended first:\n${output.stdout}\n${output.stderr}`));
-          else return;
+          try {
+            const found = find(output);
+            if (found !== undefined) resolve(found);
+            else if (over) reject(new Error(`${command} ended first:\n${output.stdout}\n${output.stderr}`));
+            else return;
+          } catch (error) {
+            // The test's own mistake fails its wait, never the command whose write ran the check.
+            reject(error);
+          }
           checks.delete(check);
         };
         checks.add(check);

@@ -6,6 +6,7 @@ import {
   type TurnInput,
 } from '@agentstep/protocol';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import { systemClock } from '../clock/clock.js';
 import { inMemoryStores } from '../in-memory-stores.js';
 import { GoalScriptedModel, type GoalScripts } from '../model/goal-scripted-model.js';
@@ -15,8 +16,9 @@ import { finishTurn } from '../steps/finish-turn.js';
 import { invokeTool } from '../steps/invoke-tool.js';
 import { modelStep } from '../steps/model-step.js';
 import { startTurn } from '../steps/start-turn.js';
+import { readUntil } from '../testing/read-until.js';
 import { builtInTools } from '../tools/built-in-tools.js';
-import type { Tool, ToolContext } from '../tools/define-tool.js';
+import { defineTool, type Tool, type ToolContext } from '../tools/define-tool.js';
 import { demoTools } from '../tools/demo-tools.js';
 import { runTool } from '../tools/run-tool.js';
 import { createToolset } from '../tools/toolset.js';
@@ -69,13 +71,14 @@ async function runLoop(input: TurnInput, stores: Stores, model: GoalScriptedMode
 }
 
 /** The agents toolset on in-memory stores, its sub-agents played by `scripts` (by role). */
-function setup(scripts: GoalScripts, options: Partial<SubAgentsConfig> = {}) {
+function setup(scripts: GoalScripts, options: Partial<SubAgentsConfig> = {}, extraTools: Tool[] = []) {
   const stores = inMemoryStores();
   const model = new GoalScriptedModel(scripts);
   let tools: Tool[] = [];
   const run = inProcessStarter(stores, model, () => tools);
   tools = [
     ...demoTools,
+    ...extraTools,
     ...agentTools({ deps: () => ({ ...stores, starter: run.starter }), pollMs: 5, ...options }),
   ];
   const tool = (name: string) => tools.find((candidate) => candidate.name === name) ?? expect.unreachable();
@@ -245,20 +248,42 @@ describe('spawn_agent', () => {
   });
 });
 
+/** A `wait_for_gate` tool whose calls wait until the test opens the gate. */
+function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((settle) => {
+    open = settle;
+  });
+  const tool = defineTool({
+    name: 'wait_for_gate',
+    description: 'Waits until the test opens the gate.',
+    input: z.object({}),
+    handler: async () => {
+      await opened;
+      return 'through';
+    },
+  });
+  return { tool, open };
+}
+
 describe('spawn_agent, when its turn is cancelled', () => {
   it('stops waiting and asks the sub-agent to stop', async () => {
-    const slow = `<execute>[{"name": "sleep", "args": {"ms": 200, "value": "z"}}]</execute>`;
-    const { call, running, stores } = setup({ sleeper: [[slow, 'Never said.<end>']] });
+    const { tool, open } = gate();
+    const waits = '<execute>[{"name": "wait_for_gate", "args": {}}]</execute>';
+    const { call, running, stores } = setup({ sleeper: [[waits, 'Never said.<end>']] }, {}, [tool]);
     await stores.log.acquireTurn('s-parent', 't-1');
     const outcome = call('spawn_agent', { role: 'sleeper', task: 'Sleep.' });
-    await new Promise((settle) => setTimeout(settle, 20));
-    await stores.log.requestCancel('s-parent', 't-1');
     const child = subAgentIds({ session: 's-parent', batch: 't-1.1', position: 0 }, 0);
+    // The sub-agent's call runs (and cannot end) when the parent's turn is asked to stop.
+    const hasCall = (events: readonly StoredEvent[]) => events.some(({ event }) => event.type === 'call');
+    await readUntil(() => stores.log.read(child.session), hasCall);
+    await stores.log.requestCancel('s-parent', 't-1');
     expect(await outcome).toEqual({
       tool: 'spawn_agent',
       status: 'failure',
       content: `Turn t-1 was cancelled: its sub-agent in ${child.session} was asked to stop.`,
     });
+    open();
     await running.get(child.turn);
     const ends = turnEnds(await stores.log.read(child.session));
     expect(ends.map(({ payload }) => payload.status)).toEqual(['cancelled']);

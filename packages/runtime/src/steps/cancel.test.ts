@@ -6,8 +6,10 @@ import { ScriptedModel } from '../model/scripted-model.js';
 import { InMemoryOutcomeStore } from '../outcomes/in-memory-outcome-store.js';
 import { cancelTurn } from '../session/cancel-turn.js';
 import type { ExecutionStarter } from '../session/execution-starter.js';
+import { readUntil } from '../testing/read-until.js';
 import { demoTools } from '../tools/demo-tools.js';
 import { InMemoryUsageLedger } from '../usage/in-memory-usage-ledger.js';
+import { cancelRequested } from './cancel-requested.js';
 import { failTurn } from './fail-turn.js';
 import { finishTurn } from './finish-turn.js';
 import { modelStep } from './model-step.js';
@@ -107,9 +109,13 @@ describe('a cancelled turn', () => {
       start: async () => 'running',
       stop: async () => expect.unreachable('the turn ended itself'),
     };
-    const cancelled = cancelTurn('s', { ...deps, starter, graceMs: 5_000 });
-    // The loop's next model step sees the flag and FinishTurn ends the turn.
-    await new Promise((settle) => setTimeout(settle, 20));
+    // However long the steps take: only the loop may end this turn, which `stop` proves.
+    const cancelled = cancelTurn('s', { ...deps, starter, graceMs: Number.POSITIVE_INFINITY });
+    // Once the flag is set, the loop's next model step sees it and FinishTurn ends the turn.
+    await readUntil(
+      () => cancelRequested(deps.log, 's', 't'),
+      (asked) => asked,
+    );
     await finishTurn({ ...(await modelStep(state, deps)), maxSteps: 5 }, deps);
     expect(await cancelled).toEqual({ turn: 't' });
     expect(await types(deps)).toEqual(['user', 'turn_end']);

@@ -8,6 +8,7 @@ export {
   openAIStream,
   sseReply,
 } from './provider-streams.js';
+export { readUntil } from './read-until.js';
 export { type RecordingServer, type Reply, startRecordingServer } from './recording-server.js';
 export { describeSessionDirectoryContract } from './session-directory-contract.js';
 export { describeUsageLedgerContract } from './usage-ledger-contract.js';
