@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -39,6 +39,14 @@ async function killMidBatch(session: string, leaseSeconds: number): Promise<void
   expect(run.child.signalCode).toBe('SIGKILL');
 }
 
+/**
+ * Forgets which process ran each turn (`.agentstep/executions/`), as for a turn an older CLI left:
+ * with no owner on record, only its lease frees its session.
+ */
+function forgetOwners(): void {
+  rmSync(join(cwd, '.agentstep', 'executions'), { recursive: true, force: true });
+}
+
 /** When the lease of the turn holding `session` ends, as the folder's store holds it. */
 async function leaseEnd(session: string): Promise<number> {
   const local = await openSharedDynamoDbLocal(join(cwd, '.agentstep'));
@@ -77,8 +85,36 @@ async function expectClosedByTakeOver(session: string) {
 describe.skipIf(dynamoEndpoint === '')(
   'a run killed with SIGKILL mid-batch (DynamoDB Local in .agentstep/)',
   () => {
-    it('holds its session while its lease runs; --take-over takes it at once and closes the dead turn', async () => {
+    it('its process gone, the next run closes the dead turn at once, keeping the outcome it had, and runs', async () => {
+      await killMidBatch('orphaned', 600);
+      const next = await runCli(['run', 'Again', '--session', 'orphaned', '--script', doneScript], { cwd });
+      expect(next.status).toBe(0);
+      const events = jsonLines((await runCli(['events', 'orphaned', '--json'], { cwd })).stdout);
+      expect(events.map((event) => event.type)).toEqual([
+        'user',
+        'call',
+        'call',
+        'result',
+        'turn_end',
+        'user',
+        'respond',
+        'turn_end',
+      ]);
+      expect(JSON.parse(String(events[3]?.content))).toEqual([
+        {
+          tool: 'sleep',
+          status: 'failure',
+          content: expect.stringMatching(/ended with its process \(pid \d+\)/),
+        },
+        { tool: 'echo', status: 'success', content: 'quick' },
+      ]);
+      expect(events[4]).toMatchObject({ payload: { status: 'failed' } });
+      expect(events[7]).toMatchObject({ payload: { status: 'done' } });
+    });
+
+    it('with no owner on record, holds its session while its lease runs; --take-over takes it at once and closes the dead turn', async () => {
       await killMidBatch('rescued', 600);
+      forgetOwners();
       const again = ['run', 'Again', '--session', 'rescued', '--script', doneScript];
       const busy = await runCli(again, { cwd });
       expect(busy.status).toBe(1);
@@ -89,8 +125,9 @@ describe.skipIf(dynamoEndpoint === '')(
       await expectClosedByTakeOver('rescued');
     });
 
-    it('once the lease has expired, the next turn closes the dead one and runs', async () => {
+    it('with no owner on record, once the lease has expired, the next turn closes the dead one and runs', async () => {
       await killMidBatch('expired', 1);
+      forgetOwners();
       // The lease ends a second after the dead run's last write: wait until it has, by this clock.
       const end = await leaseEnd('expired');
       while (Date.now() <= end) await sleep(end + 1 - Date.now());

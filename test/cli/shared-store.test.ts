@@ -212,6 +212,31 @@ describe.skipIf(dynamoEndpoint === '')(
       await storeStopped();
     });
 
+    it('a user whose DynamoDB Local dies joins the next one by itself: lost, then restored, its client working again', async () => {
+      const local = await openSharedDynamoDbLocal(folder);
+      const changes: string[] = [];
+      local.onChange((change) => changes.push(change));
+      try {
+        const [java] = runningDynamoDbLocals(dataDir);
+        process.kill(java ?? 0, 'SIGKILL');
+        await readUntil(
+          async () => changes,
+          (seen) => seen.includes('restored'),
+        );
+        expect(changes).toEqual(['lost', 'restored']);
+        const [next] = runningDynamoDbLocals(dataDir);
+        expect(next).not.toBe(java);
+        const log = new DynamoEventLog({
+          tableName: 'agentstep-events',
+          client: DynamoDBDocumentClient.from(local.client),
+        });
+        expectWholeTurn(await log.read('first'));
+      } finally {
+        await local.stop();
+      }
+      await storeStopped();
+    });
+
     it('without Java, a run says what is missing and keeps its log in memory', async () => {
       const project = mkdtempSync(join(tmpdir(), 'agentstep-no-java-'));
       const bin = join(project, 'bin');

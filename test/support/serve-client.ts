@@ -9,8 +9,8 @@ import { startCli } from './run-cli.js';
 /** A running `agentstep serve` and the address it announced. */
 export interface Served {
   url: string;
-  /** Stops it as Ctrl-C does and resolves with its exit code. */
-  stop(): Promise<number | null>;
+  /** Stops it as Ctrl-C does (or with `signal`) and resolves with its exit code, null when the signal killed it. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
   /** Starts it again, with the same arguments in the same folder (its store kept). */
   restart(): Promise<Served>;
 }
@@ -37,8 +37,8 @@ export function serveScript(name: string, script: unknown[], args: string[] = []
 export async function startServe(args: string[], cwd: string): Promise<Served> {
   const served = startCli(['serve', '--port', '0', ...args], { cwd });
   const url = await served.waitFor(listeningUrl);
-  const stop = () => {
-    served.child.kill('SIGINT');
+  const stop = (signal: NodeJS.Signals = 'SIGINT') => {
+    served.child.kill(signal);
     return served.exited;
   };
   return { url, stop, restart: () => startServe(args, cwd) };

@@ -1,4 +1,4 @@
-import { BATCH_TOOL_NAME, type StoredEvent, type WireEventOf } from '@agentstep/protocol';
+import { BATCH_TOOL_NAME, type ErrorBody, type StoredEvent, type WireEventOf } from '@agentstep/protocol';
 import type { Frame, StreamFormat } from './stream-format.js';
 
 /** A chunk of the AI SDK's UI message stream protocol (the subset AgentStep's events map to). */
@@ -30,6 +30,10 @@ export class AiSdkFormat implements StreamFormat {
 
   done(): Frame[] {
     return [{ data: '[DONE]' }];
+  }
+
+  error(body: ErrorBody): Frame[] {
+    return [frame({ type: 'error', errorText: body.error.message })];
   }
 
   #chunks({ seq, batch, position, event }: StoredEvent): Chunk[] {

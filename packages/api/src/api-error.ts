@@ -1,4 +1,5 @@
 import { type ErrorBody, type FieldProblem, fieldProblems } from '@agentstep/protocol';
+import { StoreUnavailableError } from '@agentstep/runtime';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type * as z from 'zod';
 
@@ -33,4 +34,16 @@ export function sessionNotFound(session: string): ApiError {
 export function validationError(what: string, error: z.ZodError): ApiError {
   const fields = fieldProblems(error, 'is not a field this route takes');
   return new ApiError(400, 'ValidationError', `The ${what} does not match what this route takes.`, fields);
+}
+
+/**
+ * What the client is told of any error that ends a request: an {@link ApiError} as it is, a store
+ * that cannot be reached as 503 `StoreUnavailable` (safe to retry), anything else as a 500 that
+ * names nothing of the server, its error logged.
+ */
+export function apiErrorOf(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof StoreUnavailableError) return new ApiError(503, error.name, error.message);
+  console.error(error);
+  return new ApiError(500, 'InternalError', 'The request failed on the server.');
 }

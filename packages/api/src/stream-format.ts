@@ -1,4 +1,4 @@
-import { loggedEvent, type StoredEvent, type WireEventOf } from '@agentstep/protocol';
+import { type ErrorBody, loggedEvent, type StoredEvent, type WireEventOf } from '@agentstep/protocol';
 
 /** One server-sent frame: its data, and the id and event name when it has them. */
 export interface Frame {
@@ -23,9 +23,14 @@ export interface StreamFormat {
   metric(metric: WireEventOf<'metric'>): Frame[];
   /** The last frames, once no turn runs. */
   done(end: StreamEnd): Frame[];
+  /** The last frames of a stream that failed: the client may resume from the last id it received. */
+  error(body: ErrorBody): Frame[];
 }
 
-/** AgentStep's own frames: `id: seq`, `event: type`, `data: the event`; metrics without an id; `done`. */
+/**
+ * AgentStep's own frames: `id: seq`, `event: type`, `data: the event`; metrics without an id;
+ * `done`; a failed stream's `event: error` with the API's error body, without an id.
+ */
 export const agentStepFormat: StreamFormat = {
   headers: {},
   event: (stored) => [
@@ -37,4 +42,5 @@ export const agentStepFormat: StreamFormat = {
   ],
   metric: (metric) => [{ event: 'metric', data: JSON.stringify(metric) }],
   done: (end) => [{ event: 'done', data: JSON.stringify(end) }],
+  error: (body) => [{ event: 'error', data: JSON.stringify(body) }],
 };

@@ -4,7 +4,7 @@ import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
 import * as z from 'zod';
 import { AiSdkFormat } from './ai-sdk-format.js';
 import type { ApiDeps } from './api-deps.js';
-import { validationError } from './api-error.js';
+import { apiErrorOf, validationError } from './api-error.js';
 import { MetricCursor } from './metric-cursor.js';
 import { type AddressedSession, addressedSession, existingLog, tenantView } from './session-access.js';
 import { type SessionState, sessionState } from './session-state.js';
@@ -21,7 +21,9 @@ const resumeSchema = z.coerce.number().int().min(0);
  * (`Last-Event-ID`, else `?after=`, else the start) as `id: seq`, `event: type`, `data: JSON`; then
  * live ones as they are stored; when no turn runs (a run: once it has ended), `event: done` with
  * the last turn's (the run's) status, and the stream ends. Each model step's `metric` event travels too, without an id. The stream only
- * reads the log and the ledger: a client that leaves changes nothing.
+ * reads the log and the ledger: a client that leaves changes nothing. Should reading fail (the
+ * store is unavailable), the stream ends with an `event: error` frame in the API's error shape,
+ * from which the client resumes with `Last-Event-ID`.
  */
 export function addStreamRoute(app: Hono, deps: ApiDeps): void {
   app.get('/sessions/:id/stream', (c) =>
@@ -53,7 +55,11 @@ async function streamLog(c: Context, deps: ApiDeps, addressed: AddressedSession,
   const present = tenantView(addressed);
   for (const [name, value] of Object.entries(format.headers)) c.header(name, value);
   const start = { session: stored, backlog: events, after, seen, ended: ended(), present };
-  return streamSSE(c, (stream) => tail(stream, deps, format, start));
+  return streamSSE(c, (stream) =>
+    tail(stream, deps, format, start).catch(async (error: unknown) => {
+      for (const frame of format.error(apiErrorOf(error).body())) await stream.writeSSE(frame);
+    }),
+  );
 }
 
 /**

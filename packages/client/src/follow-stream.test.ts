@@ -84,6 +84,32 @@ describe('followStream', () => {
     expect(resumedAfter).toEqual([undefined, 1]);
   });
 
+  it('an `event: error` frame (the store was unavailable) is a drop: it is not yielded, and the stream resumes', async () => {
+    const unavailable = { error: { code: 'StoreUnavailable', message: 'The store is unavailable.' } };
+    const { open, resumedAfter } = server(
+      () => answer([logged(1, 'user'), `event: error\ndata: ${JSON.stringify(unavailable)}\n\n`, logged(9)]),
+      () => answer([logged(2, 'turn_end'), DONE]),
+    );
+    expect(await collect(followStream('s', open, fast))).toEqual([
+      { type: 'user', seq: 1, event: event(1, 'user') },
+      { type: 'turn_end', seq: 2, event: event(2, 'turn_end') },
+      doneItem,
+    ]);
+    expect(resumedAfter).toEqual([undefined, 1]);
+  });
+
+  it('gives up after the retries when every connection ends with an error frame, naming its cause', async () => {
+    const failed = `event: error\ndata: ${JSON.stringify({ error: { code: 'StoreUnavailable', message: 'gone' } })}\n\n`;
+    const { open, resumedAfter } = server(
+      () => answer([failed]),
+      () => answer([failed]),
+    );
+    const error = await collect(followStream('s', open, { ...fast, retries: 1 })).catch((failure) => failure);
+    expect(error).toBeInstanceOf(StreamDroppedError);
+    expect(error.cause).toMatchObject({ status: 503, code: 'StoreUnavailable', message: 'gone' });
+    expect(resumedAfter).toEqual([undefined, undefined]);
+  });
+
   it('starts after the given seq', async () => {
     const { open, resumedAfter } = server(() => answer([logged(8), DONE]));
     expect(await collect(followStream('s', open, { after: 7 }))).toHaveLength(2);

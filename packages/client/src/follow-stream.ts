@@ -1,4 +1,5 @@
 import { AgentStepApiError, StreamDroppedError } from './errors.js';
+import { streamFailure } from './read-api-error.js';
 import { readFrames } from './read-frames.js';
 import { type StreamItem, streamItem } from './stream-item.js';
 
@@ -23,7 +24,8 @@ export type OpenStream = (lastSeq: number | undefined, signal: AbortSignal) => P
 
 /**
  * A session's stream, whole across dropped connections: each drop before `done` reconnects after the
- * last `seq` received, so every logged event is yielded exactly once, then `done`. A refusal (4xx)
+ * last `seq` received, so every logged event is yielded exactly once, then `done`; a stream that
+ * ends with an `event: error` frame (the store was unavailable) is a drop too. A refusal (4xx)
  * or the caller's abort is thrown at once; {@link StreamDroppedError} once `retries` reconnections in
  * a row dropped without an event. Transient events (`metric`) sent while disconnected are not replayed.
  */
@@ -38,15 +40,22 @@ export async function* followStream(
     const connection = new AbortController();
     const signal = options.signal ? AbortSignal.any([options.signal, connection.signal]) : connection.signal;
     let heard = false;
+    let delivered = false;
     let failure: unknown;
     try {
       const response = await open(lastSeq, signal);
       if (response.body === null) throw new Error('the stream answered without a body');
       for await (const frame of readFrames(response.body, () => (heard = true))) {
         heard = true;
+        if (frame.event === 'error') {
+          // Counts as a connection that failed unless it delivered something first.
+          heard = delivered;
+          throw streamFailure(frame.data);
+        }
         const item = streamItem(frame);
         if ('seq' in item) lastSeq = item.seq;
         yield item;
+        delivered = true;
         if (item.type === 'done') return;
       }
     } catch (error) {

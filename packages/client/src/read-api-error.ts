@@ -19,6 +19,21 @@ export async function readApiError(response: Response): Promise<AgentStepApiErro
   );
 }
 
+/**
+ * The failure an `event: error` frame ends a stream with (the store was unavailable, say): the
+ * API's error body, as a server error (503 for `StoreUnavailable`, else 500) that a reconnect may outlive.
+ */
+export function streamFailure(data: string): AgentStepApiError {
+  const error = errorFieldsOf(data);
+  if (error === undefined)
+    return new AgentStepApiError(
+      500,
+      'StreamFailed',
+      `The stream failed on the server: ${data.slice(0, 200)}`,
+    );
+  return new AgentStepApiError(error.code === 'StoreUnavailable' ? 503 : 500, error.code, error.message);
+}
+
 function errorFieldsOf(text: string): ErrorFields | undefined {
   let body: unknown;
   try {

@@ -6,12 +6,14 @@ export {
   openSharedDynamoDbLocal,
   type SharedDynamoDbLocal,
   type SharedDynamoDbLocalOptions,
+  type StoreChange,
 } from './dynamo-db-local/shared-dynamo-db-local.js';
 export {
   type DynamoDbLocal,
   type DynamoDbLocalOptions,
   startDynamoDbLocal,
 } from './dynamo-db-local/start-dynamo-db-local.js';
+export { ExecutionOwners, type OwnedTurn } from './executions/execution-owners.js';
 export { loadAgent } from './load-agent.js';
 export {
   AGENT_STATE_MACHINE,
@@ -22,7 +24,7 @@ export {
   WORKFLOW_STATE_MACHINE,
 } from './local-engine.js';
 export { LocalEventBus, type PublishedEvent } from './local-event-bus.js';
-export { LocalExecutionStarter } from './local-execution-starter.js';
+export { LocalExecutionStarter, type LocalExecutionStarterOptions } from './local-execution-starter.js';
 export type { LocalDeps } from './local-handlers.js';
 export { LocalWorkflowStarter } from './local-workflow-starter.js';
 export { resolveTokens } from './resolve-tokens.js';

@@ -1,4 +1,4 @@
-import { LocalExecutionStarter, LocalTaskTokens, type TurnRun } from '@agentstep/local';
+import { type LocalExecutionStarter, LocalTaskTokens, type TurnRun } from '@agentstep/local';
 import {
   type BegunTurn,
   beginTurn,
@@ -18,7 +18,7 @@ import { lateSubAgents } from '../local/late-sub-agents.js';
 import { LiveRunView } from '../local/live-run-view.js';
 import { loadModel } from '../local/load-model.js';
 import { loadPrices } from '../local/load-prices.js';
-import { loadDefinition, localEngine } from '../local/open-engine.js';
+import { loadDefinition, localEngine, startingTurns } from '../local/open-engine.js';
 import type { StoreKind } from '../local/open-store.js';
 import { providersWithCredentials } from '../local/providers-with-credentials.js';
 import { recorderFor } from '../local/recorder-for.js';
@@ -57,6 +57,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
   const agentLoaded = loadDefinition(options, io);
   const store = await io.openStore(options.store, notice);
   let approver: ReturnType<typeof runApprover>;
+  let stopFollowing = () => {};
   try {
     const agent = await agentLoaded;
     const session = options.session ?? randomIds.session();
@@ -78,7 +79,8 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
       onEvent: (event) => view.onEvent(event),
     });
     const deps = { ...store, clock: systemClock, wake: { ...store, taskTokens } };
-    const starter = new LocalExecutionStarter(engine, deps);
+    const { starter, unfollow } = await startingTurns(engine, deps, io, notice);
+    stopFollowing = unfollow;
     subAgents.bind({ ...store, starter });
     const begun = await beginTurn(
       { session, prompt: options.prompt, limits: limitsOf(options), lease: options.lease },
@@ -101,6 +103,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     return EXIT_CODES[run.output.status];
   } finally {
     approver?.close();
+    stopFollowing();
     await store.close();
   }
 }

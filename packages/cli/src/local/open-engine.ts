@@ -1,5 +1,7 @@
+import { join } from 'node:path';
 import {
   type EngineEvent,
+  ExecutionOwners,
   LocalEngine,
   LocalExecutionStarter,
   LocalTaskTokens,
@@ -7,13 +9,22 @@ import {
   type SynthesizedAgent,
 } from '@agentstep/local';
 import type { PriceTable } from '@agentstep/protocol';
-import { type EventLog, type Model, type StepStream, systemClock, type Tool } from '@agentstep/runtime';
+import {
+  type Clock,
+  type EventLog,
+  type Model,
+  type StepStream,
+  systemClock,
+  type Tool,
+} from '@agentstep/runtime';
 import type { CliIo } from '../io/cli-io.js';
 import { agentCacheFile } from './agent-cache-file.js';
+import { followStore } from './follow-store.js';
 import { lateSubAgents } from './late-sub-agents.js';
 import { loadModel } from './load-model.js';
 import { loadPrices } from './load-prices.js';
 import type { OpenStore } from './open-store.js';
+import { reclaimingEventLog } from './reclaiming-event-log.js';
 import { approvalsOf, definitionPropsOf, type RunOptions } from './run-options.js';
 import { toolsFor } from './tools-for.js';
 
@@ -83,7 +94,9 @@ export function localEngine(options: RunOptions, parts: EngineParts): LocalEngin
 
 /**
  * Opens the agent the options describe on the synthesized definition and the folder's store, and
- * closes the store after `use`, whatever happens.
+ * closes the store after `use`, whatever happens. On a store other processes share, the turns
+ * this process runs are recorded as its own, and turns a dead process left running are closed
+ * first; should the store stop meanwhile, see `followStore`.
  */
 export async function withEngine<T>(
   options: RunOptions,
@@ -99,7 +112,9 @@ export async function withEngine<T>(
   const agentLoaded = loadDefinition(options, io);
   const store = await io.openStore(options.store, notice);
   try {
-    const stores = { ...store, log: watchLog(store.log) };
+    // Bound once the starter exists: it closes the turns dead processes left holding sessions.
+    let closeOrphans = async (): Promise<unknown[]> => [];
+    const stores = { ...store, log: reclaimingEventLog(watchLog(store.log), () => closeOrphans()) };
     const taskTokens = new LocalTaskTokens(store.completions);
     const engine = localEngine(options, {
       agent: await agentLoaded,
@@ -110,10 +125,34 @@ export async function withEngine<T>(
       tools,
       taskTokens,
     });
-    const starter = new LocalExecutionStarter(engine, { ...stores, clock: systemClock });
+    const { starter, unfollow } = await startingTurns(engine, { ...stores, clock: systemClock }, io, notice);
+    closeOrphans = () => starter.closeOrphans();
     subAgents.bind({ ...stores, starter });
-    return await use({ engine, stores, taskTokens, tools, starter });
+    try {
+      return await use({ engine, stores, taskTokens, tools, starter });
+    } finally {
+      unfollow();
+    }
   } finally {
     await store.close();
   }
+}
+
+/**
+ * The starter of the turns this process runs on the engine's store. On a store other processes
+ * share, each turn is recorded as this process's own, the turns dead processes left open are
+ * closed before it returns, and should the store die, `followStore` handles the turns it runs;
+ * `unfollow` ends that.
+ */
+export async function startingTurns(
+  engine: LocalEngine,
+  deps: OpenStore & { clock: Clock },
+  io: CliIo,
+  notice: (text: string) => void,
+): Promise<{ starter: LocalExecutionStarter; unfollow: () => void }> {
+  const owners =
+    deps.kind === 'memory' ? {} : { owners: new ExecutionOwners(join(io.dataDir, 'executions')) };
+  const starter = new LocalExecutionStarter(engine, deps, owners);
+  await starter.closeOrphans();
+  return { starter, unfollow: followStore(deps, starter, notice) };
 }

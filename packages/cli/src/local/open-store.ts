@@ -2,6 +2,7 @@ import {
   DynamoTaskTokenCompletions,
   JavaMissingError,
   openSharedDynamoDbLocal,
+  type StoreChange,
   type TaskTokenCompletions,
 } from '@agentstep/local';
 import {
@@ -28,6 +29,11 @@ export interface OpenStore {
   directory: SessionDirectory;
   /** Where processes sharing the store complete each other's task tokens; none in memory. */
   completions?: TaskTokenCompletions;
+  /**
+   * Hears when the store stops under this process (`lost`) and when it serves again
+   * (`restored`); returns how to stop listening. None in memory, which cannot stop.
+   */
+  onChange?: (listener: (change: StoreChange) => void) => () => void;
   close(): Promise<void>;
 }
 
@@ -47,7 +53,8 @@ export async function openStore(
   if (kind === 'dynamodb-local') {
     try {
       const local = await openSharedDynamoDbLocal(dataDir, { idleMs: idleSeconds() * 1000 });
-      return await dynamoDbStore(DynamoDBDocumentClient.from(local.client), TABLE, local.stop);
+      const store = await dynamoDbStore(DynamoDBDocumentClient.from(local.client), TABLE, local.stop);
+      return { ...store, onChange: local.onChange };
     } catch (error) {
       if (!(error instanceof JavaMissingError)) throw error;
       notice(`${error.message} Using the in-memory event log instead: this run's events end with it.`);

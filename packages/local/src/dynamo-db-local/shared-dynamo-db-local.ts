@@ -19,12 +19,24 @@ export interface SharedDynamoDbLocalOptions {
   startTimeoutMs?: number;
 }
 
-/** A connection to a project folder's shared DynamoDB Local. */
+/** What happened to the DynamoDB Local a user is joined to. */
+export type StoreChange = 'lost' | 'restored';
+
+/** A connection to a project folder's shared DynamoDB Local, kept across its restarts. */
 export interface SharedDynamoDbLocal {
-  /** `http://127.0.0.1:<port>` */
-  endpoint: string;
-  /** A client for it, with the fixed region and dummy credentials DynamoDB Local accepts. */
+  /** `http://127.0.0.1:<port>` of the DynamoDB Local joined last. */
+  readonly endpoint: string;
+  /**
+   * A client for it, with the fixed region and dummy credentials DynamoDB Local accepts; its
+   * requests follow the store to wherever it serves after a restart.
+   */
   client: DynamoDBClient;
+  /**
+   * Hears `lost` when the DynamoDB Local stops under this user (it exited, or was killed), and
+   * `restored` once the user has joined the next one, which this connection starts as any user
+   * would. Returns how to stop listening.
+   */
+  onChange(listener: (change: StoreChange) => void): () => void;
   /** Leaves it; the last user to leave stops it (after the idle period). */
   stop(): Promise<void>;
 }
@@ -33,18 +45,27 @@ export interface SharedDynamoDbLocal {
 const POLL_MS = 50;
 /** How long a user waits for the keeper it started before it may start another. */
 const RESPAWN_MS = 2_000;
+/** How long a user that lost its DynamoDB Local waits after a failed attempt to join the next one. */
+const REJOIN_PAUSE_MS = 1_000;
 
 /**
  * Joins the one DynamoDB Local that serves a project folder (`.agentstep`), starting its keeper
  * when none is running. Every process on the folder shares it, so two never run on one database;
- * it stops when its last user leaves, whether that user stopped, exited or was killed.
- * Throws {@link JavaMissingError} when Java is missing.
+ * it stops when its last user leaves, whether that user stopped, exited or was killed. Should it
+ * stop while this user stays (its process was killed), the user joins the next one by itself
+ * (see {@link SharedDynamoDbLocal.onChange}). Throws {@link JavaMissingError} when Java is missing.
  */
 export async function openSharedDynamoDbLocal(
   folder: string,
   options: SharedDynamoDbLocalOptions = {},
 ): Promise<SharedDynamoDbLocal> {
   const root = resolve(folder);
+  const join = () => joinOrStart(root, options);
+  return keptConnection(await join(), join);
+}
+
+/** Joins the folder's keeper, starting one when none runs, within the options' start timeout. */
+async function joinOrStart(root: string, options: SharedDynamoDbLocalOptions): Promise<Joined> {
   const files = storeFiles(root);
   mkdirSync(files.data, { recursive: true });
   const timeoutMs = options.startTimeoutMs ?? 60_000;
@@ -54,7 +75,7 @@ export async function openSharedDynamoDbLocal(
   while (Date.now() < deadline) {
     const address = readKeeperAddress(root);
     const joined = address === undefined ? undefined : await joinKeeper(address.port);
-    if (joined !== undefined) return connection(joined);
+    if (joined !== undefined) return joined;
     if (keeper !== undefined) keeperFailure(keeper, files.log);
     if (Date.now() - startedAt > RESPAWN_MS && !(await isKept(files.data))) {
       keeper = spawnKeeper(root, options.idleMs ?? 0, files.log);
@@ -70,14 +91,51 @@ interface Joined {
   socket: Socket;
 }
 
-function connection({ endpoint, socket }: Joined): SharedDynamoDbLocal {
-  const client = dynamoDbLocalClient(endpoint);
+/**
+ * The connection to the keeper joined first; when its keeper goes while the user stays, `rejoin`
+ * is tried until it succeeds (or the user leaves), and the client follows the new endpoint.
+ */
+function keptConnection(first: Joined, rejoin: () => Promise<Joined>): SharedDynamoDbLocal {
+  let current = first;
+  let stopped = false;
+  const listeners = new Set<(change: StoreChange) => void>();
+  const tell = (change: StoreChange) => {
+    for (const listener of listeners) listener(change);
+  };
+  const client = dynamoDbLocalClient(() => current.endpoint);
+  const watch = (joined: Joined) => joined.socket.once('close', () => void recover());
+  const recover = async () => {
+    if (stopped) return;
+    tell('lost');
+    while (!stopped) {
+      const joined = await rejoin().catch(() => undefined);
+      if (joined !== undefined) {
+        current = joined;
+        break;
+      }
+      await sleep(REJOIN_PAUSE_MS);
+    }
+    if (stopped) {
+      current.socket.destroy();
+      return;
+    }
+    watch(current);
+    tell('restored');
+  };
+  watch(first);
   return {
-    endpoint,
+    get endpoint() {
+      return current.endpoint;
+    },
     client,
+    onChange: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     stop: async () => {
+      stopped = true;
       client.destroy();
-      socket.destroy();
+      current.socket.destroy();
     },
   };
 }

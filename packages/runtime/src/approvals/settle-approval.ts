@@ -70,5 +70,5 @@ const SETTLED: Record<SettledApprovalStatus, string> = {
   approved: 'The call was approved.',
   denied: 'The call was denied.',
   expired: 'Nobody decided on the call in time.',
-  cancelled: 'The turn was cancelled while the call waited for approval.',
+  cancelled: 'The turn ended (cancelled, failed or taken over) while the call waited for approval.',
 };

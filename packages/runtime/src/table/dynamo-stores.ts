@@ -7,11 +7,13 @@ import { DynamoOutcomeStore } from '../outcomes/dynamo-outcome-store.js';
 import { DynamoUsageLedger } from '../usage/dynamo-usage-ledger.js';
 import { DynamoSessionDirectory } from './dynamo-session-directory.js';
 import { documentClientOf } from './dynamo-table.js';
+import { reportStoreUnavailable } from './report-store-unavailable.js';
 
 /**
  * The event log, the outcome store, the usage ledger, the approvals' task tokens and the session
  * directory on one table, sharing one client. The log
- * is cached ({@link CachedEventLog}): a warm function reads only what is new in a session.
+ * is cached ({@link CachedEventLog}): a warm function reads only what is new in a session. A store
+ * that cannot be reached throws `StoreUnavailableError` (see `reportStoreUnavailable`).
  */
 export function dynamoStores(
   tableName: string,
@@ -23,6 +25,7 @@ export function dynamoStores(
   approvalTokens: DynamoApprovalTokenStore;
   directory: DynamoSessionDirectory;
 } {
+  reportStoreUnavailable(client);
   return {
     log: new CachedEventLog(new DynamoEventLog({ tableName, client })),
     outcomes: new DynamoOutcomeStore({ tableName, client }),
