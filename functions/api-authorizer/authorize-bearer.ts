@@ -14,18 +14,20 @@ export interface TokenAuthorizerEvent {
 export const UNAUTHORIZED = 'Unauthorized';
 
 /**
- * A `Bearer` JWT signed by the issuer for the audience, unexpired and naming a `sub`, lets that
- * `sub` call the whole API (the policy is cached per token, so it must cover every route); the
- * tenant reaches the API as the context's `sub`. Any other token is refused with `Unauthorized`;
- * an issuer that cannot be reached throws its own error (a 500, not a refusal).
+ * A `Bearer` JWT signed by the issuer for the audience, with an `exp` still to come and a `sub`
+ * that is a non-empty string (as `agentstep serve --auth jwt` checks it), lets that `sub` call the
+ * whole API (the policy is cached per token, so it must cover every route); the tenant reaches the
+ * API as the context's `sub`. Any other token is refused with `Unauthorized`; an issuer that
+ * cannot be reached throws its own error (a 500, not a refusal).
  */
 export async function authorizeBearer(
   event: TokenAuthorizerEvent,
   deps: AuthorizeBearerDeps,
 ): Promise<APIGatewayAuthorizerResult> {
   const token = bearerToken(event.authorizationToken);
-  const sub = token === undefined ? undefined : await jwtSubject(token, deps);
-  if (!sub) throw new Error(UNAUTHORIZED);
+  const verdict = token === undefined ? undefined : await jwtSubject(token, deps);
+  if (verdict === undefined || !('sub' in verdict)) throw new Error(UNAUTHORIZED);
+  const { sub } = verdict;
   return {
     principalId: sub,
     policyDocument: {

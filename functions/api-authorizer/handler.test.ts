@@ -51,15 +51,20 @@ describe('the JWT authorizer (TOKEN authorizer over an OIDC issuer’s keys)', (
   });
   afterAll(() => local.server.close());
 
-  /** A token as the issuer would sign it, with `changes` to its claims, header or key. */
+  /** A token as the issuer would sign it, with `changes` to its claims, header or key (`expiresIn: null`: no `exp`). */
   async function token(
-    changes: { claims?: Record<string, unknown>; expiresIn?: string; key?: SigningKey; kid?: string } = {},
+    changes: {
+      claims?: Record<string, unknown>;
+      expiresIn?: string | null;
+      key?: SigningKey;
+      kid?: string;
+    } = {},
   ) {
-    return new SignJWT({ sub: 'alice', iss: local.issuer, aud: audience, ...changes.claims })
+    const jwt = new SignJWT({ sub: 'alice', iss: local.issuer, aud: audience, ...changes.claims })
       .setProtectedHeader({ alg: 'RS256', kid: changes.kid ?? 'k1' })
-      .setIssuedAt()
-      .setExpirationTime(changes.expiresIn ?? '5m')
-      .sign(changes.key ?? local.signing.privateKey);
+      .setIssuedAt();
+    if (changes.expiresIn !== null) jwt.setExpirationTime(changes.expiresIn ?? '5m');
+    return jwt.sign(changes.key ?? local.signing.privateKey);
   }
   const authorize = (authorizationToken: string) =>
     handler({ type: 'TOKEN', authorizationToken, methodArn }, context);
@@ -86,6 +91,9 @@ describe('the JWT authorizer (TOKEN authorizer over an OIDC issuer’s keys)', (
     ['a token for another audience', () => token({ claims: { aud: 'another-api' } })],
     ['a token of another issuer', () => token({ claims: { iss: 'https://issuer.example.com' } })],
     ['a token without a sub', () => token({ claims: { sub: undefined } })],
+    ['a token without an exp (it would never expire)', () => token({ expiresIn: null })],
+    ['a token whose sub is a number', () => token({ claims: { sub: 123 } })],
+    ['a token whose sub is empty', () => token({ claims: { sub: '' } })],
     [
       'a token signed by another key under the issuer’s key id',
       async () => token({ key: (await generateKeyPair('RS256')).privateKey }),

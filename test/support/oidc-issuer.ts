@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair } from 'jose';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import Provider from 'oidc-provider';
 
 /** A real OpenID Connect issuer on this machine (oidc-provider) that signs in any name with any password. */
@@ -9,6 +9,8 @@ export interface OidcIssuer {
   issuer: string;
   /** Registers the public client `clientId` (PKCE, no secret) coming back to `redirectUri`. */
   register(clientId: string, redirectUri: string): Promise<void>;
+  /** A JWT of exactly `claims` (nothing added), signed by the key the issuer publishes: tokens it would never issue. */
+  sign(claims: Record<string, unknown>): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -24,10 +26,11 @@ export async function startOidcIssuer(): Promise<OidcIssuer> {
   });
   await new Promise<void>((settle) => server.listen(0, '127.0.0.1', settle));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const jwk = { ...(await exportJWK(privateKey)), kid: 'test', alg: 'RS256', use: 'sig' };
   return {
     issuer,
     async register(clientId, redirectUri) {
-      const { privateKey } = await generateKeyPair('RS256', { extractable: true });
       provider = new Provider(issuer, {
         clients: [
           {
@@ -38,7 +41,7 @@ export async function startOidcIssuer(): Promise<OidcIssuer> {
             response_types: ['code'],
           },
         ],
-        jwks: { keys: [{ ...(await exportJWK(privateKey)), kid: 'test', alg: 'RS256', use: 'sig' }] },
+        jwks: { keys: [jwk] },
         cookies: { keys: ['agentstep-test-cookie-key'] },
         features: { devInteractions: { enabled: true } },
         // The console trades its code from the browser, on another origin.
@@ -47,6 +50,7 @@ export async function startOidcIssuer(): Promise<OidcIssuer> {
         ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600 },
       });
     },
+    sign: (claims) => new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: 'test' }).sign(privateKey),
     stop: () => new Promise((settle) => server.close(() => settle())),
   };
 }

@@ -7,7 +7,8 @@ export const MAX_BODY_BYTES = 256 * 1024;
 
 /**
  * The request's JSON body, checked against `schema`: 415 unless it is JSON, 413 over
- * {@link MAX_BODY_BYTES}, 400 when it does not parse or does not validate (each problem in `fields`).
+ * {@link MAX_BODY_BYTES} (refused as the bytes arrive: a body that passes the cap, chunked or not,
+ * is never read further), 400 when it does not parse or does not validate (each problem in `fields`).
  */
 export async function readBody<Schema extends z.ZodType>(
   c: Context,
@@ -22,8 +23,7 @@ export async function readBody<Schema extends z.ZodType>(
     );
   const declared = Number(c.req.header('content-length') ?? 0);
   if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const bytes = new Uint8Array(await c.req.arrayBuffer());
-  if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge();
+  const bytes = await readCapped(c.req.raw.body);
   let json: unknown;
   try {
     json = JSON.parse(new TextDecoder().decode(bytes));
@@ -33,6 +33,29 @@ export async function readBody<Schema extends z.ZodType>(
   const parsed = schema.safeParse(json);
   if (parsed.success) return parsed.data;
   throw validationError('body', parsed.error);
+}
+
+/** The body's bytes, counted chunk by chunk: the read stops, and the stream is cancelled, at the cap. */
+async function readCapped(body: ReadableStream<Uint8Array> | null): Promise<Uint8Array> {
+  if (body === null) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  const reader = body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    length += read.value.byteLength;
+    if (length > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(read.value);
+  }
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
 }
 
 function tooLarge(): ApiError {

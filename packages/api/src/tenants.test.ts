@@ -59,6 +59,20 @@ describe('jwtTenant', () => {
     expect({ status, code: body.error.code }).toEqual({ status: 401, code: 'Unauthorized' });
   });
 
+  it('answers 401 to a refused token with the reason, before reading the body', async () => {
+    const expired = await sign({ sub: 'alice', exp: '-1m' });
+    const { status, body } = await request('POST', '/sessions', expired, { unknown: 'field' });
+    expect({ status, body }).toEqual({
+      status: 401,
+      body: {
+        error: {
+          code: 'Unauthorized',
+          message: 'This request’s credentials were refused: The token has expired. Sign in again.',
+        },
+      },
+    });
+  });
+
   it('answers 401 to a bearer value that is no JWT, saying the credentials were refused', async () => {
     const { status, body } = await request('GET', '/sessions', 'alice');
     expect([status, body.error.message]).toEqual([401, expect.stringContaining('were refused')]);

@@ -20,7 +20,8 @@ an embedded engine, every task on the handler its Lambda runs, the event log in 
                              scripted profile of a scripted run plays the run's own script
   --record FILE              write each model step's output to a cassette for --model replay
   --tools demo,workspace,http   built-in toolsets, comma-separated (default: demo)
-  --allow-hosts a.com,*.b.com   hosts http_fetch may fetch (it never reaches non-public addresses)
+  --fetch-hosts a.com,*.b.com   hosts http_fetch may fetch (it never reaches non-public addresses);
+                             its old name --allow-hosts still works
   --max-steps N              model steps this turn may take (default 50)
   --steps-per-execution N    model steps per execution before it continues in a fresh one (default 25)
   --sequential               run each batch's calls one after another (B3), not at once
@@ -62,17 +63,25 @@ Exit code 0: listed or decided; 1: the session or approval does not exist, the c
 already, or its tool refuses the --args (the fields named); 2: the command was called wrong.`;
 
 /** Help for `agentstep serve`. */
-const SERVE_USAGE = `agentstep serve [--port N] [--host H] [--auth none|dev|jwt] [run options]
+const SERVE_USAGE = `agentstep serve [--port N] [--host H] [--allowed-hosts NAMES] [--auth none|dev|jwt]
+                [run options]
 
 Serves the HTTP API (README: HTTP API) over the local engine and DynamoDB Local, and the web
 console at / (README: Web console; its address on stderr). The first line on stdout is
 "listening on http://HOST:PORT" once it accepts requests; Ctrl-C stops it.
   --port N             the port (default 3000; 0: any free one)
   --host H             the address to listen on (default 127.0.0.1)
+  --allowed-hosts NAME,...  Host names it answers besides its address (*.example.com: the names
+                       under example.com; no ports); a request for any other Host gets 421, so a
+                       web page cannot reach it by DNS rebinding. On a loopback address (the
+                       default) localhost and the loopback addresses are its own; on 0.0.0.0 or ::
+                       also the address a request arrived at. Not --fetch-hosts, the hosts the
+                       agent's http_fetch may fetch
   --auth none|dev|jwt  none: every request acts for one tenant (default); dev: the tenant is the
                        name in "Authorization: Bearer <name>", and a request without one gets 401;
                        jwt: the tenant is the sub of a bearer JWT of --jwt-issuer for
-                       --jwt-audience, as the deployed API checks; the console signs in there
+                       --jwt-audience, as the deployed API checks (an exp is required, the sub
+                       must be a non-empty string); the console signs in there
   --jwt-issuer URL     with --auth jwt: the OIDC issuer, exactly the tokens' iss
   --jwt-audience AUD   with --auth jwt: an aud the tokens must carry
   --console-client-id ID  with --auth jwt: the console's OIDC client, whose redirect URI is the

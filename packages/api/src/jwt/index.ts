@@ -1,3 +1,3 @@
 export { bearerToken } from './bearer-token.js';
 export { issuerKeys } from './issuer-keys.js';
-export { type JwtChecks, jwtSubject } from './jwt-subject.js';
+export { type JwtChecks, type JwtVerdict, jwtSubject } from './jwt-subject.js';

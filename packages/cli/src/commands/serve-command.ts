@@ -13,8 +13,9 @@ import { type CancelDeps, cancelTurn, createToolset, systemClock } from '@agents
 import { serve } from '@hono/node-server';
 import type { CliIo } from '../io/cli-io.js';
 import { consoleConfigOf } from '../local/console-config-of.js';
+import { type NodeFetchHandler, withEdgeChecks } from '../local/edge-checks.js';
 import { withEngine } from '../local/open-engine.js';
-import { type FetchHandler, serveConsole } from '../local/serve-console.js';
+import { serveConsole } from '../local/serve-console.js';
 import { parseServeOptions, type ServeAuth } from '../local/serve-options.js';
 
 /** Where the CLI bundle carries the web console (bin/bundle.js builds it there); absent when run from sources. */
@@ -40,7 +41,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
       const workflows = new LocalWorkflowStarter(engine);
       const app = createApi({ ...deps, starter, workflows, tenantOf, changes });
       const withConsole = serveConsole(app.fetch, CONSOLE_DIR, consoleConfigOf(options.auth));
-      await listenUntilStopped(withConsole ?? app.fetch, options, io, (url) => {
+      const hosts = { listen: options.host, allowed: options.allowedHosts };
+      await listenUntilStopped(withEdgeChecks(withConsole ?? app.fetch, hosts), options, io, (url) => {
         io.stdout(`listening on ${url}\n`);
         if (withConsole) io.stderr(`console on ${url}/\n`);
       });
@@ -69,7 +71,7 @@ async function cancelRunningTurns(starter: LocalExecutionStarter, deps: Omit<Can
 
 /** Serves until the user asks it to stop, announcing the address once requests are accepted. */
 async function listenUntilStopped(
-  fetch: FetchHandler,
+  fetch: NodeFetchHandler,
   { host: hostname, port }: { host: string; port: number },
   io: CliIo,
   announce: (url: string) => void,

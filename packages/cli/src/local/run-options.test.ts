@@ -18,6 +18,20 @@ describe('parseRunOptions', () => {
   });
 
   it.each([
+    ['--fetch-hosts', 'docs.example.com,*.api.example'],
+    ['--allow-hosts', 'docs.example.com,*.api.example'],
+  ])('takes the hosts http_fetch may fetch from %s', (flag, hosts) => {
+    expect(parseRunOptions([flag, hosts]).allowHosts).toEqual(['docs.example.com', '*.api.example']);
+  });
+
+  it('lets http_fetch fetch no host by default, and refuses --fetch-hosts with its old name --allow-hosts', () => {
+    expect(parseRunOptions([]).allowHosts).toEqual([]);
+    expect(() => parseRunOptions(['--fetch-hosts', 'a.example', '--allow-hosts', 'b.example'])).toThrow(
+      '--allow-hosts is the old name of --fetch-hosts (the hosts http_fetch may fetch): give one of them, with every host.',
+    );
+  });
+
+  it.each([
     [
       'fast',
       '--model-profile takes NAME=MODEL, e.g. --model-profile fast=anthropic:claude-haiku-4-5; received "fast".',

@@ -37,6 +37,7 @@ export interface RunOptions {
   /** Write each model step's output to this cassette. */
   record?: string;
   tools: string[];
+  /** Hosts `http_fetch` may fetch (`--fetch-hosts`, or its old name `--allow-hosts`). */
   allowHosts: string[];
   sequential: boolean;
   maxSteps?: number;
@@ -79,7 +80,8 @@ export function parseRunOptions(args: string[]): RunOptions {
       record: { type: 'string' },
       'base-url': { type: 'string' },
       tools: { type: 'string', default: 'demo' },
-      'allow-hosts': { type: 'string', default: '' },
+      'fetch-hosts': { type: 'string' },
+      'allow-hosts': { type: 'string' },
       'max-steps': { type: 'string' },
       'steps-per-execution': { type: 'string' },
       chaos: { type: 'string' },
@@ -122,7 +124,7 @@ export function parseRunOptions(args: string[]): RunOptions {
     modelChosen: values.model !== undefined,
     modelProfiles: modelProfilesOf(values['model-profile']),
     tools: values.tools.split(',').filter((name) => name !== ''),
-    allowHosts: values['allow-hosts'].split(',').filter((host) => host !== ''),
+    allowHosts: fetchHostsOf(values['fetch-hosts'], values['allow-hosts']),
     store: values.store,
     json: values.json,
     sequential: values.sequential,
@@ -152,6 +154,15 @@ export function parseRunOptions(args: string[]): RunOptions {
     ),
     ...optional('chaos', chaosOf(values.chaos, values.seed)),
   };
+}
+
+/** `--fetch-hosts a.com,*.b.com`, or the same under its old name `--allow-hosts`; not both. */
+function fetchHostsOf(fetchHosts: string | undefined, allowHosts: string | undefined): string[] {
+  if (fetchHosts !== undefined && allowHosts !== undefined)
+    throw new UsageError(
+      '--allow-hosts is the old name of --fetch-hosts (the hosts http_fetch may fetch): give one of them, with every host.',
+    );
+  return (fetchHosts ?? allowHosts ?? '').split(',').filter((host) => host !== '');
 }
 
 /** The named model profiles of `--model-profile NAME=MODEL` (repeatable; a later NAME wins). */

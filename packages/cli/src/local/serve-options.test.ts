@@ -17,8 +17,24 @@ describe('parseServeOptions', () => {
     expect(options.agent).toMatchObject({ script: 's.json', sequential: true });
   });
 
-  it('listens on 127.0.0.1:3000 for one tenant by default', () => {
-    expect(parseServeOptions([])).toMatchObject({ port: 3000, host: '127.0.0.1', auth: { mode: 'none' } });
+  it('listens on 127.0.0.1:3000 for one tenant by default, answering no other host names', () => {
+    expect(parseServeOptions([])).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      allowedHosts: [],
+      auth: { mode: 'none' },
+    });
+  });
+
+  it('takes --allowed-hosts names, *. patterns and IP addresses, apart from the run options', () => {
+    const options = parseServeOptions([
+      '--allowed-hosts',
+      'box.lan,*.dev.example,10.0.0.7,[::1]',
+      '--fetch-hosts',
+      'api.example.com',
+    ]);
+    expect(options.allowedHosts).toEqual(['box.lan', '*.dev.example', '10.0.0.7', '[::1]']);
+    expect(options.agent.allowHosts).toEqual(['api.example.com']);
   });
 
   it('checks JWTs of an issuer for an audience with --auth jwt; the console is that audience’s client by default', () => {
@@ -41,6 +57,12 @@ describe('parseServeOptions', () => {
     [['--port', '70000'], '--port must be 0 to 65535, received "70000".'],
     [['--port', '0x10'], '--port must be 0 to 65535, received "0x10".'],
     [['--auth', 'basic'], '--auth must be "none", "dev" or "jwt", received "basic".'],
+    [
+      ['--allowed-hosts', 'box.lan:3000'],
+      '--allowed-hosts takes host names (*.example.com for every name under example.com) or IP addresses, without a scheme or port; received "box.lan:3000".',
+    ],
+    [['--allowed-hosts', 'http://box.lan'], 'received "http://box.lan"'],
+    [['--allowed-hosts', 'a.*.example'], 'received "a.*.example"'],
     [['--auth', 'jwt'], '--auth jwt needs --jwt-issuer URL and --jwt-audience AUDIENCE'],
     [
       ['--auth', 'jwt', '--jwt-issuer', 'id.example.com', '--jwt-audience', 'a'],

@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import { isPlainHttpOnThisMachine } from '@agentstep/console/config';
 import { UsageError } from '../usage-error.js';
 import { parseRunOptions, type RunOptions } from './run-options.js';
@@ -17,6 +18,8 @@ export type ServeAuth =
 export interface ServeOptions {
   port: number;
   host: string;
+  /** `--allowed-hosts`: `Host` names it answers besides its own address (`*.example.com` for those under one). */
+  allowedHosts: string[];
   auth: ServeAuth;
   agent: RunOptions;
 }
@@ -27,13 +30,14 @@ const JWT_FLAGS = ['--jwt-issuer', '--jwt-audience', '--console-client-id'] as c
 export function parseServeOptions(args: string[]): ServeOptions {
   const { own, run } = splitOptions(
     args,
-    ['--port', '--host', '--auth', ...JWT_FLAGS],
+    ['--port', '--host', '--allowed-hosts', '--auth', ...JWT_FLAGS],
     'serve',
     'send messages with POST /sessions',
   );
   return {
     port: portOf(own['--port']),
     host: own['--host'] ?? '127.0.0.1',
+    allowedHosts: allowedHostsOf(own['--allowed-hosts'] ?? ''),
     auth: authOf(own),
     agent: parseRunOptions(run),
   };
@@ -45,6 +49,19 @@ function portOf(text: string | undefined): number {
   if (!/^\d+$/.test(text) || port > 65_535)
     throw new UsageError(`--port must be 0 to 65535, received "${text}".`);
   return port;
+}
+
+/** `--allowed-hosts NAME[,NAME…]`: host names (`*.` before one for the names under it) or IP addresses, no ports. */
+function allowedHostsOf(text: string): string[] {
+  const names = text.split(',').filter((name) => name !== '');
+  const wrong = names.find(
+    (name) => !/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*$/i.test(name) && !isIPv6(name.replace(/^\[(.*)\]$/, '$1')),
+  );
+  if (wrong !== undefined)
+    throw new UsageError(
+      `--allowed-hosts takes host names (*.example.com for every name under example.com) or IP addresses, without a scheme or port; received "${wrong}".`,
+    );
+  return names;
 }
 
 function authOf(own: Record<string, string>): ServeAuth {

@@ -77,7 +77,7 @@ async function checkTarget(target: URL, options: HttpFetchOptions): Promise<Reso
   if (!options.allowHosts.some((pattern) => hostMatches(host, pattern))) {
     const allowed =
       options.allowHosts.join(', ') ||
-      'none (the deployment sets them: httpAllowHosts, or --allow-hosts locally)';
+      'none (the deployment sets them: httpAllowHosts, or --fetch-hosts locally)';
     throw new Error(`${host} is not an allowed host. Allowed: ${allowed}.`);
   }
   const family = isIP(host);
