@@ -154,7 +154,9 @@ describe.skipIf(dynamoEndpoint === '')(
         step(1, '<execute>not json</execute>'),
         step(2, '<think>fix it</think><execute>{"name": "echo"}</execute>'),
         step(3, batch(['echo', { text: 'x' }])),
+        // Blank: asked once more (decision 0012), the next step answers.
         step(4, '  '),
+        step(5, 'Answered when asked again.'),
       ];
       const run = async (agent: Awaited<ReturnType<typeof localAgent>>) => {
         const { events, output, session } = await agent.turn('go');
@@ -165,14 +167,15 @@ describe.skipIf(dynamoEndpoint === '')(
       const referenceRun = () => (reference ??= localAgent({ script: steps }).then(run));
 
       it('without chaos, the ledger has one entry per model step', async () => {
-        const { ledger } = await referenceRun();
-        expect(ledger.map((entry) => entry.usage.outputTokens)).toEqual([1, 2, 3, 4]);
+        const { ledger, log } = await referenceRun();
+        expect(ledger.map((entry) => entry.usage.outputTokens)).toEqual([1, 2, 3, 4, 5]);
+        expect(log.at(-2)).toMatchObject({ type: 'respond', content: 'Answered when asked again.' });
       });
 
       it.each(chaosSeeds(12))('seed %i on %s', async (seed, storage) => {
         const agent = await localAgent({ script: steps, chaos: { probability: 0.5, seed }, storage });
         expect(await run(agent)).toEqual(await referenceRun());
-        expect(agent.model.calls).toHaveLength(4);
+        expect(agent.model.calls).toHaveLength(5);
       });
     });
 
@@ -200,7 +203,7 @@ describe.skipIf(dynamoEndpoint === '')(
         {
           tool: 'read',
           status: 'success',
-          content: { content: 'Ship it.', offset: 7, total_characters: 15 },
+          content: { content: 'Ship it.', offset: 7, total_bytes: 15 },
         },
         { tool: 'read', status: 'failure', content: 'The path "../x" leaves the workspace ("..").' },
       ]);

@@ -6,35 +6,37 @@ const DEFAULT_READ_LIMIT = 100_000;
 
 /**
  * The workspace tools, `read`, `write` and `list`, on the session's own files. `read` takes an
- * offset and a limit in characters, so the model can page through a file too large for one result.
+ * offset and a limit in bytes of the file's UTF-8 text and reads only that window, so the model
+ * can page through a file of any size; `write` runs alone in its batch, so that each write is
+ * counted against the session's quota after the one before it.
  */
 export function workspaceTools(workspace: () => Workspace): Tool[] {
   return [
     defineTool({
       name: 'read',
       description:
-        'Reads a text file of the session workspace, from offset (characters) for up to limit characters.',
+        'Reads a text file of the session workspace: up to limit bytes from offset (bytes of its UTF-8 text), whole characters only. total_bytes is the file size; next_offset, when present, is where the next page starts.',
       input: z.object({
         file: z.string().describe('Path relative to the workspace, such as "notes/todo.md"'),
         offset: z.number().int().min(0).optional(),
         limit: z.number().int().min(1).max(1_000_000).optional(),
       }),
       handler: async ({ file, offset = 0, limit = DEFAULT_READ_LIMIT }, { session }) => {
-        const text = await workspace().read(session, file);
-        const content = text.slice(offset, offset + limit);
-        const next = offset + content.length;
+        const page = await workspace().read(session, file, { offset, limit });
         return {
-          content,
-          offset,
-          total_characters: text.length,
-          ...(next < text.length ? { next_offset: next } : {}),
+          content: page.content,
+          offset: page.offset,
+          total_bytes: page.size,
+          ...(page.nextOffset === undefined ? {} : { next_offset: page.nextOffset }),
         };
       },
     }),
     defineTool({
       name: 'write',
-      description: 'Creates or replaces a text file in the session workspace.',
+      description:
+        'Creates or replaces a text file in the session workspace, within its quota of files and bytes.',
       input: z.object({ file: z.string(), content: z.string() }),
+      sequential: true,
       handler: async ({ file, content }, { session }) => ({
         file,
         bytes: await workspace().write(session, file, content),
