@@ -81,8 +81,9 @@ describe('CloseStoppedTurn (EventBridge target)', () => {
     await handler(aborted, context);
     await handler(aborted, context);
     const events = await stores.log.read('s');
-    expect(events.map((stored) => stored.event.type)).toEqual(['user', 'call', 'call', 'result', 'turn_end']);
-    expect(events[4]?.event).toMatchObject({ payload: { status: 'cancelled' } });
+    const types = events.map((stored) => stored.event.type);
+    expect(types).toEqual(['user', 'call', 'call', 'result', 'cancelled', 'turn_end']);
+    expect(events[5]?.event).toMatchObject({ payload: { status: 'cancelled' } });
   });
 
   it('closes and announces a requested turn its execution started; a duplicate’s execution closes nothing', async () => {

@@ -163,6 +163,8 @@ export class AgentStateMachine extends Construct {
     const route = new Choice(this, STATE_NAMES.route)
       .when(Condition.stringEquals(next, NEXT.tools), runTools)
       .when(Condition.stringEquals(next, NEXT.results), advanceTurn)
+      // The model returned nothing: the next model step asks it again (A12).
+      .when(Condition.stringEquals(next, NEXT.model), modelStep)
       .when(Condition.stringEquals(next, NEXT.continue), continueAsNew)
       .otherwise(finishTurn);
     // A request another execution already started only waits for that turn's result.

@@ -48,7 +48,15 @@ describe.skipIf(dynamoEndpoint === '')('cancelling a turn over the HTTP API (`ag
     const cancelled = await call(`${url}/sessions/${session}/cancel`, 'erin', { method: 'POST' });
     expect(cancelled).toEqual({ status: 202, body: { session, turn, status: 'cancelled' } });
     const events = await eventsOnce(url, 'erin', session, (logged) => countOf('turn_end')(logged) === 1);
-    expect(events.map((event) => event.type)).toEqual(['user', 'call', 'call', 'call', 'result', 'turn_end']);
+    expect(events.map((event) => event.type)).toEqual([
+      'user',
+      'call',
+      'call',
+      'call',
+      'result',
+      'cancelled',
+      'turn_end',
+    ]);
     // Failures, not the sleeps' values: the batch was closed before any sleep could end.
     expect(JSON.parse(String(events[4]?.content))).toEqual(
       [1, 2, 3].map(() => ({
@@ -57,7 +65,13 @@ describe.skipIf(dynamoEndpoint === '')('cancelling a turn over the HTTP API (`ag
         content: 'The turn was cancelled before this call finished.',
       })),
     );
-    expect(events[5]).toMatchObject({ payload: { turn, status: 'cancelled' } });
+    expect(events[5]).toMatchObject({ type: 'cancelled', content: 'Cancelled by the user.' });
+    expect(events[6]).toMatchObject({ payload: { turn, status: 'cancelled' } });
+    // The stream shows the `cancelled` event as it shows every logged event.
+    const { frames: logged } = await readStream(`${url}/sessions/${session}/stream`, 'erin');
+    expect(logged.flatMap((frame) => (frame.id === undefined ? [] : [`${frame.id} ${frame.event}`]))).toEqual(
+      ['1 user', '2 call', '3 call', '4 call', '5 result', '6 cancelled', '7 turn_end'],
+    );
     // The session's next turn runs to its end: a second server on the same store answers at once,
     // where this one would sleep again.
     const answering = await serveScriptOn(project, 'answer', ANSWER);
@@ -68,7 +82,7 @@ describe.skipIf(dynamoEndpoint === '')('cancelling a turn over the HTTP API (`ag
       });
       expect(next.status).toBe(202);
       const stream = `${answering.url}/sessions/${session}/stream`;
-      const { frames } = await readStream(stream, 'erin', { lastEventId: '6' });
+      const { frames } = await readStream(stream, 'erin', { lastEventId: '7' });
       expect(frames.at(-1)).toMatchObject({
         event: 'done',
         data: JSON.stringify({ status: 'done', turn: next.body.turn }),

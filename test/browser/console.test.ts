@@ -291,7 +291,11 @@ describe.skipIf(chromiumMissing !== undefined)(
       // The turn waits for decisions nobody gives: it runs until the button cancels it.
       await bothWaiting(page);
       await page.getByRole('button', { name: 'Cancel turn' }).click();
-      await page.locator('.item.cancelled').waitFor();
+      // The `cancelled` event, then the turn's end (also styled cancelled).
+      await page.locator('.item.cancelled:not(.turn-end)').waitFor();
+      expect(await page.locator('.item.cancelled:not(.turn-end)').textContent()).toBe(
+        'Cancelled by the user.',
+      );
       const events = await waitForEnd(tab, session);
       expect(events.at(-1)?.payload?.status).toBe('cancelled');
       expect(await page.getByRole('button', { name: 'Cancel turn' }).isDisabled()).toBe(true);

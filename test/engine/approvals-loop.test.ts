@@ -140,6 +140,10 @@ describe.skipIf(dynamoEndpoint === '')('approvals on the synthesized definition 
     expect([first, second]).toEqual(['#1 requested', '#2 requested']);
     expect(settled.sort()).toEqual(['#1 cancelled', '#2 cancelled']);
     expect(events.at(-1)?.event).toMatchObject({ type: 'turn_end', payload: { status: 'cancelled' } });
+    // One `cancelled` event, after the batch's result, right before the turn's end.
+    const types = events.map(({ event }) => event.type);
+    expect(types.filter((type) => type === 'cancelled')).toHaveLength(1);
+    expect(types.slice(-3)).toEqual(['result', 'cancelled', 'turn_end']);
     expect(agent.engine.taskTokens.waiting).toBe(0);
   });
 });

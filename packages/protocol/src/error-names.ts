@@ -40,14 +40,23 @@ export const ERROR_NAMES = {
   invalidWorkflow: 'InvalidWorkflow',
   /** A workflow run's inputs do not match the workflow's INPUT statements. */
   invalidWorkflowInput: 'InvalidWorkflowInput',
+  /** A turn asked for in a workflow run's own session or one of its goal sessions: the run writes them alone. */
+  workflowSession: 'WorkflowSession',
   /** The run has no human gate by that id (or it belongs to another tenant's run). */
   gateNotFound: 'GateNotFound',
   /** A human gate was answered before its task started waiting: it does not wait. */
   gateSettled: 'GateSettled',
   /** A turn asked for a model profile the deployment does not configure: configure it, retrying cannot help. */
   unknownModelProfile: 'UnknownModelProfile',
+  /**
+   * The model returned nothing (no thought, prose or call) in a step and again when asked once
+   * more: the turn ends failed, as retrying the same context cannot be expected to help.
+   */
+  emptyModelOutput: 'EmptyModelOutput',
   /** A scripted or replayed model has no output for the requested step. */
   scriptEnded: 'ScriptEnded',
+  /** The store (DynamoDB) cannot be reached or keeps failing after the client's own retries: safe to retry later. */
+  storeUnavailable: 'StoreUnavailable',
 } as const;
 
 /** One of {@link ERROR_NAMES}. */

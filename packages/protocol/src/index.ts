@@ -129,6 +129,8 @@ export {
   parseBatch,
 } from './parser/parse-batch.js';
 export type { ParsedEvent, ParseMode } from './parser/parsed-event.js';
+export { STEP_CAPS } from './parser/step-caps.js';
+export { StepEventCap } from './parser/step-event-cap.js';
 export { API_AUTH_MODES, type ApiAuthMode, ENV_NAMES } from './payloads/env-names.js';
 export {
   MAX_ANSWER_CHARS,
@@ -268,3 +270,10 @@ export {
   workflowExecutionInputSchema,
   workflowStateSchema,
 } from './workflows/workflow-payloads.js';
+export {
+  GOAL_SESSION_SEPARATOR,
+  goalSessionId,
+  runOfGoalSession,
+  WORKFLOW_RUN_ID_RULE,
+  workflowRunIdSchema,
+} from './workflows/workflow-run-id.js';

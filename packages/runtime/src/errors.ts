@@ -32,6 +32,18 @@ export class CallNotFoundError extends Error {
   }
 }
 
+/** The model returned nothing in a step and nothing again when asked once more: the turn fails. */
+export class EmptyModelOutputError extends Error {
+  override readonly name = ERROR_NAMES.emptyModelOutput;
+
+  /** @param batches the empty step and the step that asked again */
+  constructor(turn: string, batches: readonly [string, string]) {
+    super(
+      `The model returned nothing (no thought, prose or call) in step ${batches[0]} of turn ${turn}, and nothing again when asked once more (step ${batches[1]}), so the turn has no answer. Send the message again; if this repeats, check the model's settings (its output token limit) or use another model.`,
+    );
+  }
+}
+
 /** A cancel found no turn holding the session: nothing to stop. */
 export class NoTurnRunningError extends Error {
   override readonly name = ERROR_NAMES.noTurnRunning;
@@ -99,6 +111,26 @@ export class InvalidWorkflowInputError extends Error {
   override readonly name = ERROR_NAMES.invalidWorkflowInput;
 }
 
+/**
+ * A turn asked for (or a cancel) in a workflow run's own session or in one of its goal sessions:
+ * the run alone starts and ends their turns. `run` is the run the session belongs to.
+ */
+export class WorkflowSessionError extends Error {
+  override readonly name = ERROR_NAMES.workflowSession;
+  readonly session: string;
+  readonly run: string;
+
+  constructor(session: string, run: string) {
+    super(
+      session === run
+        ? `Session ${session} is workflow run ${run}: the run alone writes its log. Follow or answer it as a workflow run instead.`
+        : `Session ${session} is a goal session of workflow run ${run}: the run alone starts and ends its turns. Read it as any session; follow or answer the run as a workflow run instead.`,
+    );
+    this.session = session;
+    this.run = run;
+  }
+}
+
 /** The run has no human gate by that id. */
 export class GateNotFoundError extends Error {
   override readonly name = ERROR_NAMES.gateNotFound;
@@ -135,5 +167,18 @@ export class UnknownModelProfileError extends Error {
     super(
       `Session ${session}'s turn asks for model profile "${profile}", which is not configured (configured profiles: ${known}). Configure it: --model-profile ${profile}=MODEL locally, modelProfiles on the AgentStep construct.`,
     );
+  }
+}
+
+/**
+ * The store cannot be reached, or keeps failing after the client's own retries (a connection
+ * refused or reset, a timeout, a server error or throttling): nothing is known to be written, and
+ * the same request may succeed later. The store's own error is its `cause`.
+ */
+export class StoreUnavailableError extends Error {
+  override readonly name = ERROR_NAMES.storeUnavailable;
+
+  constructor(reason: string, options?: ErrorOptions) {
+    super(`The store is unavailable (${reason}); try again shortly.`, options);
   }
 }

@@ -26,6 +26,7 @@ export {
   ApprovalRequiredError,
   ApprovalSettledError,
   CallNotFoundError,
+  EmptyModelOutputError,
   GateAnsweredError,
   GateNotFoundError,
   GateSettledError,
@@ -33,8 +34,10 @@ export {
   InvalidWorkflowInputError,
   NoTurnRunningError,
   SessionBusyError,
+  StoreUnavailableError,
   UnknownModelProfileError,
   WorkflowNotFoundError,
+  WorkflowSessionError,
 } from './errors.js';
 export { CachedEventLog, type CachedEventLogOptions } from './event-log/cached-event-log.js';
 export {
@@ -162,7 +165,16 @@ export { type Logged, type RunLog, recordsOf, runLogOf } from './workflows/run-l
 export { workflowRunSummary } from './workflows/run-summary.js';
 export { runInputs, type StartWorkflowInput, startWorkflow } from './workflows/start-workflow.js';
 export type { WorkflowStarter } from './workflows/workflow-starter.js';
-export { LocalDirectoryWorkspace } from './workspace/local-directory-workspace.js';
+export {
+  LocalDirectoryWorkspace,
+  type LocalDirectoryWorkspaceOptions,
+} from './workspace/local-directory-workspace.js';
 export { resolveWorkspacePath } from './workspace/resolve-workspace-path.js';
-export type { Workspace, WorkspaceEntry } from './workspace/workspace.js';
+export type {
+  FilePage,
+  ReadWindow,
+  Workspace,
+  WorkspaceEntry,
+  WorkspaceQuota,
+} from './workspace/workspace.js';
 export { workspaceTools } from './workspace/workspace-tools.js';

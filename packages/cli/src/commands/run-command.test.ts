@@ -122,6 +122,7 @@ describe('agentstep run', () => {
       'call',
       'call',
       'result',
+      'cancelled',
       'turn_end',
       'user',
       'respond',
@@ -135,6 +136,9 @@ describe('agentstep run', () => {
       { status: 'cancelled' },
       { status: 'done' },
     ]);
+    expect((await project.run(['events', 'stopped'])).stdout).toMatch(
+      /^ {3}5 cancelled {2}Cancelled by the user\.$/m,
+    );
   });
 
   it('--record writes a cassette that --model replay plays back to the same log', async () => {

@@ -34,7 +34,7 @@ export function ItemView({ item }: { item: Extract<TimelineEntry, { kind: 'item'
     case 'cancelled':
       return (
         <div class="item cancelled" data-seq={item.seq}>
-          cancelled{item.content ? `: ${item.content}` : ''}
+          {item.content ?? 'Cancelled.'}
         </div>
       );
     case 'turn_end':

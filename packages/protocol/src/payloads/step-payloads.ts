@@ -128,11 +128,12 @@ export const modelStepOutputSchema = loopStateSchema.extend({
   concurrency: z.number().int().min(1).max(40),
   /**
    * `tools`: run the calls; `results`: only record a batch failure; `finish`: the turn is over
-   * (A9); `limit`: the budget is spent, and no model step was taken; `cancelled`: the turn was
-   * asked to stop (before the model step, or before its calls ran).
+   * (A9); `model`: the model returned nothing, ask it again in the next step (A12); `limit`: the
+   * budget or the step limit is spent; `cancelled`: the turn was asked to stop (before the model
+   * step, or before its calls ran).
    */
-  next: z.enum([NEXT.tools, NEXT.results, NEXT.finish, NEXT.limit, NEXT.cancelled]),
-  /** With `limit`: which budget ran out, for people. */
+  next: z.enum([NEXT.tools, NEXT.results, NEXT.finish, NEXT.model, NEXT.limit, NEXT.cancelled]),
+  /** With `limit`: which limit ended the turn, for people. */
   limit: z.string().optional(),
 });
 

@@ -10,6 +10,7 @@ import { readUntil } from '../testing/read-until.js';
 import { demoTools } from '../tools/demo-tools.js';
 import { InMemoryUsageLedger } from '../usage/in-memory-usage-ledger.js';
 import { cancelRequested } from './cancel-requested.js';
+import { closeStoppedTurn } from './close-stopped-turn.js';
 import { failTurn } from './fail-turn.js';
 import { finishTurn } from './finish-turn.js';
 import { modelStep } from './model-step.js';
@@ -49,6 +50,9 @@ async function begin(deps: ReturnType<typeof setup>): Promise<LoopState> {
   return startTurn({ session: 's', turn: 't', maxSteps: 5 }, deps);
 }
 
+/** A cancelled turn's log when its batch of two calls was logged: failures, one `cancelled`, its end. */
+const CANCELLED_BATCH = ['user', 'call', 'call', 'result', 'cancelled', 'turn_end'];
+
 const types = async (deps: ReturnType<typeof setup>) =>
   (await deps.log.read('s')).map((stored) => stored.event.type);
 
@@ -62,7 +66,7 @@ describe('a cancelled turn', () => {
     expect(step).toMatchObject({ next: 'cancelled', calls: [], count: 0 });
     expect(model.calls).toHaveLength(0);
     expect(await finishTurn({ ...step, maxSteps: 5 }, deps)).toMatchObject({ status: 'cancelled' });
-    expect(await types(deps)).toEqual(['user', 'turn_end']);
+    expect(await types(deps)).toEqual(['user', 'cancelled', 'turn_end']);
     expect(await deps.log.holder('s')).toBeUndefined();
   });
 
@@ -73,12 +77,12 @@ describe('a cancelled turn', () => {
     expect(step).toMatchObject({ next: 'cancelled', calls: [] });
     await finishTurn({ ...step, maxSteps: 5 }, deps);
     const events = await deps.log.read('s');
-    expect(events.map((stored) => stored.event.type)).toEqual(['user', 'call', 'call', 'result', 'turn_end']);
+    expect(events.map((stored) => stored.event.type)).toEqual(CANCELLED_BATCH);
     expect(JSON.parse(events[3]?.event.content ?? '')).toEqual([
       { tool: 'sleep', status: 'failure', content: 'The turn was cancelled before this call ran.' },
       { tool: 'sleep', status: 'failure', content: 'The turn was cancelled before this call ran.' },
     ]);
-    expect(events[4]?.event).toMatchObject({ payload: { turn: 't', status: 'cancelled' } });
+    expect(events[5]?.event).toMatchObject({ payload: { turn: 't', status: 'cancelled' } });
   });
 
   it('cancelTurn closes a turn whose execution never ends it: stopped, batch answered, session free', async () => {
@@ -95,9 +99,9 @@ describe('a cancelled turn', () => {
     expect(await cancelTurn('s', { ...deps, starter, graceMs: 0 })).toEqual({ turn: 't' });
     expect(stopped).toEqual(['t']);
     const events = await deps.log.read('s');
-    expect(events.map((stored) => stored.event.type)).toEqual(['user', 'call', 'call', 'result', 'turn_end']);
+    expect(events.map((stored) => stored.event.type)).toEqual(CANCELLED_BATCH);
     expect(JSON.parse(events[3]?.event.content ?? '')).toHaveLength(2);
-    expect(events[4]?.event).toMatchObject({ payload: { status: 'cancelled' } });
+    expect(events[5]?.event).toMatchObject({ payload: { status: 'cancelled' } });
     expect(await deps.log.holder('s')).toBeUndefined();
     await expect(cancelTurn('s', { ...deps, starter })).rejects.toMatchObject({ name: 'NoTurnRunning' });
   });
@@ -118,7 +122,45 @@ describe('a cancelled turn', () => {
     );
     await finishTurn({ ...(await modelStep(state, deps)), maxSteps: 5 }, deps);
     expect(await cancelled).toEqual({ turn: 't' });
-    expect(await types(deps)).toEqual(['user', 'turn_end']);
+    expect(await types(deps)).toEqual(['user', 'cancelled', 'turn_end']);
+  });
+});
+
+describe('the stored `cancelled` event (C1)', () => {
+  /** A starter whose executions never end their turns by themselves: the canceller closes them. */
+  const deadStarter: ExecutionStarter = { start: async () => 'never', stop: async () => {} };
+
+  it('is stored exactly once, after the batch’s results and before turn_end, however many close the turn', async () => {
+    const deps = setup(new ScriptedModel([twoSleeps]));
+    const step = await modelStep(await begin(deps), deps);
+    // Cancel asked twice at once; each stops the execution and closes the turn.
+    const cancels = [1, 2].map(() => cancelTurn('s', { ...deps, starter: deadStarter, graceMs: 0 }));
+    expect(await Promise.all(cancels)).toEqual([{ turn: 't' }, { turn: 't' }]);
+    const log = await deps.log.read('s');
+    expect(log.map((stored) => stored.event.type)).toEqual(CANCELLED_BATCH);
+    expect(log[4]).toMatchObject({
+      seq: 5,
+      event: { type: 'cancelled', content: 'Cancelled by the user.', timestamp: 1_700_000_000 },
+    });
+    expect(log[4]?.batch).toBeUndefined();
+    // Then the starter closes the turn of the stopped execution, and the loop's steps are
+    // re-delivered: every write is keyed, nothing is written again.
+    await closeStoppedTurn({ session: 's', turn: 't' }, 'The execution was stopped.', deps);
+    await finishTurn({ ...step, next: 'cancelled', maxSteps: 5 }, deps);
+    await failTurn({ ...step, error: { Error: 'States.Runtime' } }, deps);
+    expect(await deps.log.read('s')).toEqual(log);
+  });
+
+  it('is never shown to the model (D3): the next turn sees the cancelled batch’s failures only', async () => {
+    const model = new ScriptedModel([twoSleeps]);
+    const deps = setup(model);
+    await modelStep(await begin(deps), deps);
+    await cancelTurn('s', { ...deps, starter: deadStarter, graceMs: 0 });
+    await submitTurn({ session: 's', turn: 't2', prompt: 'again' }, deps);
+    await modelStep(await startTurn({ session: 's', turn: 't2', maxSteps: 5 }, deps), deps);
+    const shown = JSON.stringify(model.calls[1]?.messages);
+    expect(shown).toContain('The turn was cancelled before this call finished.');
+    expect(shown).not.toContain('Cancelled by the user.');
   });
 });
 

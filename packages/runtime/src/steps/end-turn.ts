@@ -18,18 +18,26 @@ export function turnEndKey(turn: string): string {
   return `end:${turn}`;
 }
 
+/** What a cancelled turn's `cancelled` event says. */
+const CANCELLED_BY_USER = 'Cancelled by the user.';
+
 /**
- * Ends a turn: appends its terminal `turn_end` record and frees the session in one atomic write.
- * Written once per turn whatever path ends it: a second end, a redelivery, or an end after a
- * take-over already closed the turn (same key) writes nothing.
+ * Ends a turn: appends its terminal `turn_end` record, after one `cancelled` event when the user
+ * cancelled it (C1), and frees the session in one atomic write. Written once per turn whatever
+ * path ends it: a second end, a redelivery, or an end after a take-over already closed the turn
+ * (same key) writes nothing, so a turn never has two `cancelled` events.
  */
 export async function endTurn(end: TurnEnd, deps: { log: EventLog; clock: Clock }): Promise<void> {
+  const record = turnEndRecord(end, deps.clock);
+  const cancelled: NewEvent = {
+    event: { type: 'cancelled', content: CANCELLED_BY_USER, timestamp: record.event.timestamp },
+  };
   await deps.log.append({
     session: end.session,
     turn: end.turn,
     key: turnEndKey(end.turn),
     release: true,
-    events: [turnEndRecord(end, deps.clock)],
+    events: end.status === 'cancelled' ? [cancelled, record] : [record],
   });
 }
 

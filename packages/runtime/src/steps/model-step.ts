@@ -6,26 +6,75 @@ import {
   NEXT,
   type StoredEvent,
 } from '@agentstep/protocol';
+import { EmptyModelOutputError } from '../errors.js';
+import { modelStepKey } from '../usage/model-step-key.js';
 import { batchId } from './batch-id.js';
 import { cancelRequested } from './cancel-requested.js';
 import type { ModelStepDeps } from './model-step-deps.js';
 import { calledTool } from './read-calls.js';
-import { stepOnce } from './step-once.js';
+import { stepNoteSchema } from './step-note.js';
+import { type CancelledStep, type SpentStep, stepOnce, type TakenStep } from './step-once.js';
 
 const DEFAULT_MAX_CONCURRENCY = 10;
+
+/** A model step of the turn: its batch id, and the step as taken or as the log holds it. */
+interface TurnStep {
+  batch: string;
+  step: TakenStep | SpentStep | CancelledStep;
+}
 
 /**
  * One model step: rebuilds the context from the log, streams the model through the parser and
  * appends the step's events with its note (usage, batch failure). Exactly once (decision 0013): a
  * re-delivered step finds what the first delivery logged and calls no model, whatever it produced.
- * A turn asked to stop takes no step, and runs no batch: `next: "cancelled"` ends it.
+ * A turn asked to stop takes no step, and runs no batch: `next: "cancelled"` ends it. A step in
+ * which the model returned nothing hands on `next: "model"`: the next step asks again (A12).
  */
 export async function modelStep(state: LoopState, deps: ModelStepDeps): Promise<ModelStepOutput> {
+  const taken = await turnStep(state, deps);
+  return isEmpty(taken.step) ? askAgain(state, taken.batch, deps) : handOn(state, taken, deps);
+}
+
+/**
+ * After step `batch` in which the model returned nothing: the turn's next step asks it again, on
+ * the same context, as its log holds nothing new. When `batch` was that second asking, the turn
+ * fails with EmptyModelOutput; when the turn has no step left, it ends at its step limit.
+ */
+async function askAgain(state: LoopState, batch: string, deps: ModelStepDeps): Promise<ModelStepOutput> {
+  const previous = batchId(state.turn, state.turnSteps);
+  if (state.turnSteps > 0 && (await wasEmpty(state.session, previous, deps)))
+    throw new EmptyModelOutputError(state.turn, [previous, batch]);
+  const turnSteps = state.turnSteps + 1;
+  if (turnSteps >= state.maxSteps) {
+    const limit = `The turn stopped after ${state.maxSteps} model steps (its step limit): the model returned nothing in the last one, and no step was left to ask it again. Send another message to continue, or raise the limit.`;
+    return stopped(state, batch, { next: NEXT.limit, limit });
+  }
+  const next = { step: state.step + 1, turnSteps, executionSteps: state.executionSteps + 1 };
+  return { ...state, ...next, batch, calls: [], count: 0, concurrency: 1, next: NEXT.model };
+}
+
+/** Whether the model returned nothing in step `batch`, as the step's note says. */
+async function wasEmpty(session: string, batch: string, deps: ModelStepDeps): Promise<boolean> {
+  const note = (await deps.log.appended(session, modelStepKey(batch)))?.note;
+  return note !== undefined && stepNoteSchema.parse(note).empty === true;
+}
+
+/** The turn's next model step, taken exactly once. */
+async function turnStep(state: LoopState, deps: ModelStepDeps): Promise<TurnStep> {
   const batch = batchId(state.turn, state.turnSteps + 1);
   const log = await deps.log.read(state.session);
   const logged = log.filter((stored) => stored.batch === batch && stored.event.type !== 'result');
   // A step with calls had no batch failure; of any other step, only its note tells.
   const step = logged.some(isCall) ? { events: logged } : await stepOnce(state, batch, log, deps);
+  return { batch, step };
+}
+
+/** Where the loop goes after a step: its calls, its batch failure, or the turn's end. */
+async function handOn(
+  state: LoopState,
+  { batch, step }: TurnStep,
+  deps: ModelStepDeps,
+): Promise<ModelStepOutput> {
   if ('limit' in step) return stopped(state, batch, { next: NEXT.limit, limit: step.limit });
   if ('cancelled' in step) return stopped(state, batch, { next: NEXT.cancelled });
   const batchFailed = step.batchFailure !== undefined;
@@ -46,6 +95,11 @@ export async function modelStep(state: LoopState, deps: ModelStepDeps): Promise<
     concurrency: runsAlone(state, calls, deps) ? 1 : (deps.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY),
     next: calls.length > 0 ? NEXT.tools : batchFailed ? NEXT.results : NEXT.finish,
   };
+}
+
+/** A step in which the model returned nothing: no thought, prose or `<execute>` (its note says so). */
+function isEmpty(step: TurnStep['step']): boolean {
+  return 'events' in step && step.empty === true;
 }
 
 /** The output of a step that ends the turn with nothing to run: a spent budget, or a cancel. */

@@ -1,4 +1,4 @@
-import { createParser, type ParsedEvent } from '@agentstep/protocol';
+import { createParser, type ParsedEvent, StepEventCap } from '@agentstep/protocol';
 import type { Model, ModelRequest } from '../model/model.js';
 import { addUsage, type ModelUsage, NO_USAGE } from '../model/model-usage.js';
 
@@ -13,8 +13,8 @@ export interface ModelRun {
 
 /**
  * Streams one model step through the event-mode parser, handing each text chunk to `onText` as it
- * arrives. Stops reading as soon as the step is over (`</execute>` or `<end>`), which also cancels
- * the provider's stream.
+ * arrives. Stops reading as soon as the step is over (`</execute>`, `<end>`, or past the cap on a
+ * step's events, whose error then ends the events), which also cancels the provider's stream.
  */
 export async function runModel(
   model: Model,
@@ -22,6 +22,7 @@ export async function runModel(
   onText: (text: string) => void = () => {},
 ): Promise<ModelRun> {
   const parser = createParser();
+  const cap = new StepEventCap();
   const events: ParsedEvent[] = [];
   let usage = NO_USAGE;
   for await (const part of model.stream(request)) {
@@ -32,11 +33,11 @@ export async function runModel(
     onText(part);
     // One at a time, and only the new ones checked: a chunk may complete a huge number of events.
     let over = false;
-    for (const event of parser.push(part)) {
+    for (const event of cap.admit(parser.push(part))) {
       events.push(event);
       over ||= event.type === 'execute' || event.type === 'end';
     }
-    if (over) return { events, usage };
+    if (over || cap.over) return { events, usage };
   }
-  return { events: [...events, ...parser.end()], usage };
+  return { events: [...events, ...cap.admit(parser.end())], usage };
 }

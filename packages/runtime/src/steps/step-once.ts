@@ -17,10 +17,14 @@ import { stepRecord } from './step-record.js';
 import { stepSpend } from './step-spend.js';
 import { turnModel } from './turn-model.js';
 
-/** A model step as the log holds it: its events, and why its body had no positions if it had none. */
+/**
+ * A model step as the log holds it: its events, why its body had no positions if it had none, and
+ * whether the model returned nothing at all.
+ */
 export interface TakenStep {
   events: StoredEvent[];
   batchFailure?: string;
+  empty?: true;
 }
 
 /** A step not taken because the session has spent a budget: which, as a sentence. */
@@ -80,12 +84,14 @@ async function takeStep(
   const endedAt = deps.clock.now();
   const record = stepRecord(parsed, batch, endedAt / 1000);
   const { batchFailure } = record;
+  const empty = parsed.every((event) => event.type === 'end') ? { empty: true as const } : {};
   const requests = deps.approvals ? approvalRequests(record.events, deps.approvals, endedAt) : [];
   const events = [...record.events, ...requests];
   const note: StepNote = {
     ...stepSpend({ startedAt, endedAt, usage }, { ...deps, model }),
     ...(profile === undefined ? {} : { profile }),
     ...(batchFailure === undefined ? {} : { batchFailure }),
+    ...empty,
   };
   const key = modelStepKey(batch);
   const expectedSeq = (log.at(-1)?.seq ?? 0) + 1;
@@ -106,6 +112,7 @@ async function takeStep(
   return {
     events: events.map((event, index) => ({ session, seq: appended.firstSeq + index, ...event })),
     ...(batchFailure === undefined ? {} : { batchFailure }),
+    ...empty,
   };
 }
 
@@ -129,8 +136,8 @@ async function loggedStep(
   let events = log.filter(inStep);
   if (events.length < count)
     events = (await deps.log.read(session, { afterSeq: firstSeq - 1 })).filter(inStep);
-  const batchFailure = note === undefined ? undefined : stepNoteSchema.parse(note).batchFailure;
-  return { events, ...(batchFailure === undefined ? {} : { batchFailure }) };
+  const { batchFailure, empty }: Partial<StepNote> = note === undefined ? {} : stepNoteSchema.parse(note);
+  return { events, ...(batchFailure === undefined ? {} : { batchFailure }), ...(empty ? { empty } : {}) };
 }
 
 /** The user message that started the turn: the log's last one. */

@@ -138,7 +138,7 @@ describe('modelStep exactly once (decision 0013)', () => {
   const used = { inputTokens: 120, outputTokens: 30 };
 
   it.each([
-    ['a blank output', '  ', 'finish'],
+    ['a blank output (asked again in the next step, A12)', '  ', 'model'],
     ['an invalid <execute> body', '<execute>not json</execute>', 'results'],
     ['a thought, then an invalid <execute> body', '<think>hmm</think><execute>not json</execute>', 'results'],
   ])('a step re-delivered after %s calls the model once and is counted once', async (_case, output, next) => {

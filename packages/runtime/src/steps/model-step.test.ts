@@ -1,0 +1,166 @@
+import { ERROR_NAMES, type LoopState, STEP_CAPS } from '@agentstep/protocol';
+import { describe, expect, it } from 'vitest';
+import { inMemoryStores } from '../in-memory-stores.js';
+import type { Model, ModelRequest } from '../model/model.js';
+import { ScriptedModel } from '../model/scripted-model.js';
+import { closeBatch } from './close-batch.js';
+import { failTurn } from './fail-turn.js';
+import { modelStep } from './model-step.js';
+import type { ModelStepDeps } from './model-step-deps.js';
+import { startTurn } from './start-turn.js';
+import { submitTurn } from './submit-turn.js';
+
+const clock = { now: () => 1_700_000_000_000 };
+
+function setup(model: Model): ModelStepDeps {
+  return { ...inMemoryStores(), clock, model, tools: [], targetOf: () => 'tools-function' };
+}
+
+async function begin(deps: ModelStepDeps, maxSteps = 5): Promise<LoopState> {
+  await submitTurn({ session: 's', turn: 't', prompt: 'go' }, deps);
+  return startTurn({ session: 's', turn: 't', maxSteps, stepsPerExecution: 5 }, deps);
+}
+
+const typesOf = async (deps: ModelStepDeps) => (await deps.log.read('s')).map(({ event }) => event.type);
+
+/** A model that streams `count` one-line thoughts, one chunk each, and counts the chunks read. */
+function thinker(count: number) {
+  const read = { chunks: 0 };
+  const model: Model = {
+    id: 'thinker',
+    async *stream(_request: ModelRequest) {
+      for (let index = 0; index < count; index++) {
+        read.chunks++;
+        yield `<think>thought ${index}</think>`;
+      }
+      yield '<execute>[{"name": "echo", "args": {"text": "late"}}]</execute>';
+    },
+  };
+  return { model, read };
+}
+
+describe('modelStep: the cap on events per step (decision 0012)', () => {
+  it('stores the first events up to the cap, stops reading the model, and answers with one failure naming the cap', async () => {
+    const { model, read } = thinker(3 * STEP_CAPS.events);
+    const deps = setup(model);
+    const step = await modelStep(await begin(deps), deps);
+    // No call runs: the batch came after the cap. The loop goes on to record the failure.
+    expect(step).toMatchObject({ batch: 't.1', calls: [], count: 1, next: 'results' });
+    expect(read.chunks).toBe(STEP_CAPS.events + 1);
+    await closeBatch(step, deps);
+    const events = await deps.log.read('s');
+    const thoughts = events.filter(({ event }) => event.type === 'think');
+    expect(thoughts).toHaveLength(STEP_CAPS.events);
+    expect(thoughts.at(-1)?.event.content).toBe(`thought ${STEP_CAPS.events - 1}`);
+    expect(events.map(({ event }) => event.type).filter((type) => type !== 'think')).toEqual([
+      'user',
+      'result',
+    ]);
+    expect(JSON.parse(events.at(-1)?.event.content ?? '')).toEqual([
+      {
+        tool: 'execute',
+        status: 'failure',
+        content: expect.stringContaining(
+          `more than ${STEP_CAPS.events} thoughts, prose fragments and calls, the protocol's cap per model step`,
+        ),
+      },
+    ]);
+  });
+
+  it('takes a step of exactly the cap’s events whole', async () => {
+    const { model } = thinker(STEP_CAPS.events - 1);
+    const deps = setup(model);
+    const step = await modelStep(await begin(deps), deps);
+    expect(step).toMatchObject({ count: 1, next: 'tools' });
+    expect(await typesOf(deps)).toHaveLength(1 + STEP_CAPS.events);
+  });
+});
+
+describe('modelStep: a step in which the model returned nothing (A12)', () => {
+  it.each([
+    ['nothing', ''],
+    ['only blanks', ' \n '],
+    ['only <end>', '<end>'],
+    ['only a model-written <results> block (A8)', '<results>[]</results>'],
+  ])(
+    'hands on `model`, and the next step asks again on the same context: %s, then an answer',
+    async (_, empty) => {
+      const model = new ScriptedModel([empty, 'The answer.<end>']);
+      const deps = setup(model);
+      const first = await modelStep(await begin(deps), deps);
+      expect(first).toMatchObject({
+        batch: 't.1',
+        step: 1,
+        turnSteps: 1,
+        executionSteps: 1,
+        count: 0,
+        next: 'model',
+      });
+      expect(await modelStep(first, deps)).toMatchObject({ batch: 't.2', next: 'finish' });
+      expect(model.calls.map((call) => call.turnStep)).toEqual([0, 1]);
+      expect(model.calls[1]?.messages).toEqual(model.calls[0]?.messages);
+      expect(await typesOf(deps)).toEqual(['user', 'respond']);
+      // Each model call is a step of its own, with its own usage.
+      expect((await deps.usage.list('s')).map((entry) => entry.batch)).toEqual(['t.1', 't.2']);
+    },
+  );
+
+  it('C3 re-delivered steps ask no model again and hand on the same outputs', async () => {
+    const model = new ScriptedModel(['', 'The answer.<end>']);
+    const deps = setup(model);
+    const state = await begin(deps);
+    const first = await modelStep(state, deps);
+    const second = await modelStep(first, deps);
+    const log = JSON.stringify(await deps.log.read('s'));
+    expect(await modelStep(state, deps)).toEqual(first);
+    expect(await modelStep(first, deps)).toEqual(second);
+    expect(model.calls).toHaveLength(2);
+    expect(JSON.stringify(await deps.log.read('s'))).toBe(log);
+  });
+
+  it('fails the turn with EmptyModelOutput when the model returns nothing again', async () => {
+    const model = new ScriptedModel(['', '<end>', 'never asked']);
+    const deps = setup(model);
+    const again = await modelStep(await begin(deps), deps);
+    const failure = { name: ERROR_NAMES.emptyModelOutput, message: expect.stringContaining('t.1 of turn t') };
+    await expect(modelStep(again, deps)).rejects.toMatchObject(failure);
+    // A re-delivery fails the same way, asking no model.
+    const error: Error = await modelStep(again, deps).then(
+      () => expect.unreachable('the step fails'),
+      (caught: Error) => caught,
+    );
+    expect(error).toMatchObject(failure);
+    expect(model.calls).toHaveLength(2);
+    // As the state machine's Catch hands it to FailTurn.
+    const caught = { Error: error.name, Cause: JSON.stringify({ errorMessage: error.message }) };
+    await failTurn({ session: 's', turn: 't', error: caught }, deps);
+    const end = (await deps.log.read('s')).at(-1)?.event;
+    expect(end).toMatchObject({
+      type: 'turn_end',
+      content: expect.stringContaining('returned nothing (no thought, prose or call) in step t.1'),
+      payload: { status: 'failed', error: 'EmptyModelOutput' },
+    });
+  });
+
+  it('ends the turn at its step limit when no step is left to ask again', async () => {
+    const model = new ScriptedModel(['', 'never asked']);
+    const deps = setup(model);
+    const step = await modelStep(await begin(deps, 1), deps);
+    expect(step).toMatchObject({
+      batch: 't.1',
+      next: 'limit',
+      limit: expect.stringContaining('no step was left'),
+    });
+    expect(model.calls).toHaveLength(1);
+  });
+
+  it.each([
+    ['an empty batch (A9)', '<execute>[]</execute>'],
+    ['a thought alone', '<think>hm</think>'],
+  ])('does not count %s as nothing: the turn ends after one model call', async (_, output) => {
+    const model = new ScriptedModel([output, 'never asked']);
+    const deps = setup(model);
+    expect(await modelStep(await begin(deps), deps)).toMatchObject({ batch: 't.1', next: 'finish' });
+    expect(model.calls).toHaveLength(1);
+  });
+});
