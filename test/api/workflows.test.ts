@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AgentStepApiError, AgentStepClient, type StreamItem } from '@agentstep/client';
+import { tenantTag } from '@agentstep/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from '../support/dynamo-client.js';
 import { newProject, serveInProcess } from '../support/in-process.js';
@@ -130,3 +132,94 @@ describe.skipIf(dynamoEndpoint === '')(
     });
   },
 );
+
+/** Two goals, the second stopping at a human gate: the run waits there until it is answered. */
+const GATED = `NAME gated
+GOAL first "Say one."
+GOAL second "Say two." SUPERVISED HUMAN
+RUN main USING first, second
+`;
+
+describe.skipIf(dynamoEndpoint === '')('workflow runs and sessions over the HTTP API never collide', () => {
+  let gated: Served;
+
+  beforeAll(async () => {
+    const project = newProject('workflow-ids');
+    writeFileSync(
+      join(project.cwd, 'gated.json'),
+      JSON.stringify({ first: ['One.<end>'], second: ['Two.<end>'] }),
+    );
+    gated = await serveInProcess(project, ['--auth', 'dev', '--script', 'gated.json']);
+  });
+
+  afterAll(async () => {
+    expect(await gated?.stop()).toBe(0);
+  });
+
+  /** A request as alice, its status and body text as they came. */
+  async function call(method: string, path: string, body?: unknown) {
+    const response = await fetch(`${gated.url}${path}`, {
+      method,
+      headers: { authorization: 'Bearer alice', 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, text: await response.text() };
+  }
+
+  it('refuses run r.1 up front; run r runs to its end although cancel and messages on it and its goal sessions are refused (409); reads answer; no answer shows the tenant tag', async () => {
+    const answers: string[] = [];
+    const refused = await call('POST', '/workflows', { agentfile: GATED, run: 'r.1' });
+    answers.push(refused.text);
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.text).error).toMatchObject({
+      code: 'ValidationError',
+      fields: [{ path: 'run' }],
+    });
+    const accepted = await call('POST', '/workflows', { agentfile: GATED, run: 'r' });
+    answers.push(accepted.text);
+    expect(accepted.status).toBe(202);
+
+    const alice = new AgentStepClient({ baseUrl: gated.url, token: 'alice' });
+    const seen = await until(alice.streamWorkflow('r'), record({ kind: 'gate', status: 'waiting' }));
+    const goalSessions = seen.flatMap((item) => {
+      const payload = recordOf(item);
+      return payload?.kind === 'run' ? [String(payload.session)] : [];
+    });
+    expect(goalSessions[0]).toBe('r.1');
+    for (const session of ['r', ...goalSessions]) {
+      for (const [path, body] of [
+        ['cancel', undefined],
+        ['messages', { message: 'Hi' }],
+      ] as const) {
+        const answer = await call('POST', `/sessions/${session}/${path}`, body);
+        answers.push(answer.text);
+        expect({ session, path, status: answer.status, code: JSON.parse(answer.text).error.code }).toEqual({
+          session,
+          path,
+          status: 409,
+          code: 'WorkflowSession',
+        });
+      }
+    }
+    for (const path of ['/sessions/r.1', '/sessions/r.1/events', '/sessions/r/events', '/workflows/r']) {
+      const answer = await call('GET', path);
+      answers.push(answer.text);
+      expect({ path, status: answer.status }).toEqual({ path, status: 200 });
+    }
+    const goalEvents = JSON.parse(answers.at(-3) ?? '{}').events.map((event: { type: string }) => event.type);
+    expect([goalEvents[0], goalEvents.at(-1)]).toEqual(['user', 'turn_end']);
+
+    const waiting = await alice.workflow('r');
+    expect(waiting.status).toBe('waiting');
+    await alice.decideGate('r', waiting.gates[0]?.gate ?? '', { decision: 'approve' });
+    const rest = await until(alice.streamWorkflow('r'), () => false);
+    expect(rest.at(-1)).toEqual({ type: 'done', status: 'done', turn: null });
+    const done = await call('GET', '/workflows/r');
+    answers.push(done.text);
+    expect(JSON.parse(done.text)).toMatchObject({
+      status: 'done',
+      goals: [{ goal: 'first' }, { goal: 'second' }],
+    });
+    expect(answers.join('\n')).not.toContain(tenantTag('alice'));
+  }, 120_000);
+});

@@ -1,20 +1,26 @@
 import { Hono } from 'hono';
 import type { ApiDeps } from './api-deps.js';
-import { ApiError } from './api-error.js';
+import { ApiError, apiErrorOf } from './api-error.js';
 import { addApprovalRoutes } from './approval-routes.js';
 import { addListRoutes } from './list-routes.js';
+import { refuseLongUrls } from './refuse-long-urls.js';
 import { TENANT } from './session-access.js';
 import { addSessionRoutes } from './session-routes.js';
 import { addStreamRoute } from './stream-route.js';
 import { addTurnRoutes } from './turn-routes.js';
 import { addWorkflowRoutes } from './workflow-routes.js';
 
+/** How long a client is told to wait before it asks again while the store is unavailable. */
+const STORE_RETRY_AFTER_SECONDS = 1;
+
 /**
  * The AgentStep HTTP API as one Hono app: the same routes, validation and answers on API Gateway
- * and on `agentstep serve`. Every refusal has the shape `{"error": {"code", "message", "fields"?}}`.
+ * and on `agentstep serve`. Every refusal has the shape `{"error": {"code", "message", "fields"?}}`;
+ * a store that cannot be reached is a 503 `StoreUnavailable` with `Retry-After`, never a 500.
  */
 export function createApi(deps: ApiDeps): Hono {
   const app = new Hono();
+  app.use(refuseLongUrls);
   // Who is calling, once per request: a JWT's check may read the issuer's keys.
   app.use(async (c, next) => {
     c.set(TENANT, await deps.tenantOf(c.req.raw, c.env));
@@ -30,9 +36,9 @@ export function createApi(deps: ApiDeps): Hono {
     c.json(new ApiError(404, 'NotFound', `No route ${c.req.method} ${c.req.path}.`).body(), 404),
   );
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(error.body(), error.status);
-    console.error(error);
-    return c.json(new ApiError(500, 'InternalError', 'The request failed on the server.').body(), 500);
+    const refusal = apiErrorOf(error);
+    if (refusal.status === 503) c.header('retry-after', String(STORE_RETRY_AFTER_SECONDS));
+    return c.json(refusal.body(), refusal.status);
   });
   return app;
 }

@@ -55,20 +55,27 @@ export async function existingLog(
 }
 
 /**
- * An event of the addressed log as its tenant sees it: the child sessions a workflow run's `run`
- * and `output` records name are stored under the tenant's tag, and are shown by the ids the tenant
- * reads them by. Every other event is shown as stored.
+ * An event of the addressed log as its tenant sees it: a workflow run's records name its child
+ * sessions and its executions (and an end's message its goal sessions) by the ids they are stored
+ * under, which hold the tenant's tag; they are shown by the ids the tenant knows. Every other event
+ * is shown as stored.
  */
-export function tenantView({ session, stored }: AddressedSession): (logged: StoredEvent) => StoredEvent {
-  const tag = stored.slice(0, stored.length - session.length);
+export function tenantView(addressed: AddressedSession): (logged: StoredEvent) => StoredEvent {
+  const untag = untagged(addressed);
   return (logged) => {
     const { event } = logged;
-    if (event.type !== 'workflow' || !('session' in event.payload)) return logged;
-    const child = event.payload.session;
-    if (!child.startsWith(tag)) return logged;
-    return {
-      ...logged,
-      event: { ...event, payload: { ...event.payload, session: child.slice(tag.length) } },
-    };
+    if (event.type !== 'workflow') return logged;
+    const { payload, content } = event;
+    const ids =
+      'session' in payload ? { session: untag(payload.session), execution: untag(payload.execution) } : {};
+    const text = content === undefined ? {} : { content: untag(content) };
+    return { ...logged, event: { ...event, payload: { ...payload, ...ids }, ...text } };
   };
+}
+
+/** Text as the addressed session's tenant may see it: every stored id in it without the tenant's tag. */
+export function untagged({ session, stored }: AddressedSession): (text: string) => string {
+  const tag = stored.slice(0, stored.length - session.length - 1);
+  // Stored ids hold the tag then "."; execution names, which allow no dots, hold it then "_".
+  return (text) => text.replaceAll(`${tag}.`, '').replaceAll(`${tag}_`, '');
 }

@@ -1,4 +1,5 @@
 import type { WorkflowAccepted, WorkflowRecord } from '@agentstep/protocol';
+import { tenantTag } from '@agentstep/runtime';
 import { describe, expect, it } from 'vitest';
 import { createApi } from './create-api.js';
 import { bearerNameTenant, storedSession } from './tenants.js';
@@ -251,6 +252,86 @@ describe('the workflow routes', () => {
       (event: { payload?: { kind?: string } }) => event.payload?.kind === 'run',
     );
     expect(logged.payload.session).toBe(`${run}.1`);
+  });
+
+  it('refuses a run id holding "." with 400 at `run`, so no run is another run’s goal session', async () => {
+    const given = api();
+    const refused = await given.request('POST', '/workflows', {
+      agentfile: AGENTFILE,
+      inputs: { days: '3' },
+      run: 'r.1',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({
+      code: 'ValidationError',
+      fields: [
+        {
+          path: 'run',
+          message: expect.stringContaining('must not hold ".": it names a run'),
+        },
+      ],
+    });
+    const { run } = await started(given, { agentfile: AGENTFILE, inputs: { days: '3' }, run: 'r' });
+    expect(run).toBe('r');
+    expect(given.workflows.started).toEqual([storedSession('alice', 'r')]);
+  });
+
+  it('refuses messages and cancels on a run and on its goal sessions with 409 WorkflowSession; reads go on, and no answer shows the tenant tag', async () => {
+    const given = await started(api(), { agentfile: AGENTFILE, inputs: { days: '3' }, run: 'r' });
+    const { request, deps } = given;
+    // Goal 1's turn, as AdvanceWorkflow submits it: the session taken, the goal's document appended.
+    const goal = `${storedSession('alice', 'r')}.1`;
+    await deps.log.acquireTurn(goal, 't-1');
+    const user = { type: 'user' as const, content: '<workflow>…</workflow>', timestamp: 1 };
+    await deps.log.append({ session: goal, turn: 't-1', key: 'user:t-1', events: [{ event: user }] });
+    const runBefore = await deps.log.read(storedSession('alice', 'r'));
+    const answers: unknown[] = [];
+    for (const [session, owner] of [
+      ['r', 'workflow run r'],
+      ['r.1', 'a goal session of workflow run r'],
+    ]) {
+      for (const [path, body] of [
+        ['messages', { message: 'Hi' }],
+        ['cancel', undefined],
+      ] as const) {
+        const answer = await request('POST', `/sessions/${session}/${path}`, body);
+        answers.push(answer);
+        expect(answer.status).toBe(409);
+        expect(answer.body.error).toEqual({
+          code: 'WorkflowSession',
+          message: expect.stringMatching(new RegExp(`^Session ${session} is ${owner}: .* /workflows/r\\b`)),
+        });
+      }
+    }
+    expect(await deps.log.read(storedSession('alice', 'r'))).toEqual(runBefore);
+    expect(await deps.log.holder(goal)).toMatchObject({ turn: 't-1', cancelRequested: false });
+    for (const path of ['/sessions/r.1', '/sessions/r.1/events', '/sessions/r/events', '/workflows/r']) {
+      const answer = await request('GET', path);
+      answers.push(answer);
+      expect(answer.status).toBe(200);
+    }
+    expect(JSON.stringify(answers)).not.toContain(tenantTag('alice'));
+  });
+
+  it('shows a run’s records, its end’s message and its summary without the tenant tag', async () => {
+    const { request, append, run } = await started();
+    const stored = storedSession('alice', run);
+    const ids = { ...planGoal, phase: 'execute' as const, session: `${stored}.1`, turn: 't-1' };
+    // On Step Functions a run's execution is named after its stored id, dots as "_".
+    await append(run, 'k1', [{ kind: 'run', ...ids, execution: stored.replaceAll('.', '_') }, '']);
+    const failed = `Goal plan (execute) ended failed: see session ${stored}.1.`;
+    await append(run, 'k2', [{ kind: 'end', status: 'failed', error: 'GoalFailed' }, failed]);
+    const summary = await request('GET', `/workflows/${run}`);
+    expect(summary.body.message).toBe(`Goal plan (execute) ended failed: see session ${run}.1.`);
+    const page = await request('GET', `/sessions/${run}/events`);
+    expect(
+      page.body.events.find((event: { payload?: { kind?: string } }) => event.payload?.kind === 'run'),
+    ).toMatchObject({
+      payload: { session: `${run}.1`, execution: run },
+    });
+    const stream = await request('GET', `/workflows/${run}/stream`);
+    for (const answer of [summary, page, stream])
+      expect(JSON.stringify(answer.body)).not.toContain(tenantTag('alice'));
   });
 
   it('GET /goals/{goal}/context answers 404 GoalNotRun before the goal ran', async () => {

@@ -23,7 +23,7 @@ import type { ApiDeps } from './api-deps.js';
 import { ApiError } from './api-error.js';
 import { idsFor } from './ids.js';
 import { readBody } from './read-body.js';
-import { tenantOf } from './session-access.js';
+import { tenantOf, untagged } from './session-access.js';
 import { storedSession } from './tenants.js';
 import { addressedRun, existingRun } from './workflow-access.js';
 import { workflowOfBody } from './workflow-of-body.js';
@@ -48,8 +48,11 @@ export function addWorkflowRoutes(app: Hono, deps: ApiDeps): void {
     return c.json(accepted, 202);
   });
   app.get('/workflows/:run', async (c) => {
-    const { session, log } = await existingRun(c, deps);
-    return c.json(workflowRunSummary(log, session));
+    const run = await existingRun(c, deps);
+    const summary = workflowRunSummary(run.log, run.session);
+    // An end's message may name a goal session by its stored id.
+    const message = summary.message === undefined ? {} : { message: untagged(run)(summary.message) };
+    return c.json({ ...summary, ...message });
   });
   app.get('/workflows/:run/goals/:goal/context', async (c) => {
     const { session, log } = await existingRun(c, deps);

@@ -6,15 +6,26 @@ export type Route =
   | { page: 'workflow'; run: string };
 
 /**
- * The page a hash names; anything unknown is the sessions list. Hash routes never reach the
- * server, so they cannot clash with the API's paths.
+ * The page a hash names; anything unknown is the sessions list, and an id that does not decode
+ * (a bad `%` escape) its list page: it never throws. Hash routes never reach the server, so they
+ * cannot clash with the API's paths.
  */
 export function parseRoute(hash: string): Route {
   const [first, second] = hash.replace(/^#\/?/, '').split('/');
-  if (first === 'sessions' && second) return { page: 'session', session: decodeURIComponent(second) };
-  if (first === 'workflows' && second) return { page: 'workflow', run: decodeURIComponent(second) };
+  const id = second ? decoded(second) : undefined;
+  if (first === 'sessions' && id) return { page: 'session', session: id };
+  if (first === 'workflows' && id) return { page: 'workflow', run: id };
   if (first === 'workflows') return { page: 'workflows' };
   return { page: 'sessions' };
+}
+
+/** The text a URI component stands for; `undefined` when it is malformed. */
+function decoded(component: string): string | undefined {
+  try {
+    return decodeURIComponent(component);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The hash that opens a session's page. */

@@ -152,6 +152,22 @@ describe('the workflow examples run with agentstep workflow', () => {
     );
   });
 
+  it('refuses `agentstep run --session` on a run or one of its goal sessions (exit 1, WorkflowSession), writing nothing', async () => {
+    const project = exampleProject('plain-goals');
+    const run = String(jsonLines((await project.run(runArgs('plain-goals'))).stdout)[0]?.run);
+    const owners = [
+      [run, `is workflow run ${run}`],
+      [`${run}.1`, `is a goal session of workflow run ${run}`],
+    ];
+    for (const [session = '', owner = ''] of owners) {
+      const before = await project.run(['events', session]);
+      const refused = await project.run(['run', 'Hi', '--session', session]);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain(`agentstep run: WorkflowSession: Session ${session} ${owner}: `);
+      expect(await project.run(['events', session])).toEqual(before);
+    }
+  });
+
   it('parallel-agents: each agent gets a task document and its persona; the next goal sees both outputs and the field', async () => {
     const project = exampleProject('parallel-agents');
     const { status, stdout, stderr } = await project.run(runArgs('parallel-agents'));

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { sessionIdSchema } from '../payloads/session-id.js';
 import type { GateStatus, WorkflowRecordOf } from '../workflows/workflow-event.js';
+import { workflowRunIdSchema } from '../workflows/workflow-run-id.js';
 
 /** The longest Agentfile the API takes, in characters (the body's own cap is lower still). */
 const MAX_AGENTFILE_CHARS = 200_000;
@@ -15,7 +15,7 @@ export const workflowStartBodySchema = z
     agentfile: z.string().min(1, 'must not be empty').max(MAX_AGENTFILE_CHARS).optional(),
     spec: z.unknown().optional(),
     inputs: z.record(z.string(), z.string()).default({}),
-    run: sessionIdSchema.optional(),
+    run: workflowRunIdSchema.optional(),
   })
   .strict()
   .refine((body) => (body.agentfile === undefined) !== (body.spec === undefined), {

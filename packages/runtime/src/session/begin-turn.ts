@@ -4,6 +4,7 @@ import type { LeaseOptions } from '../event-log/event-log.js';
 import type { AppendResultsDeps } from '../steps/append-results.js';
 import { endTurn } from '../steps/end-turn.js';
 import { submitTurn } from '../steps/submit-turn.js';
+import { refuseWorkflowSession } from '../workflows/refuse-workflow-session.js';
 import type { ExecutionStarter } from './execution-starter.js';
 
 /** A new turn as a client asks for it: a prompt, for a session or a new one, with optional limits. */
@@ -42,7 +43,8 @@ export const randomIds: IdSource = {
 /**
  * Starts a turn for any entry point (CLI, HTTP API, EventBridge target): names it, submits it
  * (lease and user message) and starts its execution. If the execution cannot start, the turn ends
- * in the log as failed and the session is freed before the error leaves.
+ * in the log as failed and the session is freed before the error leaves. A workflow run's session
+ * or one of its goal sessions is refused with WorkflowSessionError: the run writes them alone.
  */
 export async function beginTurn(
   request: TurnRequest,
@@ -50,6 +52,7 @@ export async function beginTurn(
 ): Promise<BegunTurn> {
   const ids = deps.ids ?? randomIds;
   const session = request.session ?? ids.session();
+  await refuseWorkflowSession(session, deps);
   const turn = ids.turn();
   const { prompt, instructions, lease } = request;
   const { previous } = await submitTurn(

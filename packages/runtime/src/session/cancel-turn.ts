@@ -6,6 +6,7 @@ import { CANCELLED_CALL } from '../steps/close-stopped-turn.js';
 import { closeTurn } from '../steps/close-turn.js';
 import { turnEndKey } from '../steps/end-turn.js';
 import { CANCELLED_MESSAGE } from '../steps/finish-turn.js';
+import { refuseWorkflowSession } from '../workflows/refuse-workflow-session.js';
 import type { ExecutionStarter } from './execution-starter.js';
 
 /** How long a cancelled turn has to end itself before its execution is stopped. */
@@ -26,9 +27,11 @@ export interface CancelDeps extends AppendResultsDeps {
  * model step or tool batch), then calls waiting for approval are cancelled and woken; a turn that has not ended itself within the grace period has its
  * execution stopped and is closed here: a failure result for each unfinished call, a `cancelled`
  * terminal record, the session freed. So it ends cleanly even when its execution is dead. Throws
- * NoTurnRunningError when no turn holds the session.
+ * NoTurnRunningError when no turn holds the session, and WorkflowSessionError for a workflow run's
+ * session or one of its goal sessions (the run ends their turns, not a client).
  */
 export async function cancelTurn(session: string, deps: CancelDeps): Promise<{ turn: string }> {
+  await refuseWorkflowSession(session, deps);
   const holder = await deps.log.holder(session);
   if (holder === undefined || !(await deps.log.requestCancel(session, holder.turn)))
     throw new NoTurnRunningError(session);

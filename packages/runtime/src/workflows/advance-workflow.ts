@@ -1,6 +1,7 @@
 import {
   type AdvanceWorkflowInput,
   type GoalTurn,
+  goalSessionId,
   WORKFLOW_NEXT,
   type WorkflowRecordOf,
   type WorkflowState,
@@ -70,7 +71,7 @@ async function startRuns(
     return {
       ...ids,
       kind: 'run',
-      session: session ?? `${log.run}.${number}`,
+      session: session ?? goalSessionId(log.run, number),
       turn: `t-${number}`,
       execution,
     };

@@ -4,6 +4,9 @@ import { InvalidWorkflowInputError } from '../errors.js';
 import type { EventLog } from '../event-log/event-log.js';
 import { appendRecords } from './append-records.js';
 
+/** The key of a run's `start` append: a session whose log has it is a workflow run. */
+export const WORKFLOW_START_KEY = 'start';
+
 /** A new workflow run: its id, its workflow (FROM files inlined) and the inputs given. */
 export interface StartWorkflowInput {
   run: string;
@@ -23,7 +26,7 @@ export async function startWorkflow(
   const inputs = runInputs(input.spec, input.inputs);
   await deps.log.acquireTurn(input.run, input.run);
   const start = { kind: 'start' as const, spec: input.spec, inputs };
-  await appendRecords(input.run, 'start', [{ record: start, content: input.spec.name }], deps);
+  await appendRecords(input.run, WORKFLOW_START_KEY, [{ record: start, content: input.spec.name }], deps);
   return inputs;
 }
 
