@@ -89,6 +89,12 @@ function retryOn(error: string, intervalSeconds: number, maxAttempts: number): R
 /** Our own transient failure: an append lost the race for the next seq. */
 const RETRY_APPEND = retryOn(ERROR_NAMES.appendConflict, 1, 5);
 
+/**
+ * The store (DynamoDB) unreachable, throttling or failing after the SDK's own retries: every step
+ * is idempotent by its keys, so try again, a little later.
+ */
+const RETRY_STORE = retryOn(ERROR_NAMES.storeUnavailable, 2, 4);
+
 /** A provider still throttling or failing after the SDK's own retries: try again, a little later. */
 const RETRY_MODEL = retryOn(ERROR_NAMES.modelUnavailable, 5, 3);
 
@@ -130,7 +136,9 @@ export class AgentStateMachine extends Construct {
         taskTimeout: Timeout.duration(
           (props.functions[step].timeout ?? Duration.seconds(3)).plus(TASK_TIMEOUT_MARGIN),
         ),
-      }).addRetry(RETRY_APPEND);
+      })
+        .addRetry(RETRY_APPEND)
+        .addRetry(RETRY_STORE);
 
     const catchAll = { resultPath: ERROR_PATH };
     const describeTurn = this.#describeTurn(task(STATE_NAMES.describeTurn, 'describe-turn'), props.eventBus);
@@ -265,7 +273,9 @@ export class AgentStateMachine extends Construct {
       'target',
       'approval',
     ];
-    return waitForTaskToken(this, STATE_NAMES.awaitApproval, { fn, fields, timeout }).addRetry(RETRY_APPEND);
+    return waitForTaskToken(this, STATE_NAMES.awaitApproval, { fn, fields, timeout })
+      .addRetry(RETRY_APPEND)
+      .addRetry(RETRY_STORE);
   }
 
   /**

@@ -72,7 +72,9 @@ describe.skipIf(dynamoEndpoint === '')('deaths under `agentstep serve` (the real
     try {
       const { session, turn } = await waitingTurn(served);
       const [java] = runningDynamoDbLocals(join(cwd, '.agentstep', 'dynamodb'));
-      process.kill(java ?? 0, 'SIGKILL');
+      if (java === undefined) throw new Error('No DynamoDB Local runs on the folder.');
+      process.kill(java, 'SIGKILL');
+      const killedAt = Date.now();
       // The store's port is closed with its process: until serve has joined the next one, this fails.
       const refused = await call(`${served.url}/sessions/${session}`, TENANT);
       expect(refused.status).toBe(503);
@@ -82,6 +84,8 @@ describe.skipIf(dynamoEndpoint === '')('deaths under `agentstep serve` (the real
         async () => call(`${served.url}/sessions/${session}/events`, TENANT),
         ({ status, body }) => status === 200 && body.events.some(({ type }: ApiEvent) => type === 'turn_end'),
       );
+      // The issue's bound (about 3 s here idle): a hang, not load, would pass it.
+      expect(Date.now() - killedAt).toBeLessThan(30_000);
       expectClosedFailed(events.body.events, turn);
       expect((await call(`${served.url}/sessions/${session}`, TENANT)).body).toMatchObject({
         status: 'idle',

@@ -85,8 +85,11 @@ async function expectClosedByTakeOver(session: string) {
 describe.skipIf(dynamoEndpoint === '')(
   'a run killed with SIGKILL mid-batch (DynamoDB Local in .agentstep/)',
   () => {
-    it('its process gone, the next run closes the dead turn at once, keeping the outcome it had, and runs', async () => {
+    it('its process gone, the next command closes the dead turn at once, keeping the outcome it had; the next run runs', async () => {
       await killMidBatch('orphaned', 600);
+      // Any command on the folder: even one that only reads the log finds the turn closed.
+      const read = jsonLines((await runCli(['events', 'orphaned', '--json'], { cwd })).stdout);
+      expect(read.at(-1)).toMatchObject({ type: 'turn_end', payload: { status: 'failed' } });
       const next = await runCli(['run', 'Again', '--session', 'orphaned', '--script', doneScript], { cwd });
       expect(next.status).toBe(0);
       const events = jsonLines((await runCli(['events', 'orphaned', '--json'], { cwd })).stdout);

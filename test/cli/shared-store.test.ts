@@ -206,7 +206,8 @@ describe.skipIf(dynamoEndpoint === '')(
         (await agentstep(['run', '--session', 'dies'], { AGENTSTEP_STORE_IDLE_SECONDS: '3600' })).status,
       ).toBe(0);
       const [java] = runningDynamoDbLocals(dataDir);
-      process.kill(java ?? 0, 'SIGKILL');
+      if (java === undefined) throw new Error('No DynamoDB Local runs on the folder.');
+      process.kill(java, 'SIGKILL');
       await storeStopped();
       expect((await agentstep(['events', 'dies'])).stdout).toContain('turn_end');
       await storeStopped();
@@ -218,7 +219,8 @@ describe.skipIf(dynamoEndpoint === '')(
       local.onChange((change) => changes.push(change));
       try {
         const [java] = runningDynamoDbLocals(dataDir);
-        process.kill(java ?? 0, 'SIGKILL');
+        if (java === undefined) throw new Error('No DynamoDB Local runs on the folder.');
+        process.kill(java, 'SIGKILL');
         await readUntil(
           async () => changes,
           (seen) => seen.includes('restored'),

@@ -13,6 +13,7 @@ export {
   type DynamoDbLocalOptions,
   startDynamoDbLocal,
 } from './dynamo-db-local/start-dynamo-db-local.js';
+export { type CloseTurnDeps, closeOrphanedTurns } from './executions/close-orphaned-turns.js';
 export { ExecutionOwners, type OwnedTurn } from './executions/execution-owners.js';
 export { loadAgent } from './load-agent.js';
 export {

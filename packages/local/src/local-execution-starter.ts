@@ -1,15 +1,8 @@
 import type { TurnInput } from '@agentstep/protocol';
-import {
-  announceTurnEnd,
-  type Clock,
-  closeStoppedTurn,
-  type EventLog,
-  type ExecutionStarter,
-  type OutcomeStore,
-  type UsageLedger,
-} from '@agentstep/runtime';
-import { type ExecutionOwners, type OwnedTurn, THIS_PROCESS } from './executions/execution-owners.js';
-import { otherProcessAlive } from './executions/other-process-alive.js';
+import type { Clock, EventLog, ExecutionStarter, OutcomeStore, UsageLedger } from '@agentstep/runtime';
+import { closeDeadTurn, closeOrphanedTurns, executionId } from './executions/close-orphaned-turns.js';
+import type { ExecutionOwners } from './executions/execution-owners.js';
+import { thisProcess } from './executions/this-process.js';
 import type { LocalEngine, TurnRun } from './local-engine.js';
 
 /** What the starter closes turns with: the stores and the clock. */
@@ -24,9 +17,6 @@ export interface LocalExecutionStarterOptions {
    */
   owners?: ExecutionOwners;
 }
-
-/** The executions every starter of this process is running now, by id. */
-const runningHere = new Set<string>();
 
 /** How long a finished run stays available to `finished`. */
 const FORGET_AFTER_MS = 60_000;
@@ -59,14 +49,14 @@ export class LocalExecutionStarter implements ExecutionStarter {
       const run = this.#run(input);
       this.#runs.set(id, run);
       this.#going.set(id, { session: input.session, turn: input.turn });
-      runningHere.add(id);
+      thisProcess.running.add(id);
       // Observed by `finished`; never an unhandled rejection meanwhile. Forgotten a while after
       // it ends, so a long-lived server does not keep every turn it ran.
       run
         .catch(() => {})
         .finally(() => {
           this.#going.delete(id);
-          runningHere.delete(id);
+          thisProcess.running.delete(id);
           setTimeout(() => this.#runs.delete(id), FORGET_AFTER_MS).unref();
         });
     }
@@ -90,34 +80,12 @@ export class LocalExecutionStarter implements ExecutionStarter {
   }
 
   /**
-   * Closes every recorded turn whose execution no live process runs any more: its owner process
-   * has died (killed, or its machine restarted), or it is this process and the run has ended
-   * without the turn being closed (the store was unavailable when it ended). Each is closed as a
-   * stopped execution's turn is (failed, or cancelled if it was asked to stop), unless another
-   * turn holds its session by now. A turn that cannot be closed yet stays recorded for the next
-   * call. Returns the turns it closed.
+   * Closes the recorded turns whose execution no live process runs any more, announcing their
+   * ends on the engine's bus (see `closeOrphanedTurns`); returns them. Nothing without `owners`.
    */
   async closeOrphans(): Promise<Array<{ session: string; turn: string }>> {
-    const orphans = (this.#owners?.list() ?? []).filter((owned) => !this.#alive(owned));
-    const closed = await Promise.all(orphans.map((owned) => this.#closeOrphan(owned).catch(() => false)));
-    return orphans.filter((_, index) => closed[index]).map(({ session, turn }) => ({ session, turn }));
-  }
-
-  #alive({ owner, session, turn }: OwnedTurn): boolean {
-    if (owner.pid !== THIS_PROCESS.pid) return otherProcessAlive(owner.pid);
-    return owner.instance === THIS_PROCESS.instance && runningHere.has(executionId({ session, turn }));
-  }
-
-  async #closeOrphan(owned: OwnedTurn): Promise<boolean> {
-    const holder = await this.#deps.log.holder(owned.session);
-    const ended =
-      owned.owner.instance === THIS_PROCESS.instance
-        ? 'ended while the store was unavailable'
-        : `ended with its process (pid ${owned.owner.pid})`;
-    if (holder?.turn === owned.turn)
-      await this.#close(owned, `The turn's execution ${ended}, without closing the turn.`);
-    this.#owners?.release(owned);
-    return holder?.turn === owned.turn;
+    if (this.#owners === undefined) return [];
+    return closeOrphanedTurns(this.#owners, { ...this.#deps, events: this.#engine.eventBus });
   }
 
   async #run(input: TurnInput): Promise<TurnRun> {
@@ -128,19 +96,10 @@ export class LocalExecutionStarter implements ExecutionStarter {
       return run;
     } catch (error) {
       const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-      await this.#close(turn, `The turn's execution ended without closing the turn: ${reason}`);
+      const failure = `The turn's execution ended without closing the turn: ${reason}`;
+      await closeDeadTurn(turn, failure, { ...this.#deps, events: this.#engine.eventBus });
       this.#owners?.release(turn);
       throw error;
     }
   }
-
-  /** Closes a turn its execution left open, and announces its end on the engine's bus. */
-  async #close(turn: Omit<OwnedTurn, 'owner'>, failure: string): Promise<void> {
-    await closeStoppedTurn(turn, failure, this.#deps);
-    await announceTurnEnd(turn, { ...this.#deps, events: this.#engine.eventBus });
-  }
-}
-
-function executionId({ session, turn }: { session: string; turn: string }): string {
-  return `local:${session}:${turn}`;
 }

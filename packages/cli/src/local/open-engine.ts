@@ -1,7 +1,5 @@
-import { join } from 'node:path';
 import {
   type EngineEvent,
-  ExecutionOwners,
   LocalEngine,
   LocalExecutionStarter,
   LocalTaskTokens,
@@ -23,7 +21,7 @@ import { followStore } from './follow-store.js';
 import { lateSubAgents } from './late-sub-agents.js';
 import { loadModel } from './load-model.js';
 import { loadPrices } from './load-prices.js';
-import type { OpenStore } from './open-store.js';
+import { executionOwners, type OpenStore } from './open-store.js';
 import { reclaimingEventLog } from './reclaiming-event-log.js';
 import { approvalsOf, definitionPropsOf, type RunOptions } from './run-options.js';
 import { toolsFor } from './tools-for.js';
@@ -150,8 +148,7 @@ export async function startingTurns(
   io: CliIo,
   notice: (text: string) => void,
 ): Promise<{ starter: LocalExecutionStarter; unfollow: () => void }> {
-  const owners =
-    deps.kind === 'memory' ? {} : { owners: new ExecutionOwners(join(io.dataDir, 'executions')) };
+  const owners = deps.kind === 'memory' ? {} : { owners: executionOwners(io.dataDir) };
   const starter = new LocalExecutionStarter(engine, deps, owners);
   await starter.closeOrphans();
   return { starter, unfollow: followStore(deps, starter, notice) };

@@ -1,5 +1,8 @@
+import { join } from 'node:path';
 import {
+  closeOrphanedTurns,
   DynamoTaskTokenCompletions,
+  ExecutionOwners,
   JavaMissingError,
   openSharedDynamoDbLocal,
   type StoreChange,
@@ -11,6 +14,7 @@ import {
   inMemoryStores,
   type OutcomeStore,
   type SessionDirectory,
+  systemClock,
   type UsageLedger,
 } from '@agentstep/runtime';
 import { dynamoStores, ensureEventLogTable } from '@agentstep/runtime/dynamo';
@@ -43,7 +47,8 @@ const TABLE = 'agentstep-events';
  * Opens the local store: the DynamoDB Local every process on `dataDir` shares, its data kept
  * between runs, or process memory. Without Java, falls back to memory and says so through `notice`.
  * `AGENTSTEP_STORE_IDLE_SECONDS` keeps DynamoDB Local running that long after its last user leaves
- * (default 0), so commands that follow find it running.
+ * (default 0), so commands that follow find it running. Turns a dead process left running on the
+ * store (recorded in `executions/` of `dataDir`) are closed as it opens, whatever the command.
  */
 export async function openStore(
   kind: StoreKind,
@@ -54,6 +59,7 @@ export async function openStore(
     try {
       const local = await openSharedDynamoDbLocal(dataDir, { idleMs: idleSeconds() * 1000 });
       const store = await dynamoDbStore(DynamoDBDocumentClient.from(local.client), TABLE, local.stop);
+      await closeOrphanedTurns(executionOwners(dataDir), { ...store, clock: systemClock });
       return { ...store, onChange: local.onChange };
     } catch (error) {
       if (!(error instanceof JavaMissingError)) throw error;
@@ -80,4 +86,9 @@ export async function dynamoDbStore(
 function idleSeconds(): number {
   const seconds = Number(process.env.AGENTSTEP_STORE_IDLE_SECONDS ?? 0);
   return Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
+}
+
+/** Where the processes on the store of `dataDir` record the turns they run. */
+export function executionOwners(dataDir: string): ExecutionOwners {
+  return new ExecutionOwners(join(dataDir, 'executions'));
 }

@@ -60,12 +60,18 @@ export async function openSharedDynamoDbLocal(
   options: SharedDynamoDbLocalOptions = {},
 ): Promise<SharedDynamoDbLocal> {
   const root = resolve(folder);
-  const join = () => joinOrStart(root, options);
-  return keptConnection(await join(), join);
+  return keptConnection(await joinOrStart(root, options), (left) => joinOrStart(root, options, left));
 }
 
-/** Joins the folder's keeper, starting one when none runs, within the options' start timeout. */
-async function joinOrStart(root: string, options: SharedDynamoDbLocalOptions): Promise<Joined> {
+/**
+ * Joins the folder's keeper, starting one when none runs, within the options' start timeout;
+ * gives up as soon as `left()` says the user has left meanwhile.
+ */
+async function joinOrStart(
+  root: string,
+  options: SharedDynamoDbLocalOptions,
+  left: () => boolean = () => false,
+): Promise<Joined> {
   const files = storeFiles(root);
   mkdirSync(files.data, { recursive: true });
   const timeoutMs = options.startTimeoutMs ?? 60_000;
@@ -73,6 +79,7 @@ async function joinOrStart(root: string, options: SharedDynamoDbLocalOptions): P
   let keeper: ChildProcess | undefined;
   let startedAt = 0;
   while (Date.now() < deadline) {
+    if (left()) throw new Error('The user left before it joined DynamoDB Local.');
     const address = readKeeperAddress(root);
     const joined = address === undefined ? undefined : await joinKeeper(address.port);
     if (joined !== undefined) return joined;
@@ -95,7 +102,10 @@ interface Joined {
  * The connection to the keeper joined first; when its keeper goes while the user stays, `rejoin`
  * is tried until it succeeds (or the user leaves), and the client follows the new endpoint.
  */
-function keptConnection(first: Joined, rejoin: () => Promise<Joined>): SharedDynamoDbLocal {
+function keptConnection(
+  first: Joined,
+  rejoin: (left: () => boolean) => Promise<Joined>,
+): SharedDynamoDbLocal {
   let current = first;
   let stopped = false;
   const listeners = new Set<(change: StoreChange) => void>();
@@ -108,12 +118,12 @@ function keptConnection(first: Joined, rejoin: () => Promise<Joined>): SharedDyn
     if (stopped) return;
     tell('lost');
     while (!stopped) {
-      const joined = await rejoin().catch(() => undefined);
+      const joined = await rejoin(() => stopped).catch(() => undefined);
       if (joined !== undefined) {
         current = joined;
         break;
       }
-      await sleep(REJOIN_PAUSE_MS);
+      if (!stopped) await sleep(REJOIN_PAUSE_MS);
     }
     if (stopped) {
       current.socket.destroy();

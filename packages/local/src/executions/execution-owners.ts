@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Requester, requesterSchema } from '@agentstep/protocol';
 import * as z from 'zod';
+import { thisProcess } from './this-process.js';
 
 /** The process that runs a turn's execution: its pid, and a name no later process with that pid shares. */
 export interface ExecutionOwner {
@@ -18,9 +18,6 @@ export interface OwnedTurn {
   request: Requester | null;
   owner: ExecutionOwner;
 }
-
-/** This process, as it records the executions it runs. */
-export const THIS_PROCESS: ExecutionOwner = { pid: process.pid, instance: randomUUID() };
 
 const ownedTurnSchema = z.object({
   session: z.string(),
@@ -39,10 +36,10 @@ export class ExecutionOwners {
   readonly #folder: string;
   readonly #owner: ExecutionOwner;
 
-  /** @param options.owner who claims turns here @default {@link THIS_PROCESS} */
+  /** @param options.owner who claims turns here @default this process */
   constructor(folder: string, options: { owner?: ExecutionOwner } = {}) {
     this.#folder = folder;
-    this.#owner = options.owner ?? THIS_PROCESS;
+    this.#owner = options.owner ?? thisProcess.owner;
   }
 
   /** Records that the owner (this process) runs the turn. */
