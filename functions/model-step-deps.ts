@@ -1,13 +1,7 @@
-import {
-  DEFAULT_PRICES,
-  ENV_NAMES,
-  modelProfilesSchema,
-  priceTableSchema,
-  providerModel,
-} from '@agentstep/protocol';
+import { DEFAULT_PRICES, ENV_NAMES, modelProfilesSchema, priceTableSchema } from '@agentstep/protocol';
 import { systemClock } from '@agentstep/runtime';
 import { dynamoStores } from '@agentstep/runtime/dynamo';
-import { createModel } from '@agentstep/runtime/models';
+import { builtInProviders, createModel } from '@agentstep/runtime/models';
 import * as z from 'zod';
 import { jsonEnv } from './json-env.js';
 import { modelApiKey } from './model-api-key.js';
@@ -40,15 +34,23 @@ const connection = {
   apiKey: await modelApiKey(env[ENV_NAMES.modelApiKeySecret]),
 };
 
-/** A model by its name; one on the default model's provider shares its base URL and API key. */
+const providers = builtInProviders();
+
+/**
+ * A model by its name, resolved through the provider registry; one on the default model's provider
+ * shares its base URL and API key.
+ */
 function modelOf(model: string) {
-  const sameProvider = providerModel(model)?.provider === providerModel(defaultModel)?.provider;
-  return createModel({
-    model,
-    script: env[ENV_NAMES.modelScript],
-    scriptSource: ENV_NAMES.modelScript,
-    ...(sameProvider ? connection : {}),
-  });
+  const sameProvider = providers.providerOf(model) === providers.providerOf(defaultModel);
+  return createModel(
+    {
+      model,
+      script: env[ENV_NAMES.modelScript],
+      scriptSource: ENV_NAMES.modelScript,
+      ...(sameProvider ? connection : {}),
+    },
+    providers,
+  );
 }
 
 /** ModelStep's dependencies from the environment, shared by the functions that take model steps. */

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { wireEventSchema } from '@agentstep/protocol';
@@ -38,5 +38,23 @@ describe('agentstep (the real binary)', () => {
     expect(stdout).toContain('results: 2 succeeded, 1 failed');
     expect(stdout).toContain('● model step 3\n  All done');
     expect(stdout).toContain('3 model steps, 4 tool calls, 19 state transitions in 1 execution(s)');
+  });
+
+  it('runs a turn on a provider --provider names by a path from the working directory', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'agentstep-provider-'));
+    const fixture = new URL('../../packages/cli/src/testing/fixed-provider.mjs', import.meta.url);
+    copyFileSync(fixture, join(cwd, 'fixed.mjs'));
+    const args = [
+      ...['run', '--provider', './fixed.mjs', '--model', 'fixed:m'],
+      ...['--base-url', 'http://gateway.example', '--store', 'memory', '--json'],
+    ];
+    const { status, stdout, stderr } = await runCli(args, { cwd });
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    const lines = jsonLines(stdout);
+    expect(lines.find((line) => line.type === 'respond')?.content).toBe(
+      'The fixed answer, from m at http://gateway.example.',
+    );
+    expect(lines.at(-1)).toMatchObject({ type: 'turn_end', payload: { status: 'done' } });
   });
 });

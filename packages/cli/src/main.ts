@@ -1,5 +1,4 @@
 import { type CliIo, processIo } from './io/cli-io.js';
-import { USAGE } from './usage.js';
 import { UsageError } from './usage-error.js';
 
 export { processIo } from './io/cli-io.js';
@@ -32,7 +31,8 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   const asksForHelp = (arg: string | undefined) => arg === '--help' || arg === '-h';
   // `agentstep serve --help` as well as `agentstep --help`: the usage of every command.
   if (name === undefined || name === 'help' || asksForHelp(name) || args.some(asksForHelp)) {
-    io.stdout(`${USAGE}\n`);
+    // Imported only here: help lists the model providers, and loading them loads their SDKs.
+    io.stdout(`${(await import('./usage.js')).USAGE}\n`);
     return 0;
   }
   const command = COMMANDS[name];

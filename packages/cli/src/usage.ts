@@ -1,3 +1,10 @@
+import { builtInProviders } from '@agentstep/runtime/models';
+
+/** The built-in model providers' lines of `--model`'s help, from the registry. */
+const PROVIDERS_USAGE = builtInProviders()
+  .providers.map(({ name, description }) => `                               ${name}: ${description}`)
+  .join('\n');
+
 /** Help for `agentstep run` and the commands that read a session. */
 const RUN_USAGE = `agentstep run [PROMPT] [options]
 
@@ -8,12 +15,14 @@ an embedded engine, every task on the handler its Lambda runs, the event log in 
   --take-over                take the session even from a turn whose lease still runs (a dead run)
   --lease SECONDS            how long this turn holds its session without a write before another
                              turn may take it over (default 1800); each step renews it
-  --model scripted|replay|bedrock:<modelId>|openai:<model>|anthropic:<model>
+  --model scripted|replay|<provider>:<model>
                              scripted (default) plays --script FILE or the built-in demo script,
                              from its first step in every turn; replay plays --cassette FILE, by
-                             step of the session; openai: any OpenAI-compatible server
-                             (key from OPENAI_API_KEY); anthropic: the Messages API (ANTHROPIC_API_KEY)
-                             bedrock: ConverseStream with your AWS credentials
+                             step of the session; <provider>:<model> a registered provider's model:
+${PROVIDERS_USAGE}
+  --provider FILE            add a model provider (repeatable): FILE is a JavaScript module whose
+                             default export is { name, description, keyVariable?, model(modelId,
+                             connection) }, model returning { id, stream(request) } (README: Models)
   --base-url URL             the provider's server (default: the provider's API)
   --model-profile NAME=MODEL a named model profile (repeatable), MODEL as --model names it: turns
                              that ask for NAME (a workflow agent's REQUIRES "NAME") run on it; a

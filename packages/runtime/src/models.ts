@@ -1,2 +1,3 @@
 // The model a name chooses, among all providers: importing it loads every provider's SDK.
+export { builtInProviders } from './model/built-in-providers.js';
 export { createModel, type ModelChoice } from './model/create-model.js';

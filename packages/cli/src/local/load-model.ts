@@ -1,9 +1,18 @@
-import { providerModel, SCRIPTED_MODEL } from '@agentstep/protocol';
-import { GoalScriptedModel, type Model, ReplayModel, ScriptedModel } from '@agentstep/runtime';
-import { createModel } from '@agentstep/runtime/models';
+import { SCRIPTED_MODEL } from '@agentstep/protocol';
+import {
+  GoalScriptedModel,
+  type Model,
+  type Provider,
+  type ProviderConnection,
+  type ProviderRegistry,
+  ReplayModel,
+  ScriptedModel,
+} from '@agentstep/runtime';
 import demoScript from '../../../../examples/demo-script.json' with { type: 'json' };
 import type { CliIo } from '../io/cli-io.js';
 import { UsageError } from '../usage-error.js';
+import { checkModels } from './check-models.js';
+import { loadProviders } from './load-providers.js';
 import type { RunOptions } from './run-options.js';
 
 /** The models a run uses: the default one, and one per named profile. */
@@ -13,22 +22,26 @@ export interface LoadedModels {
   models: Record<string, Model>;
   /** Where the default model comes from, for notices. */
   source: string;
+  /** The model providers the run knows: the built-in ones, then those `--provider` adds. */
+  providers: ProviderRegistry;
 }
 
 /**
- * The model a run uses (a script file, a cassette, the built-in demo script or a provider's), and
- * its profiles' models. A `scripted` profile of a scripted run plays the run's own script, on the
+ * The model a run uses (a script file, a cassette, the built-in demo script or a registered
+ * provider's, `--provider` modules loaded first), and its profiles' models. A `scripted` profile of a scripted run plays the run's own script, on the
  * same model: a workflow's script by goal goes on where it is, and the step's `profile` tells them apart.
  */
 export async function loadModel(options: RunOptions, io: CliIo): Promise<LoadedModels> {
+  const providers = await loadProviders(options.providers);
+  checkModels(options, providers);
   try {
-    const loaded = await chooseModel(options, io);
+    const loaded = await chooseModel(options, io, providers);
     const models: Record<string, Model> = {};
     for (const [name, model] of Object.entries(options.modelProfiles)) {
       const shared = model === SCRIPTED_MODEL && options.model === SCRIPTED_MODEL;
-      models[name] = shared ? loaded.model : (await chooseModel({ ...options, model }, io)).model;
+      models[name] = shared ? loaded.model : (await chooseModel({ ...options, model }, io, providers)).model;
     }
-    return { ...loaded, models };
+    return { ...loaded, models, providers };
   } catch (error) {
     // A script or cassette that does not parse is the caller's to fix: say what is wrong, no trace.
     if (error instanceof UsageError || !(error instanceof Error)) throw error;
@@ -36,14 +49,14 @@ export async function loadModel(options: RunOptions, io: CliIo): Promise<LoadedM
   }
 }
 
-async function chooseModel(options: RunOptions, io: CliIo): Promise<{ model: Model; source: string }> {
-  const provider = providerModel(options.model)?.provider;
-  if (provider === 'bedrock') return { model: createModel({ model: options.model }), source: options.model };
-  if (provider === 'openai' || provider === 'anthropic') {
-    const keyVariable = provider === 'openai' ? 'OPENAI_API_KEY' : 'ANTHROPIC_API_KEY';
-    // A local OpenAI-compatible server (Ollama, vLLM) usually needs no key; the SDK insists on one.
-    const apiKey = process.env[keyVariable] ?? (options.baseUrl ? 'none' : undefined);
-    const model = createModel({ model: options.model, baseURL: options.baseUrl, apiKey });
+async function chooseModel(
+  options: RunOptions,
+  io: CliIo,
+  providers: ProviderRegistry,
+): Promise<{ model: Model; source: string }> {
+  const provider = providers.providerOf(options.model);
+  if (provider !== undefined) {
+    const model = providers.model(options.model, connectionOf(provider, options.baseUrl));
     return { model, source: `${options.model}${options.baseUrl ? ` at ${options.baseUrl}` : ''}` };
   }
   if (options.model === 'replay') {
@@ -58,6 +71,14 @@ async function chooseModel(options: RunOptions, io: CliIo): Promise<{ model: Mod
     ? GoalScriptedModel.fromJson(text, options.script)
     : ScriptedModel.fromJson(text, options.script);
   return { model, source: options.script };
+}
+
+/** `--base-url`, and the key from the provider's key variable, if it reads one. */
+function connectionOf(provider: Provider, baseUrl: string | undefined): ProviderConnection {
+  const { keyVariable } = provider;
+  if (keyVariable === undefined) return { baseURL: baseUrl };
+  // A local OpenAI-compatible server (Ollama, vLLM) usually needs no key; the SDKs insist on one.
+  return { baseURL: baseUrl, apiKey: process.env[keyVariable] ?? (baseUrl ? 'none' : undefined) };
 }
 
 async function readInput(path: string, io: CliIo): Promise<string> {

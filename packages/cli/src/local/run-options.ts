@@ -5,11 +5,8 @@ import {
   budgetSchema,
   DEFAULT_APPROVAL_TIMEOUT_SECONDS,
   isSessionId,
-  MODEL_PROVIDERS,
   type ModelProfiles,
-  modelChoiceSchema,
   type ParseMode,
-  providerModel,
   SCRIPTED_MODEL,
   SESSION_ID_RULE,
   turnLimitsSchema,
@@ -25,12 +22,17 @@ export interface RunOptions {
   /** Whether a prompt was given, rather than defaulted. */
   promptGiven: boolean;
   session?: string;
-  /** `scripted`, `replay`, `bedrock:<modelId>`, `openai:<model>` or `anthropic:<model>`. */
+  /**
+   * `scripted`, `replay`, or `<provider>:<model>` of a registered provider (`bedrock`, `openai`,
+   * `anthropic`, or one `--provider` adds), as `checkModels` checks once the providers are loaded.
+   */
   model: string;
   /** Whether `--model` was given, rather than defaulted. */
   modelChosen: boolean;
   /** Named model profiles (`--model-profile NAME=MODEL`), as a workflow agent's `REQUIRES` picks one. */
   modelProfiles: ModelProfiles;
+  /** Modules whose default export is a model provider (`--provider FILE`, repeatable). */
+  providers: string[];
   baseUrl?: string;
   script?: string;
   cassette?: string;
@@ -62,7 +64,7 @@ export interface RunOptions {
 const MAX_APPROVAL_TIMEOUT_SECONDS = 99_999_999;
 
 /** The model that plays back a cassette (CLI only). */
-const REPLAY_MODEL = 'replay';
+export const REPLAY_MODEL = 'replay';
 
 const DEFAULT_PROMPT = 'Check three things for me at once, then summarize.';
 
@@ -75,6 +77,7 @@ export function parseRunOptions(args: string[]): RunOptions {
       session: { type: 'string' },
       model: { type: 'string' },
       'model-profile': { type: 'string', multiple: true, default: [] },
+      provider: { type: 'string', multiple: true, default: [] },
       script: { type: 'string' },
       cassette: { type: 'string' },
       record: { type: 'string' },
@@ -101,12 +104,6 @@ export function parseRunOptions(args: string[]): RunOptions {
     },
   });
   const model = values.model ?? SCRIPTED_MODEL;
-  if (![SCRIPTED_MODEL, REPLAY_MODEL].includes(model) && providerModel(model) === undefined) {
-    const providers = MODEL_PROVIDERS.map((provider) => `"${provider}:<model>"`).join(', ');
-    throw new UsageError(
-      `--model must be "${SCRIPTED_MODEL}", "${REPLAY_MODEL}" or one of ${providers}, received "${model}".`,
-    );
-  }
   if (model === REPLAY_MODEL && values.cassette === undefined)
     throw new UsageError('--model replay needs --cassette FILE.');
   if (values.store !== 'dynamodb-local' && values.store !== 'memory') {
@@ -123,6 +120,7 @@ export function parseRunOptions(args: string[]): RunOptions {
     model,
     modelChosen: values.model !== undefined,
     modelProfiles: modelProfilesOf(values['model-profile']),
+    providers: values.provider,
     tools: values.tools.split(',').filter((name) => name !== ''),
     allowHosts: fetchHostsOf(values['fetch-hosts'], values['allow-hosts']),
     store: values.store,
@@ -165,7 +163,10 @@ function fetchHostsOf(fetchHosts: string | undefined, allowHosts: string | undef
   return (fetchHosts ?? allowHosts ?? '').split(',').filter((host) => host !== '');
 }
 
-/** The named model profiles of `--model-profile NAME=MODEL` (repeatable; a later NAME wins). */
+/**
+ * The named model profiles of `--model-profile NAME=MODEL` (repeatable; a later NAME wins); whether
+ * MODEL names one is for `checkModels`, once the providers are loaded.
+ */
 function modelProfilesOf(pairs: readonly string[]): ModelProfiles {
   const profiles: ModelProfiles = {};
   for (const pair of pairs) {
@@ -174,10 +175,7 @@ function modelProfilesOf(pairs: readonly string[]): ModelProfiles {
       throw new UsageError(
         `--model-profile takes NAME=MODEL, e.g. --model-profile fast=anthropic:claude-haiku-4-5; received "${pair}".`,
       );
-    const checked = modelChoiceSchema.safeParse(model);
-    if (!checked.success)
-      throw new UsageError(`--model-profile ${name}: ${checked.error.issues[0]?.message ?? 'not a model'}.`);
-    profiles[name] = checked.data;
+    profiles[name] = model;
   }
   return profiles;
 }

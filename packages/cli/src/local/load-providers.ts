@@ -1,0 +1,39 @@
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Provider, ProviderRegistry } from '@agentstep/runtime';
+import { builtInProviders } from '@agentstep/runtime/models';
+import { UsageError } from '../usage-error.js';
+
+/**
+ * The built-in model providers and, after them, the default export of each module `--provider`
+ * names (a path, from the working directory), checked against the runtime's provider schema: a
+ * module that does not load or exports no provider is a UsageError that says which and why.
+ */
+export async function loadProviders(modules: readonly string[]): Promise<ProviderRegistry> {
+  const providers = builtInProviders();
+  for (const path of modules) {
+    const exported = await defaultExport(path);
+    try {
+      providers.register(exported as Provider);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new UsageError(`--provider ${path}, its default export: ${reason}`, { cause: error });
+    }
+  }
+  return providers;
+}
+
+async function defaultExport(path: string): Promise<unknown> {
+  let module: { default?: unknown };
+  try {
+    module = await import(pathToFileURL(resolve(path)).href);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new UsageError(`--provider ${path}: cannot load it as a module (${reason}).`, { cause: error });
+  }
+  if (module.default === undefined)
+    throw new UsageError(
+      `--provider ${path}: the module has no default export; export default { name, description, model(modelId, connection) }.`,
+    );
+  return module.default;
+}
