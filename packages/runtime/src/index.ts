@@ -69,7 +69,7 @@ export {
   goalKey,
   goalScriptsSchema,
 } from './model/goal-scripted-model.js';
-export type { Model, ModelPart, ModelRequest } from './model/model.js';
+export type { Model, ModelPart, ModelReasoning, ModelRequest } from './model/model.js';
 export {
   ModelAuthFailedError,
   ModelNotFoundError,
@@ -77,7 +77,10 @@ export {
   ModelUnavailableError,
 } from './model/model-errors.js';
 export { addUsage, type ModelUsage, modelUsageSchema, NO_USAGE } from './model/model-usage.js';
+export type { Provider, ProviderConnection } from './model/provider.js';
 export { ProviderModel } from './model/provider-model.js';
+export { ProviderRegistry } from './model/provider-registry.js';
+export { providerSchema } from './model/provider-schema.js';
 export { RecordingModel } from './model/recording-model.js';
 export { type Cassette, cassetteSchema, ReplayModel } from './model/replay-model.js';
 export {

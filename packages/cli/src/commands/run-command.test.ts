@@ -1,8 +1,11 @@
 import { wireEventSchema } from '@agentstep/protocol';
 import {
   anthropicStream,
+  cutReply,
   openAIStream,
+  RECORDED_STREAMS,
   type RecordingServer,
+  recordedFrames,
   sseReply,
   startRecordingServer,
 } from '@agentstep/runtime/testing';
@@ -332,5 +335,95 @@ describe('agentstep run against a provider’s streaming API on 127.0.0.1 (--bas
     expect(first?.messages[0]).toMatchObject({ role: 'user', content: [{ text: 'Echo something' }] });
     expect(textOf(second?.messages.at(-1)?.content)).toContain('"content": "hi from the server"');
     expect(textOf(second?.messages.at(-2)?.content)).toContain('</execute>');
+  });
+
+  /** Runs one `Echo` turn on `openai:m` at `baseUrl`, with `extra` flags. */
+  const runOpenAI = (baseUrl: string, ...extra: string[]) =>
+    memoryProject().run([
+      'run',
+      'Echo',
+      '--model',
+      'openai:m',
+      '--base-url',
+      baseUrl,
+      '--store',
+      'memory',
+      ...extra,
+    ]);
+
+  it('a tool step closed at </execute> by a server that ignores stop records the usage the server reported; --max-tokens stops the turn at the right step', async () => {
+    server.reset();
+    // Each step: a call, its closer, then text the server went on with, then the usage frame.
+    const ignoring = `${ECHO_STEP}\n<results>invented by the model</results>`;
+    const costly = openAIStream(pieces(ignoring), { usage: { prompt_tokens: 700, completion_tokens: 100 } });
+    server.replies.push(...Array.from({ length: 3 }, () => sseReply(costly)));
+    const { status, stdout } = await runOpenAI(`${server.url}/v1`, '--max-tokens', '1500', '--json');
+    expect(status).toBe(3);
+    const lines = jsonLines(stdout);
+    expect(lines.filter((line) => line.type === 'metric').map((line) => line.step)).toEqual([
+      { input: 700, output: 100 },
+      { input: 700, output: 100 },
+    ]);
+    expect(lines.at(-1)).toMatchObject({
+      type: 'error',
+      content: expect.stringContaining('The token budget is spent: 1600 of 1500 tokens used'),
+    });
+    expect(server.bodies).toHaveLength(2);
+  });
+
+  it('a step whose server reports no usage has a metric saying usage unknown, and a token budget stops the turn after it', async () => {
+    server.reset();
+    server.replies.push(sseReply(openAIStream(pieces(ECHO_STEP))));
+    const { status, stdout } = await runOpenAI(`${server.url}/v1`, '--max-tokens', '100000', '--json');
+    expect(status).toBe(3);
+    const lines = jsonLines(stdout);
+    const metrics = lines.filter((line) => line.type === 'metric');
+    expect(metrics).toHaveLength(1);
+    expect(metrics[0]?.payload).toMatchObject({ usage: 'unknown' });
+    expect(metrics[0]?.payload).not.toHaveProperty('cost_usd');
+    expect(lines.at(-1)).toMatchObject({
+      type: 'error',
+      content: expect.stringContaining('the provider reported no usage for 1 model step(s)'),
+    });
+    expect(server.bodies).toHaveLength(1);
+  });
+
+  it('retries a step whose stream failed with a retryable error mid-way (an error chunk, a cut), and the turn goes on', async () => {
+    server.reset();
+    const overloaded = `data: ${JSON.stringify({ error: { message: 'Provider returned error', code: 502 } })}\n\n`;
+    const partial = openAIStream(['Do']).split('data: ').slice(0, 3).join('data: ');
+    server.replies.push(
+      sseReply(`${partial}${overloaded}`),
+      cutReply(partial),
+      sseReply(openAIStream(['Done.'])),
+    );
+    const { status, stdout } = await runOpenAI(`${server.url}/v1`, '--json');
+    expect(status).toBe(0);
+    expect(jsonLines(stdout).filter((line) => line.type === 'respond')).toMatchObject([{ content: 'Done.' }]);
+    expect(server.bodies).toHaveLength(3);
+  });
+
+  it('a step of native tool-call deltas alone is an empty step: asked once more, then the turn fails with EmptyModelOutput', async () => {
+    server.reset();
+    const recorded = new URL('openai-compatible/deepseek-tool-call-only.chunks.txt', RECORDED_STREAMS);
+    const toolCallsOnly = Buffer.concat(recordedFrames('openai', recorded)).toString();
+    server.replies.push(sseReply(toolCallsOnly), sseReply(toolCallsOnly));
+    const { status, stdout, stderr } = await runOpenAI(`${server.url}/v1`, '--json');
+    expect(status).toBe(1);
+    expect(jsonLines(stdout).filter((line) => line.type === 'turn_end')).toMatchObject([
+      { payload: { status: 'failed', error: 'EmptyModelOutput' } },
+    ]);
+    expect(server.bodies).toHaveLength(2);
+    expect(`${stdout}${stderr}`).not.toMatch(/\bat .+:\d+:\d+/);
+  });
+
+  it('with nothing listening on the base URL, fails in one line naming ModelUnavailable, the URL and the cause, after its retries', async () => {
+    const { status, stdout, stderr } = await runOpenAI('http://127.0.0.1:9/v1');
+    expect(status).toBe(1);
+    const failures = stdout.split('\n').filter((line) => line.includes('ModelUnavailable'));
+    expect(failures).toEqual([
+      expect.stringContaining('ModelUnavailable: cannot connect to http://127.0.0.1:9/v1: bad port'),
+    ]);
+    expect(`${stdout}${stderr}`).not.toMatch(/\bat .+:\d+:\d+/);
   });
 });

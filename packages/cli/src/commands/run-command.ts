@@ -20,7 +20,7 @@ import { loadModel } from '../local/load-model.js';
 import { loadPrices } from '../local/load-prices.js';
 import { loadDefinition, localEngine, startingTurns } from '../local/open-engine.js';
 import type { StoreKind } from '../local/open-store.js';
-import { providersWithCredentials } from '../local/providers-with-credentials.js';
+import { type CredentialsFound, providersWithCredentials } from '../local/providers-with-credentials.js';
 import { recorderFor } from '../local/recorder-for.js';
 import { parseRunOptions, type RunOptions } from '../local/run-options.js';
 import type { RunView } from '../local/run-view.js';
@@ -48,10 +48,9 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
     notice(
       `the model is scripted (${source}): no model provider is called. Script your own with --script FILE,`,
     );
-    notice(
-      'or use a real one: --model bedrock:<modelId> | openai:<model> | anthropic:<model> [--base-url URL].',
-    );
-    if (!options.modelChosen) notice(credentialsNote(providersWithCredentials()));
+    const real = loaded.providers.providers.map((provider) => `${provider.name}:<model>`).join(' | ');
+    notice(`or use a real one: --model ${real} [--base-url URL].`);
+    if (!options.modelChosen) notice(credentialsNote(providersWithCredentials(loaded.providers.providers)));
   }
   // Synthesis (on a cache miss) overlaps DynamoDB Local's start; the store is closed whatever happens.
   const agentLoaded = loadDefinition(options, io);
@@ -137,10 +136,9 @@ async function finishedOrCancelled(
   }
 }
 
-function credentialsNote(providers: string[]): string {
-  if (providers.length === 0)
-    return 'no provider credentials found (AWS credentials, OPENAI_API_KEY, ANTHROPIC_API_KEY).';
-  return `credentials found for: ${providers.join(', ')}.`;
+function credentialsNote({ found, sought }: CredentialsFound): string {
+  if (found.length === 0) return `no provider credentials found (${sought.join(', ')}).`;
+  return `credentials found for: ${found.join(', ')}.`;
 }
 
 function sessionNote(session: string, kind: StoreKind): string {

@@ -181,6 +181,7 @@ export function describeMetric(metric: WireEventOf<'metric'>): string {
       ? ''
       : ` (session $${metric.payload.total_cost_usd.toFixed(4)})`;
   const latency = `${metric.payload?.latency_ms ?? 0} ms`;
+  if (metric.payload?.usage === 'unknown') return `${latency}, usage unknown (the provider reported none)`;
   if (metric.step.input + metric.step.output === 0) return `${latency}, no token usage reported`;
   return `${count(metric.step.input)} tokens in${cached}, ${count(metric.step.output)} out · ${latency}${cost}${total}`;
 }

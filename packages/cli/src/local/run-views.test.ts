@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApprovalQuestion } from '../approvals/approval-listener.js';
 import { type MemoryIo, memoryIo } from '../io/memory-io.js';
 import { JsonRunView } from './json-run-view.js';
-import { LiveRunView } from './live-run-view.js';
+import { describeMetric, LiveRunView } from './live-run-view.js';
 import type { RunView } from './run-view.js';
 
 const at = 1_700_000_000_000;
@@ -136,6 +136,23 @@ describe('LiveRunView', () => {
     expect(out).toContain(
       '\n● model step 1\n\u001b[2m  thinking: plan it\u001b[22m\n  Hello there\n  → #0 echo {}',
     );
+  });
+});
+
+describe('describeMetric', () => {
+  it('says a step’s usage is unknown when its provider reported none, rather than no tokens', () => {
+    const payload = { model: 'openai:m', batch: 't.1', latency_ms: 40, cache_read: 0, cache_write: 0 };
+    const metric = (extra: object) => ({
+      type: 'metric' as const,
+      step: { input: 0, output: 0 },
+      total: { input: 0, output: 0 },
+      timestamp: 1,
+      payload: { ...payload, ...extra },
+    });
+    expect(describeMetric(metric({ usage: 'unknown' }))).toBe(
+      '40 ms, usage unknown (the provider reported none)',
+    );
+    expect(describeMetric(metric({}))).toBe('40 ms, no token usage reported');
   });
 });
 

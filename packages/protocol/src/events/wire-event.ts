@@ -65,7 +65,7 @@ const usd = z.number().nonnegative();
 /**
  * What a `metric` adds to the spec's token counts: the model (and its profile), the step's batch
  * and latency, the input tokens read from and written to the prompt cache, and the cost estimate
- * (absent when the price table has no price for the model).
+ * (absent when the price table has no price for the model, or the step's usage is unknown).
  */
 export const metricPayloadSchema = z.object({
   model: text,
@@ -73,6 +73,8 @@ export const metricPayloadSchema = z.object({
   profile: text.optional(),
   batch: text,
   latency_ms: count,
+  /** Set when the provider reported no usage for the step: its token counts are then 0, not what it billed. */
+  usage: z.literal('unknown').optional(),
   cache_read: count,
   cache_write: count,
   cost_usd: usd.optional(),

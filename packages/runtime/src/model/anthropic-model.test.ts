@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collectParts, collectStream } from '../testing/collect-stream.js';
-import { anthropicStream, sseReply } from '../testing/provider-streams.js';
+import { anthropicStream, cutReply, sseReply } from '../testing/provider-streams.js';
 import { type RecordingServer, type Reply, startRecordingServer } from '../testing/recording-server.js';
 import { AnthropicModel } from './anthropic-model.js';
 
@@ -52,6 +52,15 @@ const step = (messages: Array<{ role: 'user' | 'assistant'; content: string }>) 
   turnStep: 0,
   stopSequences: ['</execute>', '<end>'],
 });
+
+const GO = step([{ role: 'user', content: 'go' }]);
+
+/** Expects a step to fail with the error `name`, its message containing `message`. */
+const expectFailure = (name: string, message: string) =>
+  expect(collectStream(model().stream(GO))).rejects.toMatchObject({
+    name,
+    message: expect.stringContaining(message),
+  });
 
 describe('AnthropicModel', () => {
   it('streams the text deltas and restores the </execute> the stop sequence swallowed', async () => {
@@ -143,6 +152,34 @@ describe('AnthropicModel', () => {
       name,
       message: expect.stringContaining(message),
     });
+  });
+
+  it('reads on past a marker the server did not stop at, for the output tokens it reports at the end', async () => {
+    server.replies.push(sse(['<execute>[]</execute>', '\n<results>invented</results>']));
+    const parts = await collectParts(model().stream({ ...GO, stopSequences: [] }));
+    expect(parts.filter((part) => typeof part === 'string').join('')).toBe('<execute>[]</execute>');
+    expect(parts.at(-1)).toMatchObject({ inputTokens: 310, outputTokens: 5 });
+  });
+
+  it.each([
+    ['overloaded_error', 'ModelUnavailable', 'is unavailable (overloaded_error): Overloaded'],
+    [
+      'invalid_request_error',
+      'ModelRejectedRequest',
+      'rejected the request (invalid_request_error): Overloaded',
+    ],
+  ])('names an SSE error event mid-stream of type %s as %s', async (type, name, message) => {
+    const events = anthropicStream(['Hel', 'lo']).split('\n\n');
+    const error = `event: error\ndata: ${JSON.stringify({ type: 'error', error: { type, message: 'Overloaded' } })}`;
+    server.replies.push(sseReply(`${[...events.slice(0, 3), error].join('\n\n')}\n\n`));
+    await expectFailure(name, message);
+  });
+
+  it('fails a stream cut mid-way, or ended before message_stop, as ModelUnavailable', async () => {
+    const partial = `${anthropicStream(['Hel', 'lo']).split('\n\n').slice(0, 4).join('\n\n')}\n\n`;
+    server.replies.push(cutReply(partial), sseReply(partial));
+    await expectFailure('ModelUnavailable', 'broke (UND_ERR_SOCKET)');
+    await expectFailure('ModelUnavailable', 'the stream ended before its `message_stop` event');
   });
 
   it('reports a refused key as ModelAuthFailed, saying what to fix', async () => {

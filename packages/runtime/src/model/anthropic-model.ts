@@ -2,7 +2,7 @@ import type { ModelMessage } from '@agentstep/protocol';
 import Anthropic from '@anthropic-ai/sdk';
 import type { RequestEnd } from './continue-at-stops.js';
 import type { ModelPart, ModelRequest } from './model.js';
-import { explainModelError } from './model-errors.js';
+import { explainModelError, type ModelErrorContext, truncatedStreamError } from './model-errors.js';
 import { usageWithCacheApart } from './model-usage.js';
 import { ProviderModel } from './provider-model.js';
 
@@ -53,6 +53,7 @@ export class AnthropicModel extends ProviderModel {
   ): AsyncGenerator<ModelPart, RequestEnd> {
     const counters: AnthropicUsage = {};
     let end: RequestEnd = { stopped: false };
+    let stopped = false;
     try {
       const stream = this.#client.messages.stream({
         model: this.#options.model,
@@ -66,6 +67,9 @@ export class AnthropicModel extends ProviderModel {
       });
       for await (const event of stream) {
         if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') yield event.delta.text;
+        // A `signature_delta` only seals the thinking for sending it back, which this model never does.
+        if (event.type === 'content_block_delta' && event.delta.type === 'thinking_delta')
+          yield { reasoning: event.delta.thinking };
         if (event.type === 'message_start') Object.assign(counters, event.message.usage);
         if (event.type === 'message_delta') {
           Object.assign(counters, withoutNulls(event.usage));
@@ -74,14 +78,13 @@ export class AnthropicModel extends ProviderModel {
             sequence: event.delta.stop_sequence ?? undefined,
           };
         }
+        if (event.type === 'message_stop') stopped = true;
       }
     } catch (error) {
-      throw explainModelError(
-        error,
-        `${this.#options.model} at ${this.#client.baseURL}`,
-        'ANTHROPIC_API_KEY',
-      );
+      // Before the stream or inside it (an SSE `error` event such as `overloaded_error`, a cut).
+      throw explainModelError(error, this.#context());
     }
+    if (!stopped) throw truncatedStreamError(this.#context(), '`message_stop` event');
     yield usageWithCacheApart({
       uncachedInput: counters.input_tokens,
       output: counters.output_tokens,
@@ -89,6 +92,11 @@ export class AnthropicModel extends ProviderModel {
       cacheWrite: counters.cache_creation_input_tokens,
     });
     return end;
+  }
+
+  #context(): ModelErrorContext {
+    const url = this.#client.baseURL;
+    return { where: `${this.#options.model} at ${url}`, url, credentials: 'ANTHROPIC_API_KEY' };
   }
 }
 

@@ -3,8 +3,11 @@ import {
   BedrockRuntimeClient,
   ConverseStreamCommand,
   type ConverseStreamCommandOutput,
+  InternalServerException,
+  ModelStreamErrorException,
   ResourceNotFoundException,
   ThrottlingException,
+  ValidationException,
 } from '@aws-sdk/client-bedrock-runtime';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -46,6 +49,17 @@ function converse(deltas: string[], stopReason: string, stopSequence?: string): 
         metrics: { latencyMs: 120 },
       },
     };
+  }
+  return { stream: events(), $metadata: {} } as unknown as ConverseStreamCommandOutput;
+}
+
+/** A ConverseStream response whose event stream yields two deltas, then throws `failure` or just ends. */
+function cut(failure?: Error): ConverseStreamCommandOutput {
+  async function* events() {
+    yield { messageStart: { role: 'assistant' as const } };
+    yield { contentBlockDelta: { contentBlockIndex: 0, delta: { text: 'Hel' } } };
+    yield { contentBlockDelta: { contentBlockIndex: 0, delta: { text: 'lo' } } };
+    if (failure) throw failure;
   }
   return { stream: events(), $metadata: {} } as unknown as ConverseStreamCommandOutput;
 }
@@ -130,6 +144,38 @@ describe('BedrockModel', () => {
   it('adds nothing after a natural end', async () => {
     bedrock.on(ConverseStreamCommand).resolves(converse(['All done.'], 'end_turn'));
     expect(await collectStream(model().stream(request))).toEqual(['All done.']);
+  });
+
+  it('reads on past a marker the model did not stop at, for the usage reported at the end', async () => {
+    bedrock
+      .on(ConverseStreamCommand)
+      .resolves(converse(['<execute>[]</execute>', '\n<results>invented</results>'], 'end_turn'));
+    const parts = await collectParts(model().stream({ ...request, stopSequences: [] }));
+    expect(parts).toEqual([
+      '<execute>[]</execute>',
+      { inputTokens: 90, outputTokens: 30, cacheReadTokens: 40, cacheWriteTokens: 0 },
+    ]);
+  });
+
+  it.each([
+    [new ModelStreamErrorException({ message: 'model failed', $metadata: {} }), 'ModelUnavailable'],
+    [new InternalServerException({ message: 'internal', $metadata: {} }), 'ModelUnavailable'],
+    [new ThrottlingException({ message: 'slow down', $metadata: {} }), 'ModelUnavailable'],
+    [new ValidationException({ message: 'too long', $metadata: {} }), 'ModelRejectedRequest'],
+  ])('names %s inside the event stream as %s', async (error, name) => {
+    bedrock.on(ConverseStreamCommand).resolves(cut(error));
+    await expect(collectStream(model().stream(request))).rejects.toMatchObject({
+      name,
+      message: expect.stringContaining(error.message),
+    });
+  });
+
+  it('fails a stream that ends before messageStop and metadata as ModelUnavailable', async () => {
+    bedrock.on(ConverseStreamCommand).resolves(cut());
+    await expect(collectStream(model().stream(request))).rejects.toMatchObject({
+      name: 'ModelUnavailable',
+      message: expect.stringContaining('the stream ended before its `messageStop` and `metadata` events'),
+    });
   });
 
   it.each([

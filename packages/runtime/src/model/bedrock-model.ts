@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/client-bedrock-runtime';
 import type { RequestEnd } from './continue-at-stops.js';
 import type { ModelPart, ModelRequest } from './model.js';
-import { explainModelError } from './model-errors.js';
+import { explainModelError, type ModelErrorContext, truncatedStreamError } from './model-errors.js';
 import { type ModelUsage, usageWithCacheApart } from './model-usage.js';
 import { ProviderModel } from './provider-model.js';
 
@@ -20,6 +20,11 @@ export interface BedrockModelOptions {
   modelId: string;
   /** @default a client with the SDK's standard retry strategy, 10 s to connect, 120 s of silence at most */
   client?: BedrockRuntimeClient;
+  /**
+   * Where that default client sends its requests (`--base-url`: a gateway, a proxy, a local
+   * stand-in). @default Bedrock's endpoint for the region, or `AWS_ENDPOINT_URL_BEDROCK_RUNTIME`
+   */
+  baseURL?: string | undefined;
   /** @default 4096 */
   maxTokens?: number;
   /**
@@ -53,7 +58,12 @@ export class BedrockModel extends ProviderModel {
     this.#options = options;
     this.#caching = options.promptCaching ?? CACHING_MODELS.test(options.modelId);
     // A connection that never opens or a stream that goes quiet fails instead of hanging.
-    this.#client = options.client ?? new BedrockRuntimeClient({ requestHandler: STREAM_TIMEOUTS });
+    this.#client =
+      options.client ??
+      new BedrockRuntimeClient({
+        requestHandler: STREAM_TIMEOUTS,
+        ...(options.baseURL === undefined ? {} : { endpoint: options.baseURL }),
+      });
   }
 
   protected async *request(
@@ -61,7 +71,8 @@ export class BedrockModel extends ProviderModel {
     prefill: string,
     stops: readonly string[],
   ): AsyncGenerator<ModelPart, RequestEnd> {
-    let end: RequestEnd = { stopped: false };
+    let end: RequestEnd | undefined;
+    let metadata = false;
     try {
       const { stream } = await this.#client.send(
         new ConverseStreamCommand({
@@ -82,19 +93,29 @@ export class BedrockModel extends ProviderModel {
         }),
       );
       for await (const event of stream ?? []) {
+        const reasoning = event.contentBlockDelta?.delta?.reasoningContent?.text;
+        if (reasoning) yield { reasoning };
         const delta = event.contentBlockDelta?.delta?.text;
         if (delta) yield delta;
         if (event.messageStop) end = requestEnd(event.messageStop);
+        if (event.metadata) metadata = true;
         if (event.metadata?.usage) yield usageOf(event.metadata.usage);
       }
     } catch (error) {
-      throw explainModelError(
-        error,
-        `Bedrock model ${this.#options.modelId}`,
-        'AWS credentials (a role with bedrock:InvokeModelWithResponseStream)',
-      );
+      // Before the stream or inside it (`modelStreamErrorException`, `throttlingException`, …).
+      throw explainModelError(error, this.#context());
     }
+    // A stream cut mid-way ends without them: its answer is truncated and its usage unknown.
+    if (end === undefined || !metadata)
+      throw truncatedStreamError(this.#context(), '`messageStop` and `metadata` events');
     return end;
+  }
+
+  #context(): ModelErrorContext {
+    return {
+      where: `Bedrock model ${this.#options.modelId}`,
+      credentials: 'AWS credentials (a role with bedrock:InvokeModelWithResponseStream)',
+    };
   }
 }
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { collectStream } from '../testing/collect-stream.js';
-import { continueAtStops, MAX_CONTINUATIONS, type ProviderRequest } from './continue-at-stops.js';
+import { collectParts, collectStream } from '../testing/collect-stream.js';
+import {
+  continueAtStops,
+  DRAIN_LIMIT_CHARS,
+  MAX_CONTINUATIONS,
+  type ProviderRequest,
+} from './continue-at-stops.js';
+
+const USAGE = { inputTokens: 7, outputTokens: 3, cacheReadTokens: 0, cacheWriteTokens: 0 };
 
 describe('continueAtStops', () => {
   it(`A7 continues at most ${MAX_CONTINUATIONS} times, so a model that keeps stopping cannot loop forever`, async () => {
@@ -13,6 +20,41 @@ describe('continueAtStops', () => {
     const text = (await collectStream(continueAtStops(stubborn, ['</execute>']))).join('');
     expect(prefills).toHaveLength(MAX_CONTINUATIONS + 1);
     expect(text).toBe(`<execute>[{"name": "w", "args": {"c": "${'</execute>x'.repeat(MAX_CONTINUATIONS)}`);
+  });
+
+  it('reads a request past the end of the step’s output for its usage, discarding the text and reasoning after it', async () => {
+    const ignoring: ProviderRequest = async function* () {
+      yield '<execute>[]</exe';
+      yield 'cute>\n<results>invented';
+      yield { reasoning: 'more' };
+      yield '</results>';
+      yield USAGE;
+      return { stopped: false };
+    };
+    expect(await collectParts(continueAtStops(ignoring, []))).toEqual([
+      '<execute>[]</exe',
+      'cute>\n<results>invented',
+      USAGE,
+    ]);
+  });
+
+  it(`closes a request that goes on for more than ${DRAIN_LIMIT_CHARS} characters past the end, its usage unknown`, async () => {
+    let read = 0;
+    let closed = false;
+    const endless: ProviderRequest = async function* () {
+      try {
+        yield '<execute>[]</execute>';
+        for (;;) {
+          read++;
+          yield 'x'.repeat(1024);
+        }
+      } finally {
+        closed = true;
+      }
+    };
+    expect(await collectParts(continueAtStops(endless, []))).toEqual(['<execute>[]</execute>']);
+    expect(closed).toBe(true);
+    expect(read).toBe(DRAIN_LIMIT_CHARS / 1024 + 1);
   });
 
   it('closes the provider’s request when the reader stops early', async () => {

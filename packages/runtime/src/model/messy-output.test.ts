@@ -89,6 +89,7 @@ function bedrockReply(input: ConverseStreamCommandInput): ConverseStreamCommandO
     for (const piece of pieces(text, stride))
       yield { contentBlockDelta: { contentBlockIndex: 0, delta: { text: piece } } };
     yield { messageStop: { stopReason: stop ? 'stop_sequence' : 'end_turn' } };
+    yield { metadata: { usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 } } };
   }
   return { stream: events(), $metadata: {} } as unknown as ConverseStreamCommandOutput;
 }

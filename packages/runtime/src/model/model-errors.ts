@@ -1,4 +1,5 @@
 import { ERROR_NAMES } from '@agentstep/protocol';
+import { classifyModelError } from './classify-model-error.js';
 
 /** The provider refused the credentials. */
 export class ModelAuthFailedError extends Error {
@@ -15,37 +16,60 @@ export class ModelRejectedRequestError extends Error {
   override readonly name = ERROR_NAMES.modelRejectedRequest;
 }
 
-/** The provider is throttling or failing, after the client's own retries. */
+/** The provider is throttling, overloaded or failing, or the connection failed or was cut: retried. */
 export class ModelUnavailableError extends Error {
   override readonly name = ERROR_NAMES.modelUnavailable;
 }
 
-/**
- * A provider SDK's failure as the error the state machine routes on: a refused key, an unknown
- * model or a rejected request is final and says what to fix; anything else (throttling and 5xx after the SDK's own
- * retries, a lost connection) may pass with time.
- */
-export function explainModelError(error: unknown, where: string, keyVariable: string): unknown {
-  if (!(error instanceof Error)) return error;
-  const status = statusOf(error);
-  if (status === 401 || status === 403) {
-    return new ModelAuthFailedError(
-      `${where} refused the API key (${status}): set ${keyVariable} to a valid key.`,
-    );
-  }
-  if (status === 404)
-    return new ModelNotFoundError(`${where} was not found (404): check the model id and the base URL.`);
-  if (status === 400 || status === 422)
-    return new ModelRejectedRequestError(`${where} rejected the request (${status}): ${error.message}`);
-  if (status !== undefined || /connection|timeout|throttl|unavailable/i.test(error.name)) {
-    return new ModelUnavailableError(`${where} is unavailable: ${error.message}`);
-  }
-  return error;
+/** Where a provider request went, for error messages. */
+export interface ModelErrorContext {
+  /** The model as the provider names it, with where it lives: `m at http://localhost:11434/v1`. */
+  where: string;
+  /** The base URL, named in connection failures. */
+  url?: string | undefined;
+  /** What to set when the credentials are refused: `OPENAI_API_KEY`. */
+  credentials: string;
 }
 
-/** The HTTP status of a provider SDK's error: `status` (OpenAI, Anthropic) or `$metadata` (AWS). */
-function statusOf(error: Error): number | undefined {
-  if ('status' in error && typeof error.status === 'number') return error.status;
-  const metadata = '$metadata' in error ? (error.$metadata as { httpStatusCode?: unknown }) : undefined;
-  return typeof metadata?.httpStatusCode === 'number' ? metadata.httpStatusCode : undefined;
+const NAMED = [ModelAuthFailedError, ModelNotFoundError, ModelRejectedRequestError, ModelUnavailableError];
+
+/**
+ * A provider SDK's failure, before or during the stream, as the error the state machine routes on
+ * ({@link classifyModelError}): a refused key, an unknown model or a rejected request is final and
+ * says what to fix with the provider's own message; anything else (throttling, overload, 5xx, a
+ * connection refused or cut) is `ModelUnavailable`, which Step Functions retries. The SDK's
+ * error is the `cause`.
+ */
+export function explainModelError(error: unknown, context: ModelErrorContext): Error {
+  if (NAMED.some((named) => error instanceof named)) return error as Error;
+  const { kind, signal, message, connection } = classifyModelError(error);
+  const { where, url, credentials } = context;
+  const options = { cause: error };
+  if (kind === 'auth')
+    return new ModelAuthFailedError(
+      `${where} refused the API key (${signal}): set ${credentials} to a valid key. ${message}`,
+      options,
+    );
+  if (kind === 'not-found')
+    return new ModelNotFoundError(
+      `${where} was not found (${signal}): check the model id and the base URL. ${message}`,
+      options,
+    );
+  if (kind === 'rejected')
+    return new ModelRejectedRequestError(`${where} rejected the request (${signal}): ${message}`, options);
+  if (connection === 'refused')
+    return new ModelUnavailableError(`cannot connect to ${url ?? where}: ${signal}`, options);
+  if (connection === 'broken')
+    return new ModelUnavailableError(
+      `${where}: the connection to ${url ?? 'the provider'} broke (${signal}); the step is retried.`,
+      options,
+    );
+  return new ModelUnavailableError(`${where} is unavailable (${signal}): ${message}`, options);
+}
+
+/** A stream that ended without its terminal event (`terminal`): cut, so retried, never a finished step. */
+export function truncatedStreamError(context: ModelErrorContext, terminal: string): ModelUnavailableError {
+  return new ModelUnavailableError(
+    `${context.where}: the stream ended before its ${terminal}, so the output may be cut short; the step is retried.`,
+  );
 }

@@ -13,12 +13,29 @@ export interface ModelRequest {
   stopSequences: readonly string[];
 }
 
-/** What a model streams: text chunks, and the usage of each request as the provider reports it. */
-export type ModelPart = string | ModelUsage;
+/**
+ * Reasoning a provider streams apart from its answer (OpenAI-compatible `reasoning_content` /
+ * `reasoning`, Anthropic `thinking`, Bedrock `reasoningContent`). It is never part of the step's
+ * text sent back to the provider; the step stores it as a `think` event.
+ */
+export interface ModelReasoning {
+  reasoning: string;
+}
+
+/**
+ * What a model streams: text chunks, native reasoning, and the usage of each request as the
+ * provider reports it.
+ */
+export type ModelPart = string | ModelReasoning | ModelUsage;
 
 /** A language model that streams one step's output as text chunks, with its token usage. */
 export interface Model {
   /** How prices and metrics name it: `openai:gpt-4o`, `bedrock:<modelId>`, `scripted`. */
   readonly id: string;
+  /**
+   * Whether a step whose stream reported no usage spent an unknown number of tokens (a provider's
+   * step), rather than none (a script's). @default false
+   */
+  readonly usageMayBeUnknown?: boolean;
   stream(request: ModelRequest): AsyncIterable<ModelPart>;
 }

@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collectParts, collectStream } from '../testing/collect-stream.js';
-import { openAIStream, sseReply } from '../testing/provider-streams.js';
+import { cutReply, openAIStream, sseReply } from '../testing/provider-streams.js';
 import { type RecordingServer, type Reply, startRecordingServer } from '../testing/recording-server.js';
 import { OpenAIModel } from './openai-model.js';
 
@@ -121,7 +121,7 @@ describe('OpenAIModel', () => {
     server.replies.push(status(400));
     await expect(collectStream(model().stream(request))).rejects.toMatchObject({
       name: 'ModelRejectedRequest',
-      message: expect.stringContaining('rejected the request (400): 400 status 400'),
+      message: expect.stringContaining('rejected the request (400): status 400'),
     });
     expect(requests()).toHaveLength(1);
   });
@@ -130,6 +130,59 @@ describe('OpenAIModel', () => {
     server.replies.push(status(429, { 'retry-after-ms': '10' }), sse(['ok']));
     expect(await collectStream(model().stream(request))).toEqual(['ok']);
     expect(requests()).toHaveLength(2);
+  });
+
+  it('reads on past a marker the server did not stop at, for the usage it reports at the end', async () => {
+    server.replies.push(sse(['<execute>[]</execute>', '\n<results>invented</results>', ' and more']));
+    const parts = await collectParts(model().stream({ ...request, stopSequences: [] }));
+    expect(parts.filter((part) => typeof part === 'string').join('')).toBe('<execute>[]</execute>');
+    expect(parts.at(-1)).toEqual({
+      inputTokens: 50,
+      outputTokens: 30,
+      cacheReadTokens: 20,
+      cacheWriteTokens: 0,
+    });
+  });
+
+  it.each([
+    ['a 5xx code', 502, 'ModelUnavailable', 'is unavailable (502): upstream failed'],
+    ['a 4xx code', 400, 'ModelRejectedRequest', 'rejected the request (400): upstream failed'],
+  ])('names an error chunk mid-stream carrying %s', async (_, code, name, message) => {
+    const chunk = `data: ${JSON.stringify({ error: { message: 'upstream failed', code } })}\n\n`;
+    server.replies.push(sseReply(openAIStream(['Hel']).split('data: ').slice(0, 3).join('data: ') + chunk));
+    await expect(collectStream(model().stream(request))).rejects.toMatchObject({
+      name,
+      message: expect.stringContaining(message),
+    });
+  });
+
+  it('fails a stream cut mid-way, or ended before its finish reason, as ModelUnavailable', async () => {
+    const partial = openAIStream(['Hel', 'lo']).split('data: ').slice(0, 3).join('data: ');
+    server.replies.push(cutReply(partial), sseReply(partial));
+    await expect(collectStream(model().stream(request))).rejects.toMatchObject({
+      name: 'ModelUnavailable',
+      message: expect.stringContaining('broke (UND_ERR_SOCKET)'),
+    });
+    await expect(collectStream(model().stream(request))).rejects.toMatchObject({
+      name: 'ModelUnavailable',
+      message: expect.stringContaining('the stream ended before its finish reason'),
+    });
+  });
+
+  it('names a refused connection with the URL and the cause', async () => {
+    const closed = await startRecordingServer(status(500));
+    await closed.close();
+    const at = (baseURL: string) =>
+      new OpenAIModel({ model: 'm', client: new OpenAI({ baseURL, apiKey: 'test-key', maxRetries: 0 }) });
+    await expect(collectStream(at(`${closed.url}/v1`).stream(request))).rejects.toMatchObject({
+      name: 'ModelUnavailable',
+      message: `cannot connect to ${closed.url}/v1: ECONNREFUSED`,
+    });
+    // fetch refuses the discard port before opening a socket.
+    await expect(collectStream(at('http://127.0.0.1:9/v1').stream(request))).rejects.toMatchObject({
+      name: 'ModelUnavailable',
+      message: 'cannot connect to http://127.0.0.1:9/v1: bad port',
+    });
   });
 
   it.each([

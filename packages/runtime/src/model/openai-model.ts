@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import type { CompletionUsage } from 'openai/resources/completions';
 import type { RequestEnd } from './continue-at-stops.js';
 import type { ModelPart, ModelRequest } from './model.js';
-import { explainModelError } from './model-errors.js';
+import { explainModelError, type ModelErrorContext, truncatedStreamError } from './model-errors.js';
 import type { ModelUsage } from './model-usage.js';
 import { ProviderModel } from './provider-model.js';
 
@@ -45,13 +45,22 @@ export class OpenAIModel extends ProviderModel {
   ): AsyncGenerator<ModelPart, RequestEnd> {
     const stream = await this.#create(request, prefill, stops);
     let finish: string | null = null;
-    for await (const chunk of stream) {
-      const choice = chunk.choices[0];
-      const delta = choice?.delta?.content;
-      if (delta) yield delta;
-      finish = choice?.finish_reason ?? finish;
-      if (chunk.usage) yield usageOf(chunk.usage);
+    try {
+      for await (const chunk of stream) {
+        const choice = chunk.choices[0];
+        const reasoning = reasoningOf(choice?.delta);
+        if (reasoning) yield { reasoning };
+        const delta = choice?.delta?.content;
+        if (delta) yield delta;
+        finish = choice?.finish_reason ?? finish;
+        if (chunk.usage) yield usageOf(chunk.usage);
+      }
+    } catch (error) {
+      // An error chunk (`{"error": …}`) or a cut connection mid-stream: named like any other failure.
+      throw this.#explain(error);
     }
+    // The SDK hides `[DONE]`; a stream cut before the finish reason is caught here.
+    if (finish === null) throw truncatedStreamError(this.#context(), 'finish reason');
     // OpenAI says `stop` for a stop sequence and for the model's own end alike.
     return { stopped: finish === 'stop' };
   }
@@ -73,8 +82,13 @@ export class OpenAIModel extends ProviderModel {
     }
   }
 
-  #explain(error: unknown): unknown {
-    return explainModelError(error, `${this.#options.model} at ${this.#client.baseURL}`, 'OPENAI_API_KEY');
+  #explain(error: unknown): Error {
+    return explainModelError(error, this.#context());
+  }
+
+  #context(): ModelErrorContext {
+    const url = this.#client.baseURL;
+    return { where: `${this.#options.model} at ${url}`, url, credentials: 'OPENAI_API_KEY' };
   }
 
   #send(request: ModelRequest, prefill: string, stops: readonly string[]) {
@@ -96,6 +110,16 @@ export class OpenAIModel extends ProviderModel {
 /** Whether the server refused the request for its `stop` parameter. */
 function refusedStop(error: unknown): boolean {
   return error instanceof OpenAI.APIError && error.status === 400 && /\bstop\b/.test(error.message);
+}
+
+/**
+ * A delta's native reasoning, which OpenAI-compatible services add beside `content`:
+ * `reasoning_content` (DeepSeek, vLLM, Qwen) or `reasoning` (OpenRouter, Groq).
+ */
+function reasoningOf(delta: object | undefined): string | undefined {
+  const fields = delta as { reasoning_content?: unknown; reasoning?: unknown } | undefined;
+  const reasoning = fields?.reasoning_content ?? fields?.reasoning;
+  return typeof reasoning === 'string' ? reasoning : undefined;
 }
 
 /** OpenAI's prompt tokens already include the cached ones; it reports no cache writes. */

@@ -9,6 +9,9 @@ export abstract class ProviderModel implements Model {
   /** @param id how prices and metrics name the model: `openai:gpt-4o` */
   constructor(readonly id: string) {}
 
+  /** A provider that reports no usage for a step leaves what it spent unknown, never 0. */
+  readonly usageMayBeUnknown = true;
+
   stream(request: ModelRequest): AsyncIterable<ModelPart> {
     return continueAtStops((prefill, stops) => this.request(request, prefill, stops), request.stopSequences);
   }

@@ -1,5 +1,6 @@
 import type { Model, ModelPart, ModelRequest } from './model.js';
 import { addUsage, type ModelUsage } from './model-usage.js';
+import { reasoningAsThink } from './reasoning-as-think.js';
 import type { Cassette } from './replay-model.js';
 import type { ScriptedStep } from './scripted-model.js';
 
@@ -11,11 +12,13 @@ import type { ScriptedStep } from './scripted-model.js';
  */
 export class RecordingModel implements Model {
   readonly id: string;
+  readonly usageMayBeUnknown: boolean;
   readonly #inner: Model;
   readonly #steps: ScriptedStep[];
 
   constructor(inner: Model, existing?: Cassette) {
     this.id = inner.id;
+    this.usageMayBeUnknown = inner.usageMayBeUnknown ?? false;
     this.#inner = inner;
     this.#steps = existing?.steps.map((step) => structuredClone(step)) ?? [];
   }
@@ -24,7 +27,8 @@ export class RecordingModel implements Model {
     const chunks: string[] = [];
     let usage: ModelUsage | undefined;
     try {
-      for await (const part of this.#inner.stream(request)) {
+      // Native reasoning is recorded as the `<think>` blocks the step's parser reads it as.
+      for await (const part of reasoningAsThink(this.#inner.stream(request))) {
         if (typeof part === 'string') chunks.push(part);
         else usage = usage ? addUsage(usage, part) : part;
         yield part;

@@ -70,7 +70,11 @@ async function takeStep(
   const user = turnUser(log);
   const { model, profile } = turnModel(session, user, deps);
   const startedAt = deps.clock.now();
-  const { events: parsed, usage } = await runModel(
+  const {
+    events: parsed,
+    usage,
+    usageUnknown,
+  } = await runModel(
     model,
     {
       system: renderSystemPrompt({ tools: deps.tools, ...turnInstructions(user, deps) }),
@@ -88,7 +92,7 @@ async function takeStep(
   const requests = deps.approvals ? approvalRequests(record.events, deps.approvals, endedAt) : [];
   const events = [...record.events, ...requests];
   const note: StepNote = {
-    ...stepSpend({ startedAt, endedAt, usage }, { ...deps, model }),
+    ...stepSpend({ startedAt, endedAt, usage, usageUnknown }, { ...deps, model }),
     ...(profile === undefined ? {} : { profile }),
     ...(batchFailure === undefined ? {} : { batchFailure }),
     ...empty,

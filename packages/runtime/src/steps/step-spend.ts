@@ -9,6 +9,8 @@ export interface StepRun {
   startedAt: number;
   endedAt: number;
   usage: ModelUsage;
+  /** The provider reported no usage: the spend is unknown, and has no cost estimate. */
+  usageUnknown?: true | undefined;
 }
 
 /** What a step spent, with its cost estimate at today's prices, as the step's note records it. */
@@ -19,6 +21,7 @@ export function stepSpend(run: StepRun, deps: Pick<SpendDeps, 'model' | 'prices'
     at: run.endedAt,
     latencyMs: Math.max(0, Math.round(run.endedAt - run.startedAt)),
     usage: run.usage,
-    ...(price ? { costUsd: costOf(price, run.usage) } : {}),
+    ...(run.usageUnknown ? { usageUnknown: true as const } : {}),
+    ...(price && !run.usageUnknown ? { costUsd: costOf(price, run.usage) } : {}),
   };
 }

@@ -4,11 +4,13 @@ export { describeOutcomeStoreContract } from './outcome-store-contract.js';
 export {
   type AnthropicStreamUsage,
   anthropicStream,
+  cutReply,
   type OpenAIStreamUsage,
   openAIStream,
   sseReply,
 } from './provider-streams.js';
 export { readUntil } from './read-until.js';
+export { RECORDED_STREAMS, recordedFrames, type WireFormat } from './recorded-frames.js';
 export { type RecordingServer, type Reply, startRecordingServer } from './recording-server.js';
 export { describeSessionDirectoryContract } from './session-directory-contract.js';
 export { describeUsageLedgerContract } from './usage-ledger-contract.js';

@@ -75,6 +75,14 @@ export function anthropicStream(
   ].join('');
 }
 
+/** A reply that starts streaming `body` as server-sent events, then cuts the connection. */
+export function cutReply(body: string): Reply {
+  return (response) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    response.write(body, () => response.socket?.destroy());
+  };
+}
+
 /** A reply that streams `body` as server-sent events. */
 export function sseReply(body: string): Reply {
   return (response) => response.writeHead(200, { 'content-type': 'text/event-stream' }).end(body);

@@ -9,11 +9,19 @@ export interface SessionSpend {
   costUsd: number;
   /** Whether some entry had no price, so `costUsd` is a lower bound. */
   unpriced: boolean;
+  /** Steps whose provider reported no usage: the token counts and cost leave them out. */
+  unknownSteps: number;
 }
 
 /** The sum of a session's ledger entries. */
 export function sessionSpend(entries: readonly StepUsage[]): SessionSpend {
-  return entries.reduce(addEntry, { inputTokens: 0, outputTokens: 0, costUsd: 0, unpriced: false });
+  return entries.reduce(addEntry, {
+    inputTokens: 0,
+    outputTokens: 0,
+    costUsd: 0,
+    unpriced: false,
+    unknownSteps: 0,
+  });
 }
 
 function addEntry(spend: SessionSpend, entry: StepUsage): SessionSpend {
@@ -22,6 +30,7 @@ function addEntry(spend: SessionSpend, entry: StepUsage): SessionSpend {
     outputTokens: spend.outputTokens + entry.usage.outputTokens,
     costUsd: spend.costUsd + (entry.costUsd ?? 0),
     unpriced: spend.unpriced || entry.costUsd === undefined,
+    unknownSteps: spend.unknownSteps + (entry.usageUnknown ? 1 : 0),
   };
 }
 
@@ -43,6 +52,7 @@ export function metricEvents(entries: readonly StepUsage[]): Array<WireEventOf<'
         ...(entry.profile === undefined ? {} : { profile: entry.profile }),
         batch: entry.batch,
         latency_ms: entry.latencyMs,
+        ...(entry.usageUnknown ? { usage: 'unknown' as const } : {}),
         cache_read: entry.usage.cacheReadTokens,
         cache_write: entry.usage.cacheWriteTokens,
         ...(entry.costUsd === undefined ? {} : { cost_usd: entry.costUsd }),

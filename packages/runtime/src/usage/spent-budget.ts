@@ -8,6 +8,11 @@ import type { SessionSpend } from './session-spend.js';
 export function spentBudget(budget: Budget, spend: SessionSpend, elapsedMs: number): string | undefined {
   const tokens = spend.inputTokens + spend.outputTokens;
   const resume = 'The session is intact: raise the budget and send another message to continue.';
+  // What a step of unknown usage spent may be anything: a token or cost budget cannot be kept.
+  const bounded = budget.maxTokens !== undefined || budget.maxCostUsd !== undefined;
+  if (bounded && spend.unknownSteps > 0) {
+    return `The token and cost budgets cannot be kept: the provider reported no usage for ${spend.unknownSteps} model step(s) of this session, so what they spent is unknown. ${resume}`;
+  }
   if (budget.maxTokens !== undefined && tokens >= budget.maxTokens) {
     return `The token budget is spent: ${tokens} of ${budget.maxTokens} tokens used (input + output, all turns). ${resume}`;
   }

@@ -15,6 +15,11 @@ export const stepSpendSchema = z.object({
   /** From the request to the end of the step's output. */
   latencyMs: z.number().int().nonnegative(),
   usage: modelUsageSchema,
+  /**
+   * The provider reported no usage for the step (its counts are then 0, not what it billed):
+   * metrics say `usage: "unknown"`, and token and cost budgets count it as spending them.
+   */
+  usageUnknown: z.literal(true).optional(),
   /** Estimated from the price table when the step ran; absent when it had no price for the model. */
   costUsd: z.number().nonnegative().optional(),
 });
