@@ -114,6 +114,7 @@ export class BedrockModel extends ProviderModel {
   #context(): ModelErrorContext {
     return {
       where: `Bedrock model ${this.#options.modelId}`,
+      url: this.#options.baseURL,
       credentials: 'AWS credentials (a role with bedrock:InvokeModelWithResponseStream)',
     };
   }

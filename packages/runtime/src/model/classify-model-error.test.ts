@@ -176,6 +176,29 @@ describe('classifyModelError', () => {
       'unavailable',
       'UND_ERR_SOCKET',
     ],
+    [
+      'HTTP/2 session gone (a Node code, not an event type)',
+      Object.assign(new Error('The session has been destroyed'), { code: 'ERR_HTTP2_INVALID_SESSION' }),
+      'unavailable',
+      'ERR_HTTP2_INVALID_SESSION',
+    ],
+    [
+      'connect timeout (undici)',
+      socketError('UND_ERR_CONNECT_TIMEOUT'),
+      'unavailable',
+      'UND_ERR_CONNECT_TIMEOUT',
+    ],
+    [
+      'a connection error whose class name a bundler mangled',
+      Object.assign(
+        new Error('Connection error.', { cause: wrapping('fetch failed', new Error('bad port')) }),
+        {
+          status: undefined,
+        },
+      ),
+      'unavailable',
+      'bad port',
+    ],
     ['stream cut, no cause', new TypeError('terminated'), 'unavailable', 'terminated'],
     ['anything unnamed', new Error('what'), 'unavailable', 'Error'],
   ])('%s is %s', (_, error, kind, signal) => {
@@ -188,6 +211,7 @@ describe('classifyModelError', () => {
       'Provider returned error',
     );
     expect(classifyModelError(socketError('ECONNREFUSED')).connection).toBe('refused');
+    expect(classifyModelError(socketError('UND_ERR_CONNECT_TIMEOUT')).connection).toBe('refused');
     expect(classifyModelError(new TypeError('terminated')).connection).toBe('broken');
   });
 });

@@ -83,8 +83,18 @@ function connectionFailureOf(error: unknown, message: string): ModelFailure | un
     const connection = REFUSED.test(socket) ? 'refused' : 'broken';
     return { kind: 'unavailable', signal: socket, message, connection };
   }
-  if (!(error instanceof Error) || error.constructor.name !== 'APIConnectionError') return undefined;
+  // By its shape, not its class name, which bundling may mangle: no status, a fetch failure as cause.
+  if (!(error instanceof Error) || !isConnectionError(error)) return undefined;
   return { kind: 'unavailable', signal: deepestCauseOf(error).message, message, connection: 'refused' };
+}
+
+/** The OpenAI and Anthropic SDKs' `APIConnectionError`: `Connection error.`, no status, the fetch failure its cause. */
+function isConnectionError(error: Error): boolean {
+  return (
+    error.message === 'Connection error.' &&
+    field(error, 'status') === undefined &&
+    error.cause instanceof Error
+  );
 }
 
 /** The innermost error of a `cause` chain. */
@@ -124,7 +134,10 @@ function eventTypeOf(error: unknown): string | undefined {
     field(body, 'type'),
     field(field(body, 'error'), 'type'),
   ];
-  return candidates.find((value): value is string => typeof value === 'string' && value !== 'error');
+  // Node's and undici's own codes (`ECONNRESET`, `ERR_HTTP2_INVALID_SESSION`) are socket codes, not event types.
+  return candidates.find(
+    (value): value is string => typeof value === 'string' && value !== 'error' && !SOCKET.test(value),
+  );
 }
 
 /** The first socket code along the `cause` chain (and an `AggregateError`'s errors); `terminated` for a cut stream. */

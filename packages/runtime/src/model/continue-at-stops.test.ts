@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { collectParts, collectStream } from '../testing/collect-stream.js';
-import {
-  continueAtStops,
-  DRAIN_LIMIT_CHARS,
-  MAX_CONTINUATIONS,
-  type ProviderRequest,
-} from './continue-at-stops.js';
+import { continueAtStops, MAX_CONTINUATIONS, type ProviderRequest } from './continue-at-stops.js';
+import { DRAIN_LIMITS } from './usage-after-end.js';
 
 const USAGE = { inputTokens: 7, outputTokens: 3, cacheReadTokens: 0, cacheWriteTokens: 0 };
 
@@ -38,7 +34,7 @@ describe('continueAtStops', () => {
     ]);
   });
 
-  it(`closes a request that goes on for more than ${DRAIN_LIMIT_CHARS} characters past the end, its usage unknown`, async () => {
+  it(`closes a request that goes on for more than ${DRAIN_LIMITS.chars} characters past the end, its usage unknown`, async () => {
     let read = 0;
     let closed = false;
     const endless: ProviderRequest = async function* () {
@@ -54,7 +50,7 @@ describe('continueAtStops', () => {
     };
     expect(await collectParts(continueAtStops(endless, []))).toEqual(['<execute>[]</execute>']);
     expect(closed).toBe(true);
-    expect(read).toBe(DRAIN_LIMIT_CHARS / 1024 + 1);
+    expect(read).toBe(DRAIN_LIMITS.chars / 1024 + 1);
   });
 
   it('closes the provider’s request when the reader stops early', async () => {

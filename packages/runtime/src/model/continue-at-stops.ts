@@ -1,6 +1,6 @@
 import { createParser, type ParserPosition } from '@agentstep/protocol';
 import type { ModelPart } from './model.js';
-import type { ModelUsage } from './model-usage.js';
+import { type Drain, usageAfterEnd } from './usage-after-end.js';
 
 /** How one provider request ended. */
 export interface RequestEnd {
@@ -25,12 +25,6 @@ const END = '<end>';
 /** Continuations one step may take, so a model that keeps stopping cannot loop forever. */
 export const MAX_CONTINUATIONS = 3;
 
-/**
- * Characters of text read past the end of a step's output while waiting for the usage report
- * (about 4,000 tokens); time is bounded by the provider client's own idle timeout.
- */
-export const DRAIN_LIMIT_CHARS = 16_384;
-
 /** What to do when a stop sequence ended a request, by where in the protocol it fired. */
 type StopAction = 'continue' | 'close-execute' | 'end';
 
@@ -53,7 +47,7 @@ function actionAt(position: ParserPosition, sequence: string | undefined): StopA
  * A step's output from one or more provider requests, with stop sequences handled as
  * {@link actionAt} decides. A continuation puts the swallowed sequence back when the provider says
  * which one fired; otherwise it lets the model regenerate it, in a request without stop sequences
- * whose text past the end of the step's output is discarded ({@link usageAfterEnd}). At most
+ * whose text past the end of the step's output is discarded (`usageAfterEnd`). At most
  * {@link MAX_CONTINUATIONS}; stopping the iteration early closes the provider's stream.
  */
 export async function* continueAtStops(
@@ -65,6 +59,7 @@ export async function* continueAtStops(
   let stops = stopSequences;
   for (let continuations = 0; ; continuations++) {
     const iterator = send(output, stops);
+    const drain: Drain = { readPending: false };
     let end: RequestEnd = { stopped: false };
     try {
       for (let next = await iterator.next(); ; next = await iterator.next()) {
@@ -80,12 +75,15 @@ export async function* continueAtStops(
         // A provider without (or ignoring) stop sequences went on where it should have stopped:
         // the rest is read for its usage report only.
         if (parser.position() === 'done') {
-          yield* usageAfterEnd(iterator);
+          yield* usageAfterEnd(iterator, drain);
           break;
         }
       }
     } finally {
-      await iterator.return?.({ stopped: false });
+      // A drain past its deadline left a read pending, which closing the request would wait for.
+      const closing = iterator.return?.({ stopped: false });
+      if (drain.readPending) closing?.catch(() => {});
+      else await closing;
     }
     const action = end.stopped ? actionAt(parser.position(), end.sequence) : 'end';
     if (action === 'continue' && continuations < MAX_CONTINUATIONS) {
@@ -99,21 +97,5 @@ export async function* continueAtStops(
     }
     if (action === 'close-execute') yield CLOSER;
     return;
-  }
-}
-
-/**
- * The usage reports in the rest of a request whose step output is over: a provider reports usage
- * at the end of its stream, so a step closed at its marker reads on to it, discarding the text
- * (the step's metric must equal what the provider billed). Past {@link DRAIN_LIMIT_CHARS} of text
- * the request is closed and its usage stays unknown.
- */
-async function* usageAfterEnd(iterator: AsyncGenerator<ModelPart, RequestEnd>): AsyncGenerator<ModelUsage> {
-  let chars = 0;
-  for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
-    const part = next.value;
-    if (typeof part === 'string') chars += part.length;
-    else if ('inputTokens' in part) yield part;
-    if (chars > DRAIN_LIMIT_CHARS) return;
   }
 }

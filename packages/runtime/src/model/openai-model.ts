@@ -67,8 +67,8 @@ export class OpenAIModel extends ProviderModel {
 
   /**
    * Starts a streamed completion. A model that refuses stop sequences (OpenAI's reasoning models
-   * reject `stop`) is asked again without them, now and for every later request; its steps are
-   * then closed where they end, as for any provider that ignores stop sequences.
+   * reject `stop`) is asked again without them, now and for every later request; past the end of
+   * its steps it is read only for its usage, as any provider that ignores stop sequences is.
    */
   async #create(request: ModelRequest, prefill: string, stops: readonly string[]) {
     try {

@@ -26,6 +26,28 @@ describe('ProviderRegistry', () => {
     expect(ollama.made).toEqual([['llama3.1:8b', { baseURL: 'http://localhost:11434/v1' }]]);
   });
 
+  it('marks a provider’s model whose usage may be unknown unless it says otherwise, streaming through it', async () => {
+    const registry = new ProviderRegistry([recordingProvider('ollama')]);
+    const model = registry.model('ollama:m');
+    expect(model.usageMayBeUnknown).toBe(true);
+    const parts = [];
+    for await (const part of model.stream({
+      system: '',
+      messages: [],
+      step: 0,
+      turnStep: 0,
+      stopSequences: [],
+    }))
+      parts.push(part);
+    expect(parts).toEqual([]);
+    const scripted: Provider = {
+      name: 'fixed',
+      description: 'fixed for tests',
+      model: () => ({ id: 'fixed:m', usageMayBeUnknown: false, stream: async function* () {} }),
+    };
+    expect(new ProviderRegistry([scripted]).model('fixed:m').usageMayBeUnknown).toBe(false);
+  });
+
   it('lists its providers in the order they were registered, and finds the one an id names', () => {
     const registry = new ProviderRegistry([recordingProvider('b')]).register(recordingProvider('a'));
     expect(registry.providers.map((provider) => provider.name)).toEqual(['b', 'a']);

@@ -51,7 +51,8 @@ export class ProviderRegistry {
 
   /**
    * The model a `<provider>:<model>` id names, connected as `connection` says; throws an error
-   * naming the registered providers for an id that names none of them.
+   * naming the registered providers for an id that names none of them. A provider's step that
+   * reports no usage has an unknown usage, never 0, unless the model says otherwise.
    */
   model(id: string, connection: ProviderConnection = {}): Model {
     const provider = this.providerOf(id);
@@ -67,6 +68,7 @@ export class ProviderRegistry {
       throw new Error(
         `Provider "${provider.name}" returned no model for "${modelId}": model() must return { id, stream(request) }.`,
       );
-    return model;
+    if (model.usageMayBeUnknown !== undefined) return model;
+    return { id: model.id, usageMayBeUnknown: true, stream: (request) => model.stream(request) };
   }
 }

@@ -2,6 +2,7 @@ import { createParser, type ParsedEvent, StepEventCap } from '@agentstep/protoco
 import type { Model, ModelRequest } from '../model/model.js';
 import { addUsage, type ModelUsage, NO_USAGE } from '../model/model-usage.js';
 import { reasoningAsThink } from '../model/reasoning-as-think.js';
+import { type Drain, usageAfterEnd } from '../model/usage-after-end.js';
 
 /** Stop sequences every model step passes (A7, A9). */
 export const STOP_SEQUENCES = ['</execute>', '<end>'] as const;
@@ -16,10 +17,10 @@ export interface ModelRun {
 
 /**
  * Streams one model step through the event-mode parser, handing each text chunk to `onText` as it
- * arrives. Once the step is over (`</execute>`, `<end>`) text is ignored, while the stream is read
- * to its end for the usage the provider reports there (a provider stream is closed at its marker
- * once that report is read: `continueAtStops`). Past the cap on a step's events, whose error then
- * ends the events, it stops reading at once, which cancels the provider's stream.
+ * arrives. Once the step is over (`</execute>`, `<end>`) the rest of the stream is read only for
+ * the usage reported at its end, within bounds (`usageAfterEnd`), then closed. Past the cap on a
+ * step's events, whose error then ends the events, it stops reading at once, which cancels the
+ * provider's stream.
  */
 export async function runModel(
   model: Model,
@@ -30,23 +31,36 @@ export async function runModel(
   const cap = new StepEventCap();
   const events: ParsedEvent[] = [];
   let usage: ModelUsage | undefined;
-  let over = false;
   // Native reasoning reaches the parser (and `onText`, for token mode) as `<think>` blocks.
-  for await (const part of reasoningAsThink(model.stream(request))) {
-    if (typeof part !== 'string') {
-      usage = addUsage(usage ?? NO_USAGE, part);
-      continue;
+  const parts = reasoningAsThink(model.stream(request))[Symbol.asyncIterator]();
+  const drain: Drain = { readPending: false };
+  try {
+    for (let next = await parts.next(); !next.done; next = await parts.next()) {
+      const part = next.value;
+      if (typeof part !== 'string') {
+        usage = addUsage(usage ?? NO_USAGE, part);
+        continue;
+      }
+      onText(part);
+      // One at a time, and only the new ones checked: a chunk may complete a huge number of events.
+      let over = false;
+      for (const event of cap.admit(parser.push(part))) {
+        events.push(event);
+        over ||= event.type === 'execute' || event.type === 'end';
+      }
+      if (cap.over) return { events, ...reported(usage, model) };
+      if (over) {
+        for await (const late of usageAfterEnd(parts, drain)) usage = addUsage(usage ?? NO_USAGE, late);
+        return { events, ...reported(usage, model) };
+      }
     }
-    if (over) continue;
-    onText(part);
-    // One at a time, and only the new ones checked: a chunk may complete a huge number of events.
-    for (const event of cap.admit(parser.push(part))) {
-      events.push(event);
-      over ||= event.type === 'execute' || event.type === 'end';
-    }
-    if (cap.over) return { events, ...reported(usage, model) };
+  } finally {
+    // Closes the stream, unless a read past the drain's deadline is still pending on it.
+    const closing = parts.return?.(undefined);
+    if (drain.readPending) closing?.catch(() => {});
+    else await closing;
   }
-  return { events: over ? events : [...events, ...cap.admit(parser.end())], ...reported(usage, model) };
+  return { events: [...events, ...cap.admit(parser.end())], ...reported(usage, model) };
 }
 
 /** The step's usage; a provider's step that reported none has an unknown usage, a script's used none. */

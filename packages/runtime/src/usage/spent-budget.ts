@@ -11,7 +11,7 @@ export function spentBudget(budget: Budget, spend: SessionSpend, elapsedMs: numb
   // What a step of unknown usage spent may be anything: a token or cost budget cannot be kept.
   const bounded = budget.maxTokens !== undefined || budget.maxCostUsd !== undefined;
   if (bounded && spend.unknownSteps > 0) {
-    return `The token and cost budgets cannot be kept: the provider reported no usage for ${spend.unknownSteps} model step(s) of this session, so what they spent is unknown. ${resume}`;
+    return `The token and cost budgets cannot be kept: the provider reported no usage for ${spend.unknownSteps} model step(s) of this session, so what they spent is unknown. The session is intact: continue it without a token or cost budget, or with a provider that reports usage.`;
   }
   if (budget.maxTokens !== undefined && tokens >= budget.maxTokens) {
     return `The token budget is spent: ${tokens} of ${budget.maxTokens} tokens used (input + output, all turns). ${resume}`;
