@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { collectParts, collectStream } from '../testing/collect-stream.js';
 import { continueAtStops, MAX_CONTINUATIONS, type ProviderRequest } from './continue-at-stops.js';
+import { UNREPORTED_USAGE } from './model-usage.js';
 import { DRAIN_LIMITS } from './usage-after-end.js';
 
 const USAGE = { inputTokens: 7, outputTokens: 3, cacheReadTokens: 0, cacheWriteTokens: 0 };
@@ -16,6 +17,24 @@ describe('continueAtStops', () => {
     const text = (await collectStream(continueAtStops(stubborn, ['</execute>']))).join('');
     expect(prefills).toHaveLength(MAX_CONTINUATIONS + 1);
     expect(text).toBe(`<execute>[{"name": "w", "args": {"c": "${'</execute>x'.repeat(MAX_CONTINUATIONS)}`);
+  });
+
+  it('ends a step whose continuation never reported its usage with UNREPORTED_USAGE: the sum of the others is not the step’s', async () => {
+    const requests: string[] = [];
+    const forgetful: ProviderRequest = async function* (prefill) {
+      requests.push(prefill);
+      if (prefill === '') {
+        yield '<execute>[{"name": "w", "args": {"c": "';
+        yield USAGE;
+        return { stopped: true, sequence: '</execute>' };
+      }
+      yield 'x"}}]</execute>';
+      // Past the end of the step, then nothing but text until the read stops.
+      for (;;) yield 'y'.repeat(1024);
+    };
+    const parts = await collectParts(continueAtStops(forgetful, ['</execute>']));
+    expect(requests).toHaveLength(2);
+    expect(parts.filter((part) => typeof part !== 'string')).toEqual([USAGE, UNREPORTED_USAGE]);
   });
 
   it('reads a request past the end of the step’s output for its usage, discarding the text and reasoning after it', async () => {

@@ -1,5 +1,6 @@
 import { createParser, type ParserPosition } from '@agentstep/protocol';
 import type { ModelPart } from './model.js';
+import { UNREPORTED_USAGE } from './model-usage.js';
 import { type Drain, usageAfterEnd } from './usage-after-end.js';
 
 /** How one provider request ended. */
@@ -57,10 +58,13 @@ export async function* continueAtStops(
   const parser = createParser();
   let output = '';
   let stops = stopSequences;
+  // Requests of the step that reported their usage, and those that did not.
+  const reports = { reported: 0, unreported: 0 };
   for (let continuations = 0; ; continuations++) {
     const iterator = send(output, stops);
     const drain: Drain = { readPending: false };
     let end: RequestEnd = { stopped: false };
+    let reported = false;
     try {
       for (let next = await iterator.next(); ; next = await iterator.next()) {
         if (next.done) {
@@ -71,11 +75,15 @@ export async function* continueAtStops(
           output += next.value;
           parser.push(next.value);
         }
+        reported ||= typeof next.value !== 'string' && 'inputTokens' in next.value;
         yield next.value;
         // A provider without (or ignoring) stop sequences went on where it should have stopped:
         // the rest is read for its usage report only.
         if (parser.position() === 'done') {
-          yield* usageAfterEnd(iterator, drain);
+          for await (const usage of usageAfterEnd(iterator, drain)) {
+            reported = true;
+            yield usage;
+          }
           break;
         }
       }
@@ -85,6 +93,7 @@ export async function* continueAtStops(
       if (drain.readPending) closing?.catch(() => {});
       else await closing;
     }
+    reports[reported ? 'reported' : 'unreported']++;
     const action = end.stopped ? actionAt(parser.position(), end.sequence) : 'end';
     if (action === 'continue' && continuations < MAX_CONTINUATIONS) {
       if (end.sequence === undefined) stops = [];
@@ -96,6 +105,8 @@ export async function* continueAtStops(
       continue;
     }
     if (action === 'close-execute') yield CLOSER;
+    // Some requests reported usage and some did not: the sum of the first is not what the step cost.
+    if (reports.reported > 0 && reports.unreported > 0) yield UNREPORTED_USAGE;
     return;
   }
 }

@@ -24,6 +24,21 @@ export const NO_USAGE: Readonly<ModelUsage> = {
   cacheWriteTokens: 0,
 };
 
+/**
+ * What a step's stream yields for a request of it whose usage the provider never reported (the
+ * read past the step's end stopped first), when other requests of the step did: no tokens, and
+ * the step's usage is then unknown, not the sum of the others.
+ */
+export const UNREPORTED_USAGE: Readonly<ModelUsage & { unreported: true }> = {
+  ...NO_USAGE,
+  unreported: true,
+};
+
+/** Whether a usage part stands for a request whose usage was never reported. */
+export function isUnreported(usage: ModelUsage): boolean {
+  return 'unreported' in usage;
+}
+
 /** The sum of two usages. */
 export function addUsage(a: ModelUsage, b: ModelUsage): ModelUsage {
   return {

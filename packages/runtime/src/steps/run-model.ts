@@ -1,6 +1,6 @@
 import { createParser, type ParsedEvent, StepEventCap } from '@agentstep/protocol';
 import type { Model, ModelRequest } from '../model/model.js';
-import { addUsage, type ModelUsage, NO_USAGE } from '../model/model-usage.js';
+import { addUsage, isUnreported, type ModelUsage, NO_USAGE } from '../model/model-usage.js';
 import { reasoningAsThink } from '../model/reasoning-as-think.js';
 import { type Drain, usageAfterEnd } from '../model/usage-after-end.js';
 
@@ -31,6 +31,7 @@ export async function runModel(
   const cap = new StepEventCap();
   const events: ParsedEvent[] = [];
   let usage: ModelUsage | undefined;
+  let unreported = false;
   // Native reasoning reaches the parser (and `onText`, for token mode) as `<think>` blocks.
   const parts = reasoningAsThink(model.stream(request))[Symbol.asyncIterator]();
   const drain: Drain = { readPending: false };
@@ -39,6 +40,7 @@ export async function runModel(
       const part = next.value;
       if (typeof part !== 'string') {
         usage = addUsage(usage ?? NO_USAGE, part);
+        unreported ||= isUnreported(part);
         continue;
       }
       onText(part);
@@ -48,10 +50,13 @@ export async function runModel(
         events.push(event);
         over ||= event.type === 'execute' || event.type === 'end';
       }
-      if (cap.over) return { events, ...reported(usage, model) };
+      if (cap.over) return { events, ...reported(unreported ? undefined : usage, model) };
       if (over) {
-        for await (const late of usageAfterEnd(parts, drain)) usage = addUsage(usage ?? NO_USAGE, late);
-        return { events, ...reported(usage, model) };
+        for await (const late of usageAfterEnd(parts, drain)) {
+          usage = addUsage(usage ?? NO_USAGE, late);
+          unreported ||= isUnreported(late);
+        }
+        return { events, ...reported(unreported ? undefined : usage, model) };
       }
     }
   } finally {
@@ -60,7 +65,10 @@ export async function runModel(
     if (drain.readPending) closing?.catch(() => {});
     else await closing;
   }
-  return { events: [...events, ...cap.admit(parser.end())], ...reported(usage, model) };
+  return {
+    events: [...events, ...cap.admit(parser.end())],
+    ...reported(unreported ? undefined : usage, model),
+  };
 }
 
 /** The step's usage; a provider's step that reported none has an unknown usage, a script's used none. */
