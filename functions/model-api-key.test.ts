@@ -1,9 +1,11 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { modelApiKey } from './model-api-key.js';
 
 const secretsManager = mockClient(SecretsManagerClient);
+// Test files share their worker's modules: the client's real send comes back for the next file.
+afterAll(() => secretsManager.restore());
 afterEach(() => secretsManager.reset());
 
 describe('modelApiKey', () => {

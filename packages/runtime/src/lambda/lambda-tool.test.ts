@@ -1,11 +1,13 @@
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { runTool } from '../tools/run-tool.js';
 import { validateArgs } from '../tools/validate-args.js';
 import { lambdaTool } from './lambda-tool.js';
 
 const lambda = mockClient(LambdaClient);
+// Test files share their worker's modules: the client's real send comes back for the next file.
+afterAll(() => lambda.restore());
 const context = { session: 's', turn: 't', batch: 'b', position: 0 };
 // The SDK wraps response bytes in a blob adapter; plain bytes carry the same data for the tool.
 const encode = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)) as never;

@@ -10,11 +10,13 @@ import {
   ValidationException,
 } from '@aws-sdk/client-bedrock-runtime';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { collectParts, collectStream } from '../testing/collect-stream.js';
 import { BedrockModel } from './bedrock-model.js';
 
 const bedrock = mockClient(BedrockRuntimeClient);
+// Test files share their worker's modules: the client's real send comes back for the next file.
+afterAll(() => bedrock.restore());
 const model = () =>
   new BedrockModel({
     modelId: 'anthropic.claude-test',

@@ -1,9 +1,11 @@
 import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { StepFunctionsStarter } from './step-functions-starter.js';
 
 const sfn = mockClient(SFNClient);
+// Test files share their worker's modules: the client's real send comes back for the next file.
+afterAll(() => sfn.restore());
 afterEach(() => sfn.reset());
 
 describe('StepFunctionsStarter', () => {

@@ -1,9 +1,11 @@
 import { ExecutionAlreadyExists, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { StepFunctionsWorkflowStarter } from './step-functions-workflow-starter.js';
 
 const sfn = mockClient(SFNClient);
+// Test files share their worker's modules: the client's real send comes back for the next file.
+afterAll(() => sfn.restore());
 afterEach(() => sfn.reset());
 
 const starter = () =>

@@ -9,13 +9,15 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach } from 'vitest';
+import { afterAll, beforeEach } from 'vitest';
 import { describeWorkspaceContract } from '../testing/workspace-contract.js';
 import { S3Workspace } from './s3-workspace.js';
 
 /** An in-memory bucket behind the real S3Client: what S3 answers to these four commands. */
 const objects = new Map<string, Buffer>();
 const s3 = mockClient(S3Client);
+// Test files share their worker's modules: the client's real send comes back for the next file.
+afterAll(() => s3.restore());
 
 beforeEach(() => {
   s3.reset();
