@@ -78,7 +78,7 @@ export async function runCommand(args: string[], io: CliIo): Promise<number> {
       onEvent: (event) => view.onEvent(event),
     });
     const deps = { ...store, clock: systemClock, wake: { ...store, taskTokens } };
-    const { starter, unfollow } = await startingTurns(engine, deps, io, notice);
+    const { starter, unfollow } = startingTurns(engine, deps, io, notice);
     stopFollowing = unfollow;
     subAgents.bind({ ...store, starter });
     const begun = await beginTurn(

@@ -93,8 +93,7 @@ export function localEngine(options: RunOptions, parts: EngineParts): LocalEngin
 /**
  * Opens the agent the options describe on the synthesized definition and the folder's store, and
  * closes the store after `use`, whatever happens. On a store other processes share, the turns
- * this process runs are recorded as its own, and turns a dead process left running are closed
- * first; should the store stop meanwhile, see `followStore`.
+ * this process runs are recorded as its own; should the store stop meanwhile, see `followStore`.
  */
 export async function withEngine<T>(
   options: RunOptions,
@@ -123,7 +122,7 @@ export async function withEngine<T>(
       tools,
       taskTokens,
     });
-    const { starter, unfollow } = await startingTurns(engine, { ...stores, clock: systemClock }, io, notice);
+    const { starter, unfollow } = startingTurns(engine, { ...stores, clock: systemClock }, io, notice);
     closeOrphans = () => starter.closeOrphans();
     subAgents.bind({ ...stores, starter });
     try {
@@ -138,18 +137,17 @@ export async function withEngine<T>(
 
 /**
  * The starter of the turns this process runs on the engine's store. On a store other processes
- * share, each turn is recorded as this process's own, the turns dead processes left open are
- * closed before it returns, and should the store die, `followStore` handles the turns it runs;
- * `unfollow` ends that.
+ * share, each turn is recorded as this process's own (the turns dead processes left open were
+ * closed as the store opened: `openStore`), and should the store die, `followStore` handles the
+ * turns it runs; `unfollow` ends that.
  */
-export async function startingTurns(
+export function startingTurns(
   engine: LocalEngine,
   deps: OpenStore & { clock: Clock },
   io: CliIo,
   notice: (text: string) => void,
-): Promise<{ starter: LocalExecutionStarter; unfollow: () => void }> {
+): { starter: LocalExecutionStarter; unfollow: () => void } {
   const owners = deps.kind === 'memory' ? {} : { owners: executionOwners(io.dataDir) };
   const starter = new LocalExecutionStarter(engine, deps, owners);
-  await starter.closeOrphans();
   return { starter, unfollow: followStore(deps, starter, notice) };
 }

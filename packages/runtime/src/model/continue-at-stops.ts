@@ -1,7 +1,7 @@
 import { createParser, type ParserPosition } from '@agentstep/protocol';
 import type { ModelPart } from './model.js';
 import { UNREPORTED_USAGE } from './model-usage.js';
-import { type Drain, usageAfterEnd } from './usage-after-end.js';
+import { closeDrained, type Drain, usageAfterEnd } from './usage-after-end.js';
 
 /** How one provider request ended. */
 export interface RequestEnd {
@@ -88,10 +88,7 @@ export async function* continueAtStops(
         }
       }
     } finally {
-      // A drain past its deadline left a read pending, which closing the request would wait for.
-      const closing = iterator.return?.({ stopped: false });
-      if (drain.readPending) closing?.catch(() => {});
-      else await closing;
+      await closeDrained(iterator, drain, { stopped: false });
     }
     reports[reported ? 'reported' : 'unreported']++;
     const action = end.stopped ? actionAt(parser.position(), end.sequence) : 'end';

@@ -42,6 +42,20 @@ export async function* usageAfterEnd(
   }
 }
 
+/**
+ * Closes a stream (`parts.return(value)`), waiting for it to close unless the drain's deadline
+ * left a read pending on it, which the close would wait for.
+ */
+export async function closeDrained<Value>(
+  parts: AsyncIterator<unknown, Value>,
+  drain: Drain,
+  value: Value,
+): Promise<void> {
+  const closing = parts.return?.(value);
+  if (drain.readPending) closing?.catch(() => {});
+  else await closing;
+}
+
 /** The stream's next part; `failed` when the stream fails, `late` when the deadline passes first. */
 function nextBefore(
   parts: AsyncIterator<ModelPart>,

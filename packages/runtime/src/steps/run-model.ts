@@ -2,7 +2,7 @@ import { createParser, type ParsedEvent, StepEventCap } from '@agentstep/protoco
 import type { Model, ModelRequest } from '../model/model.js';
 import { addUsage, isUnreported, type ModelUsage, NO_USAGE } from '../model/model-usage.js';
 import { reasoningAsThink } from '../model/reasoning-as-think.js';
-import { type Drain, usageAfterEnd } from '../model/usage-after-end.js';
+import { closeDrained, type Drain, usageAfterEnd } from '../model/usage-after-end.js';
 
 /** Stop sequences every model step passes (A7, A9). */
 export const STOP_SEQUENCES = ['</execute>', '<end>'] as const;
@@ -60,10 +60,7 @@ export async function runModel(
       }
     }
   } finally {
-    // Closes the stream, unless a read past the drain's deadline is still pending on it.
-    const closing = parts.return?.(undefined);
-    if (drain.readPending) closing?.catch(() => {});
-    else await closing;
+    await closeDrained(parts, drain, undefined);
   }
   return {
     events: [...events, ...cap.admit(parser.end())],
