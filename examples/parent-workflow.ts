@@ -1,4 +1,4 @@
-import type { AgentStep } from '@agentstep/infra';
+import type { AgentStep } from '@agentstep/cdk';
 import { TURN_EVENT_TYPES } from '@agentstep/protocol';
 import {
   Choice,

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { repositoryRoot, STEP_BUNDLING } from '@agentstep/infra';
+import { repositoryRoot, STEP_BUNDLING } from '@agentstep/cdk';
 import { ENV_NAMES } from '@agentstep/protocol';
 import { build } from 'esbuild';
 import { atMost, row } from './row.js';

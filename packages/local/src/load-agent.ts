@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { StepName } from '@agentstep/infra';
+import type { StepName } from '@agentstep/cdk';
 import type { DefinitionProps, SynthesizedAgent } from './synthesize-agent.js';
 
 /**

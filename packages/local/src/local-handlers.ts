@@ -12,7 +12,7 @@ import { createHandler as modelStep } from '@agentstep/functions/model-step';
 import { createHandler as recordToolFailure } from '@agentstep/functions/record-tool-failure';
 import { createHandler as releaseTurn } from '@agentstep/functions/release-turn';
 import { createHandler as startTurn } from '@agentstep/functions/start-turn';
-import type { StepName } from '@agentstep/infra';
+import type { StepName } from '@agentstep/cdk';
 import type { Budget, PriceTable, TurnLimits } from '@agentstep/protocol';
 import {
   type ApprovalRules,

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
-import type { StepName } from '@agentstep/infra';
-import { AgentStep } from '@agentstep/infra';
+import type { StepName } from '@agentstep/cdk';
+import { AgentStep } from '@agentstep/cdk';
 import { App, type CfnElement, Duration, Stack } from 'aws-cdk-lib';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { StateMachineDefinition } from 'aws-local-stepfunctions';
