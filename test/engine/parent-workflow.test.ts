@@ -1,5 +1,5 @@
-import { SummaryWorkflow } from '@agentstep/examples/parent-workflow';
 import { AgentStep } from '@agentstep/cdk';
+import { SummaryWorkflow } from '@agentstep/examples/parent-workflow';
 import { type LocalEngineOptions, resolveTokens } from '@agentstep/local';
 import { App, Stack } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';

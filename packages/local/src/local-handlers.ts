@@ -1,3 +1,4 @@
+import type { StepName } from '@agentstep/cdk';
 import { createHandler as advanceTurn } from '@agentstep/functions/advance-turn';
 import { createHandler as advanceWorkflow } from '@agentstep/functions/advance-workflow';
 import { createHandler as awaitApproval } from '@agentstep/functions/await-approval';
@@ -12,7 +13,6 @@ import { createHandler as modelStep } from '@agentstep/functions/model-step';
 import { createHandler as recordToolFailure } from '@agentstep/functions/record-tool-failure';
 import { createHandler as releaseTurn } from '@agentstep/functions/release-turn';
 import { createHandler as startTurn } from '@agentstep/functions/start-turn';
-import type { StepName } from '@agentstep/cdk';
 import type { Budget, PriceTable, TurnLimits } from '@agentstep/protocol';
 import {
   type ApprovalRules,
