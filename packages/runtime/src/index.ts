@@ -1,5 +1,14 @@
 // The core: ports, in-memory adapters, scripted models, tools and use cases. Nothing here loads a
 // provider SDK, the http tool, middy, Powertools or an AWS SDK client: those sit behind subpaths.
+
+export {
+  type Agent,
+  type AgentDefinition,
+  agentDefinitionSchema,
+  checkedAgent,
+  defineAgent,
+  InvalidAgentError,
+} from './agent/define-agent.js';
 export {
   type ApprovalRules,
   approvalTimeoutMs,

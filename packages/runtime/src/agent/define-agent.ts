@@ -1,0 +1,130 @@
+import {
+  budgetSchema,
+  MODEL_PROVIDERS,
+  priceTableSchema,
+  SCRIPTED_MODEL,
+  turnLimitsSchema,
+} from '@agentstep/protocol';
+import * as z from 'zod';
+import type { Provider } from '../model/provider.js';
+import { providerSchema } from '../model/provider-schema.js';
+import type { Tool } from '../tools/define-tool.js';
+
+const AGENT_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+/** The longest wait for a decision Step Functions allows a task (`TimeoutSeconds`). */
+const MAX_APPROVAL_TIMEOUT_SECONDS = 99_999_999;
+
+/** A tool made by `defineTool` (checked by shape: it may come from another copy of this package). */
+const toolSchema = z.custom<Tool>(
+  (value) => {
+    const tool = value as Partial<Tool> | null;
+    return (
+      typeof tool === 'object' &&
+      tool !== null &&
+      typeof tool.name === 'string' &&
+      typeof tool.description === 'string' &&
+      typeof tool.handler === 'function' &&
+      typeof tool.input?.safeParse === 'function'
+    );
+  },
+  { error: 'must be a tool made by defineTool({ name, description, input, handler })' },
+);
+
+/** A model provider; kept as given (a class instance keeps its methods' `this`). */
+const providerValueSchema = z.custom<Provider>((value) => providerSchema.safeParse(value).success, {
+  error: 'must be a model provider: { name, description, model(modelId, connection) }',
+});
+
+/**
+ * What an agent is, in one place the CLI and the construct both read: its instructions, model,
+ * tools, approval rules and budget. Every field but `name` has a default.
+ */
+export const agentDefinitionSchema = z
+  .object({
+    /** Letters, digits, `_` and `-`, from a letter: names the agent in notices and resources. */
+    name: z.string().regex(AGENT_NAME, 'must be 1–64 letters, digits, "_" or "-", from a letter'),
+    /** The agent's own instructions, placed in the system prompt before the protocol's rules. */
+    instructions: z.string().min(1).optional(),
+    /** `scripted`, or `<provider>:<model>` of a built-in provider or one of `providers`. @default 'scripted' */
+    model: z.string().min(1).default(SCRIPTED_MODEL),
+    /** The user's own model providers, registered after the built-in ones. @default none */
+    providers: z.array(providerValueSchema).default([]),
+    /** Named model profiles, as a workflow agent's `REQUIRES "name"` picks one: name → model. @default none */
+    modelProfiles: z.record(z.string().min(1), z.string().min(1)).default({}),
+    /** The agent's own tools, each made by `defineTool`. @default none */
+    tools: z.array(toolSchema).default([]),
+    /** Built-in toolsets: `demo`, `workspace`, `http`, `agents`. @default none */
+    toolsets: z.array(z.string().min(1)).default([]),
+    /** Hosts the `http` toolset's `http_fetch` may fetch, exact or `*.domain`. @default none */
+    fetchHosts: z.array(z.string().min(1)).default([]),
+    /** Tools whose calls wait for a person's approval (`*`: every tool). @default none */
+    approvals: z.array(z.string().min(1)).default([]),
+    /** Whole seconds a call waits for a decision. @default 24 hours */
+    approvalTimeoutSeconds: z.number().int().min(1).max(MAX_APPROVAL_TIMEOUT_SECONDS).optional(),
+    /** What a session may spend before its turns stop with status `limit`. @default no budget */
+    budget: budgetSchema.default({}),
+    /** Model steps per turn (`maxSteps`) and per execution (`stepsPerExecution`). @default 50 and 25 */
+    limits: turnLimitsSchema.partial().strict().default({}),
+    /** Calls of one batch that may run at once. @default 10 */
+    maxConcurrency: z.number().int().min(1).max(40).optional(),
+    /** Prices (USD per million tokens) by model id, merged over the built-in table. @default built-in */
+    prices: priceTableSchema.optional(),
+    /**
+     * The scripted model's steps when the model is `scripted`: a JSON file, relative to the agent's
+     * file (an array of model steps, or an object of them by workflow goal). @default the demo script
+     */
+    script: z.string().min(1).optional(),
+  })
+  .strict()
+  .superRefine((agent, context) => {
+    const known = new Set<string>([...MODEL_PROVIDERS, ...agent.providers.map((provider) => provider.name)]);
+    const check = (model: string, path: Array<string | number>) => {
+      const provider = model.slice(0, model.indexOf(':'));
+      if (model === SCRIPTED_MODEL || (known.has(provider) && model.length > provider.length + 1)) return;
+      context.addIssue({
+        code: 'custom',
+        path,
+        message: `expected "${SCRIPTED_MODEL}" or "<provider>:<model>" with a provider of ${[...known].join(', ')}; received "${model}"`,
+      });
+    };
+    check(agent.model, ['model']);
+    for (const [name, model] of Object.entries(agent.modelProfiles)) check(model, ['modelProfiles', name]);
+  });
+
+/** What {@link defineAgent} takes. */
+export type AgentDefinition = z.input<typeof agentDefinitionSchema>;
+
+/** An agent: its definition checked, every default applied. */
+export type Agent = Readonly<z.output<typeof agentDefinitionSchema>>;
+
+/** Thrown by {@link defineAgent} for a definition that cannot run; `issues` says where and why. */
+export class InvalidAgentError extends Error {
+  override readonly name = 'InvalidAgentError';
+  constructor(
+    readonly issues: readonly string[],
+    options?: ErrorOptions,
+  ) {
+    super(`Invalid agent definition: ${issues.join('; ')}`, options);
+  }
+}
+
+/**
+ * Defines an agent: the file that is your agent (`agent.ts`, its default export), read by every
+ * `agentstep` command run beside it and by the `AgentStep` construct's `agent` prop. Throws an
+ * {@link InvalidAgentError} that names each field to fix.
+ */
+export function defineAgent(definition: AgentDefinition): Agent {
+  return checkedAgent(definition);
+}
+
+/** The agent a module exported, checked again by shape (it may come from another copy of this package). */
+export function checkedAgent(value: unknown): Agent {
+  const parsed = agentDefinitionSchema.safeParse(value);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map(
+      (issue) => `${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`,
+    );
+    throw new InvalidAgentError(issues, { cause: parsed.error });
+  }
+  return Object.freeze(parsed.data);
+}
