@@ -1,0 +1,14 @@
+import { type BuiltInToolsConfig, builtInTools } from '../tools/built-in-tools.js';
+import type { Tool } from '../tools/define-tool.js';
+import type { Agent } from './define-agent.js';
+
+/**
+ * Every tool an agent offers, wherever it runs: its built-in toolsets (`http_fetch` limited to its
+ * `fetchHosts`), then its own tools. `config` says what the toolsets run on there.
+ */
+export function agentTools(
+  agent: Pick<Agent, 'toolsets' | 'fetchHosts' | 'tools'>,
+  config: Omit<BuiltInToolsConfig, 'httpAllowHosts'> = {},
+): Tool[] {
+  return [...builtInTools(agent.toolsets, { ...config, httpAllowHosts: agent.fetchHosts }), ...agent.tools];
+}
