@@ -6,7 +6,7 @@ import type { Agent } from './define-agent.js';
  * Every tool an agent offers, wherever it runs: its built-in toolsets (`http_fetch` limited to its
  * `fetchHosts`), then its own tools. `config` says what the toolsets run on there.
  */
-export function agentTools(
+export function toolsOfAgent(
   agent: Pick<Agent, 'toolsets' | 'fetchHosts' | 'tools'>,
   config: Omit<BuiltInToolsConfig, 'httpAllowHosts'> = {},
 ): Tool[] {

@@ -3,7 +3,7 @@ import type { ProviderRegistry } from '../model/provider-registry.js';
 import type { Agent } from './define-agent.js';
 
 /** The model providers an agent's models may name: the built-in ones, then the agent's own. */
-export function agentProviders(agent: Pick<Agent, 'providers'>): ProviderRegistry {
+export function providersOfAgent(agent: Pick<Agent, 'providers'>): ProviderRegistry {
   const providers = builtInProviders();
   for (const provider of agent.providers) providers.register(provider);
   return providers;
