@@ -32,7 +32,12 @@ export default defineConfig({
         test: {
           ...everyProject,
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'functions/**/*.test.ts',
+            'infra/**/*.test.ts',
+            'test/docs/**/*.test.ts',
+          ],
         },
       },
       ...LAYERS.map((layer) => ({

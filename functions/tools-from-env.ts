@@ -1,16 +1,25 @@
 import { ENV_NAMES } from '@agentstep/protocol';
-import { type ApprovalRules, createToolset, type Tool } from '@agentstep/runtime';
+import { type Agent, type ApprovalRules, createToolset, type Tool } from '@agentstep/runtime';
 import { lambdaTool } from '@agentstep/runtime/lambda-tool';
-import { type BuiltInToolsConfig, builtInTools } from '@agentstep/runtime/tools';
+import { type BuiltInToolsConfig, toolsOfAgent } from '@agentstep/runtime/tools';
 import type * as z from 'zod';
 import type { toolsEnvSchema } from './tools-env-schema.js';
 
-/** The agent's tools as the environment names them: built-in toolsets, then Lambda tools. */
-export function toolsFromEnv(env: z.output<typeof toolsEnvSchema>, config: BuiltInToolsConfig = {}): Tool[] {
-  return [
-    ...builtInTools(env[ENV_NAMES.toolsets], { httpAllowHosts: env[ENV_NAMES.httpAllowHosts], ...config }),
-    ...env[ENV_NAMES.lambdaTools].map((spec) => lambdaTool(spec)),
-  ];
+/**
+ * The agent's tools: the built-in toolsets the environment names, then the agent's own tools (when
+ * the function was bundled with its agent file), then the Lambda tools.
+ */
+export function toolsFromEnv(
+  env: z.output<typeof toolsEnvSchema>,
+  config: Omit<BuiltInToolsConfig, 'httpAllowHosts'> = {},
+  agent: Pick<Agent, 'tools'> = { tools: [] },
+): Tool[] {
+  const offered = {
+    toolsets: env[ENV_NAMES.toolsets],
+    fetchHosts: env[ENV_NAMES.httpAllowHosts],
+    tools: agent.tools,
+  };
+  return [...toolsOfAgent(offered, config), ...env[ENV_NAMES.lambdaTools].map((spec) => lambdaTool(spec))];
 }
 
 /** Which calls wait for approval, as the environment says, over the agent's tools. */

@@ -1,29 +1,3 @@
-import { ENV_NAMES } from '@agentstep/protocol';
-import { createToolset, systemClock, type ToolContext } from '@agentstep/runtime';
-import { dynamoStores } from '@agentstep/runtime/dynamo';
-import { S3Workspace } from '@agentstep/runtime/s3';
-import { callingStateMachineStarter } from '@agentstep/runtime/sfn';
-import * as z from 'zod';
-import { toolsEnvSchema } from '../tools-env-schema.js';
-import { toolsFromEnv } from '../tools-from-env.js';
-import { createHandler } from './handler.js';
+import { handlerFor } from './handler-for.js';
 
-const env = toolsEnvSchema
-  .extend({ [ENV_NAMES.workspaceBucket]: z.string().min(1).optional() })
-  .parse(process.env);
-const bucket = env[ENV_NAMES.workspaceBucket];
-const workspace = bucket ? new S3Workspace({ bucket }) : undefined;
-const stores = dynamoStores(env[ENV_NAMES.table]);
-// Sub-agents start on the state machine that invoked this call, as its payload names it.
-const agents = {
-  deps: (context: ToolContext) => ({
-    ...stores,
-    clock: systemClock,
-    starter: callingStateMachineStarter(context),
-  }),
-};
-
-export const handler = createHandler({
-  ...stores,
-  toolset: createToolset(toolsFromEnv(env, { agents, ...(workspace ? { workspace } : {}) })),
-});
+export const handler = handlerFor();

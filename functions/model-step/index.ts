@@ -1,4 +1,3 @@
-import { modelStepDeps } from '../model-step-deps.js';
-import { createHandler } from './handler.js';
+import { handlerFor } from './handler-for.js';
 
-export const handler = createHandler(modelStepDeps);
+export const handler = await handlerFor();

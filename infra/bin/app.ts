@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { AgentStepStack } from '../src/agent-step-stack.js';
 
 /**
- * The AgentStep app: the demo agent, or a real model chosen with context values, e.g.
+ * The AgentStep app: the demo agent (examples/demo/agent.ts, played by its script), or a real model
+ * chosen with context values, e.g.
  * `npm run cdk -- deploy -c model=bedrock:us.anthropic.claude-haiku-4-5-20251001-v1:0`, or
  * `-c model=openai:gpt-4o-mini -c modelApiKeySecret=agentstep/openai` (a plain-text secret). Its
  * HTTP API takes IAM-signed requests, or with `-c jwtIssuer=https://… -c jwtAudience=…` the JWTs
@@ -32,10 +32,8 @@ if (withConsole && jwtIssuer === undefined)
 new AgentStepStack(app, 'AgentStep', {
   description: 'AgentStep: an event-sourced LLM agent loop on Step Functions and DynamoDB',
   agent: {
-    builtInTools: ['demo', 'workspace'],
-    ...(model
-      ? { model }
-      : { modelScript: readFileSync(new URL('../../examples/demo-script.json', import.meta.url), 'utf8') }),
+    agent: 'examples/demo/agent.ts',
+    ...(model ? { model } : {}),
     ...(modelBaseUrl ? { modelBaseUrl } : {}),
     ...(jwtIssuer && jwtAudience
       ? {

@@ -16,7 +16,7 @@ import {
   TokenAuthorizer,
 } from 'aws-cdk-lib/aws-apigateway';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
@@ -69,6 +69,8 @@ export interface AgentStepApiProps extends AgentStepApiOptions {
   readonly workflowStateMachine: StateMachine;
   /** The tools' environment (the table's included): decisions check edited arguments against them. */
   readonly toolsEnvironment: Readonly<Record<string, string>>;
+  /** The agent file (absolute) whose own tools the API lists and checks. @default - none */
+  readonly agentFile?: string;
 }
 
 /** The HTTP API's functions, by folder under `functions/`: not steps, so no task ever runs them. */
@@ -90,8 +92,8 @@ const AUTHORIZER_CACHE_TTL = Duration.minutes(5);
 export class AgentStepApi extends Construct {
   readonly api: RestApi;
   /** `api` runs the routes; `api-authorizer` checks JWTs, with `auth: { jwt }` only. */
-  readonly functions: Readonly<Partial<Record<ApiFunctionName, NodejsFunction>>> & {
-    readonly api: NodejsFunction;
+  readonly functions: Readonly<Partial<Record<ApiFunctionName, LambdaFunction>>> & {
+    readonly api: LambdaFunction;
   };
   /** The web console beside the API (`console` option), else `undefined`. */
   readonly console: AgentStepConsole | undefined;
@@ -102,6 +104,7 @@ export class AgentStepApi extends Construct {
     const mode: ApiAuthMode = 'jwt' in auth ? 'jwt' : 'iam';
     const handler = new BundledLambda(this, 'api', {
       folder: 'api' satisfies ApiFunctionName,
+      ...(props.agentFile ? { agentFile: props.agentFile } : {}),
       timeout: STREAM_TIMEOUT,
       environment: {
         ...props.toolsEnvironment,

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import {
   CONSOLE_CONFIG_FILE,
   consoleConfigSchema,
@@ -22,7 +23,6 @@ import { RestApiOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origin
 import { type IBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { repositoryRoot } from './bundled-lambda.js';
 import { checked } from './checked.js';
 import { functionRole } from './function-role.js';
 import { privateBucket } from './private-bucket.js';
@@ -57,8 +57,8 @@ export interface AgentStepConsoleProps {
   readonly oidc: ConsoleOidcSettings;
 }
 
-/** The console's package folder, whose `build-console.js` writes its static files. */
-const CONSOLE_PACKAGE = join(repositoryRoot, 'packages', 'console');
+/** The installed console package's folder, whose `build-console.js` writes its static files. */
+const CONSOLE_PACKAGE = dirname(createRequire(import.meta.url).resolve('@agentstep/console'));
 
 /**
  * How long CloudFront waits for the API's next bytes. An idle event stream sends a heartbeat every

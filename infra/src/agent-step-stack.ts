@@ -49,9 +49,7 @@ export class AgentStepStack extends Stack {
         'ContinueAsNew (.sync:2) follows and stops the fresh executions the loop starts of itself, named only at run time, as CDK grants its own startExecution tasks.',
       ),
       ...(this.agent.workspace ? workspaceFindings(this, this.agent.workspace, wildcard) : []),
-      ...[...new Set([props.agent?.model, ...Object.values(props.agent?.modelProfiles ?? {})])].flatMap(
-        (model) => bedrockFindings(model, wildcard),
-      ),
+      ...this.agent.models.flatMap((model) => bedrockFindings(model, wildcard)),
       ...(this.agent.api ? apiFindings(this, this.agent, wildcard) : []),
       {
         id: 'AwsSolutions::AwsSolutions-SQS3',
@@ -177,8 +175,8 @@ function workspaceFindings(stack: Stack, bucket: Bucket, wildcard: Wildcard) {
 }
 
 /** A cross-region inference profile routes to its foundation model in any region it chooses. */
-function bedrockFindings(model: string | undefined, wildcard: Wildcard) {
-  const modelId = model?.startsWith('bedrock:') ? model.slice('bedrock:'.length) : '';
+function bedrockFindings(model: string, wildcard: Wildcard) {
+  const modelId = model.startsWith('bedrock:') ? model.slice('bedrock:'.length) : '';
   const foundationModel = profileFoundationModel(modelId);
   if (foundationModel === undefined) return [];
   return profileRegions(modelId).map((regions) =>

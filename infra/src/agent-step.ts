@@ -4,8 +4,6 @@ import {
   costBudgetUnpriced,
   DEFAULT_PRICES,
   ENV_NAMES,
-  type ModelProfiles,
-  modelProfilesSchema,
   type PriceTable,
   priceTableSchema,
   providerModel,
@@ -17,14 +15,14 @@ import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, type IEventBus, Rule, type Schedule } from 'aws-cdk-lib/aws-events';
 import { type Grant, type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { IFunction, Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue, Queue } from 'aws-cdk-lib/aws-sqs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
+import * as z from 'zod';
 import { AgentStateMachine } from './agent-state-machine.js';
 import { AgentStepApi, type AgentStepApiOptions, type ApiFunctionName } from './agent-step-api.js';
 import type { AgentStepConsole } from './agent-step-console.js';
@@ -35,8 +33,10 @@ import { type EventTurnOptions, eventTurnTarget } from './event-turn-target.js';
 import { ExecutionFailureAlarm } from './execution-failure-alarm.js';
 import { grantBedrockModel } from './grant-bedrock-model.js';
 import { grantSessionReads, grantTableAccess } from './grant-table-access.js';
+import { modelNameSchema } from './model-name-schema.js';
 import { privateBucket } from './private-bucket.js';
 import { type QueueTurnOptions, QueueTurnPipe } from './queue-turn-pipe.js';
+import { resolvedProps } from './resolved-props.js';
 import { StepLambda, type StepName } from './step-lambda.js';
 import { StoppedExecutionRule } from './stopped-execution-rule.js';
 import { subAgentStartPolicy } from './sub-agent-start-policy.js';
@@ -63,8 +63,18 @@ export interface LambdaToolProps {
 /** Props of {@link AgentStep}; every one has a default, so `new AgentStep(this, 'Agent')` deploys. */
 export interface AgentStepProps extends ApprovalProps {
   /**
+   * Your agent file (its default export made by `defineAgent`), relative to the working directory
+   * (the CDK app's folder) or absolute, loaded at synthesis. Its model, model profiles,
+   * instructions, toolsets, fetch hosts, approvals, budget, limits, concurrency, prices and script
+   * are this construct's defaults (a prop given here wins); its own tools and providers are bundled
+   * into the functions that run or describe them (invoke-tool, model-step, advance-turn, api).
+   * @default - none: built-in toolsets and providers only
+   */
+  readonly agent?: string;
+  /**
    * Built-in toolsets the agent may call: `demo`, `workspace` (files in S3), `http`, `agents`
-   * (sub-agents, each a turn of this loop; the tools function then runs up to 15 minutes). @default ['demo']
+   * (sub-agents, each a turn of this loop; the tools function then runs up to 15 minutes).
+   * @default - the agent file's toolsets, else ['demo']
    */
   readonly builtInTools?: readonly string[];
   /** Hosts `http_fetch` may fetch, exact or `*.domain`; it always refuses non-public addresses. @default none */
@@ -82,8 +92,9 @@ export interface AgentStepProps extends ApprovalProps {
    */
   readonly approvalTimeout?: Duration;
   /**
-   * The model, as `--model` names it: `scripted`, `bedrock:<modelId>`, `openai:<model>` or
-   * `anthropic:<model>`. A Bedrock model is granted to the model functions' roles. @default 'scripted'
+   * The model, as `--model` names it: `scripted`, `bedrock:<modelId>`, `openai:<model>`,
+   * `anthropic:<model>` or `<provider>:<model>` of the agent file's own providers, checked at
+   * synthesis. A Bedrock model is granted to the model functions' roles. @default 'scripted'
    */
   readonly model?: string;
   /**
@@ -151,25 +162,35 @@ export class AgentStep extends Construct {
   readonly stateMachine: StateMachine;
   /** Runs any Agentfile workflow, each goal a child execution of the loop (no idle cost). */
   readonly workflowStateMachine: StateMachine;
+  /** Every model its functions may call, checked: the model, then the profiles' others. */
+  readonly models: readonly string[];
   /** The sessions' files, when the `workspace` toolset is enabled. */
   readonly workspace: Bucket | undefined;
   /** The loop's functions, by step (`invoke-tool` hosts the built-in tools), and the workflows'. */
-  readonly functions: Readonly<Record<StepName, NodejsFunction>>;
+  readonly functions: Readonly<Record<StepName, LambdaFunction>>;
   /** In alarm when an execution of the loop failed, timed out or was aborted. */
   readonly failureAlarm: Alarm;
   /** The HTTP API (`api` prop), unless it is `false`. */
   readonly api: RestApi | undefined;
   /** The HTTP API's functions: `api`, and `api-authorizer` with JWT authorization; none without an API. */
-  readonly apiFunctions: Readonly<Partial<Record<ApiFunctionName, NodejsFunction>>>;
+  readonly apiFunctions: Readonly<Partial<Record<ApiFunctionName, LambdaFunction>>>;
   /** The web console on CloudFront, its `url` the OIDC client's redirect URI (the api prop's `console`). */
   readonly console: AgentStepConsole | undefined;
   #triggerDeadLetters: Queue | undefined;
   #schedules = 0;
 
-  constructor(scope: Construct, id: string, props: AgentStepProps = {}) {
+  constructor(scope: Construct, id: string, given: AgentStepProps = {}) {
     super(scope, id);
-    const modelProfiles = checked(modelProfilesSchema, props.modelProfiles ?? {}, 'modelProfiles');
-    const models = [...new Set([props.model ?? SCRIPTED_MODEL, ...Object.values(modelProfiles)])];
+    const { props, agentFile, providers } = resolvedProps(given);
+    const modelName = modelNameSchema(providers);
+    const model = checked(modelName, props.model ?? SCRIPTED_MODEL, 'model');
+    const modelProfiles = checked(
+      z.record(z.string().min(1), modelName),
+      props.modelProfiles ?? {},
+      'modelProfiles',
+    );
+    const models = [...new Set([model, ...Object.values(modelProfiles)])];
+    this.models = models;
     refuseUnpricedCostBudget(props, models);
     const maxConcurrency = props.maxConcurrency ?? 10;
     if (!Number.isInteger(maxConcurrency) || maxConcurrency < 1 || maxConcurrency > 40) {
@@ -193,7 +214,12 @@ export class AgentStep extends Construct {
       ...approvalEnv(props),
     };
     const make = (step: StepName, environment: Record<string, string>, timeout?: Duration) =>
-      new StepLambda(this, step, { step, environment, ...(timeout ? { timeout } : {}) }).function;
+      new StepLambda(this, step, {
+        step,
+        environment,
+        ...(timeout ? { timeout } : {}),
+        ...(agentFile && AGENT_STEPS.has(step) ? { agentFile } : {}),
+      }).function;
     const subAgents = toolsets.includes('agents');
     // A call of the `agents` toolset waits up to 14 minutes for its sub-agents: Lambda's maximum.
     const invokeTool = make(
@@ -206,7 +232,7 @@ export class AgentStep extends Construct {
     const modelEnv = {
       ...tools,
       [ENV_NAMES.toolsFunction]: invokeTool.functionName,
-      [ENV_NAMES.model]: props.model ?? SCRIPTED_MODEL,
+      [ENV_NAMES.model]: model,
       [ENV_NAMES.maxConcurrency]: String(maxConcurrency),
       ...(props.modelScript ? { [ENV_NAMES.modelScript]: props.modelScript } : {}),
       ...modelProfilesEnv(modelProfiles),
@@ -285,6 +311,7 @@ export class AgentStep extends Construct {
             stateMachine: this.stateMachine,
             workflowStateMachine: this.workflowStateMachine,
             toolsEnvironment: tools,
+            ...(agentFile ? { agentFile } : {}),
           });
     this.api = api?.api;
     this.apiFunctions = api?.functions ?? {};
@@ -348,6 +375,9 @@ export class AgentStep extends Construct {
   }
 }
 
+/** The steps that run the agent's own tools, describe them to its model or call its providers. */
+const AGENT_STEPS: ReadonlySet<StepName> = new Set(['invoke-tool', 'model-step', 'advance-turn']);
+
 /**
  * A cost budget for a model without a price could never be spent: fail synthesis, not the turn.
  * `models`: the model and every profile's.
@@ -364,7 +394,7 @@ function refuseUnpricedCostBudget(props: AgentStepProps, models: readonly string
 }
 
 /** The model functions' profiles variable, when there are profiles. */
-function modelProfilesEnv(profiles: ModelProfiles): Record<string, string> {
+function modelProfilesEnv(profiles: Readonly<Record<string, string>>): Record<string, string> {
   if (Object.keys(profiles).length === 0) return {};
   return { [ENV_NAMES.modelProfiles]: JSON.stringify(profiles) };
 }

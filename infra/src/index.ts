@@ -15,11 +15,12 @@ export {
   type ConsoleOidcSettings,
 } from './agent-step-console.js';
 export { AgentStepStack, type AgentStepStackProps } from './agent-step-stack.js';
-export { BundledLambda, type BundledLambdaProps, repositoryRoot, STEP_BUNDLING } from './bundled-lambda.js';
+export { BundledLambda, type BundledLambdaProps } from './bundled-lambda.js';
 export { EventLogTable, type EventLogTableProps } from './event-log-table.js';
 export type { EventTurnOptions } from './event-turn-target.js';
 export { ExecutionFailureAlarm, type ExecutionFailureAlarmProps } from './execution-failure-alarm.js';
 export { type QueueTurnOptions, QueueTurnPipe, type QueueTurnPipeProps } from './queue-turn-pipe.js';
+export { STEP_BUNDLING } from './step-bundling.js';
 export {
   type LoopStepName,
   StepLambda,

@@ -29,6 +29,8 @@ export type LoopStepName = Exclude<StepName, 'close-stopped-turn' | WorkflowStep
 export interface StepLambdaProps {
   readonly step: StepName;
   readonly environment: Record<string, string>;
+  /** An agent file (absolute) the function is bundled with. @default - none */
+  readonly agentFile?: string;
   /** @default 30 seconds */
   readonly timeout?: Duration;
   /** @default 512 MB */

@@ -1,5 +1,5 @@
 /** The cross-package layers under `test/`, each a Vitest project named after what its tests need. */
-export const LAYERS = ['stores', 'engine', 'api', 'cli', 'browser'] as const;
+export const LAYERS = ['stores', 'engine', 'api', 'cli', 'browser', 'adoption'] as const;
 
 /** A layer, by its project's name. */
 export type Layer = (typeof LAYERS)[number];

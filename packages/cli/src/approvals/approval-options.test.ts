@@ -17,10 +17,14 @@ describe('where approvals and approve find the session', () => {
   it('--url before AGENTSTEP_URL; without either, the local store and its tools', () => {
     const env = { [AGENTSTEP_URL]: 'http://127.0.0.1:4000' };
     expect(parseApprovalsOptions(['s', '--url', served], env).desk).toEqual({ kind: 'served', url: served });
-    expect(parseApprovalsOptions(['s'], {}).desk).toEqual({ kind: 'local', tools: ['demo'] });
-    expect(parseApprovalsOptions(['s'], { [AGENTSTEP_URL]: '' }).desk).toEqual({
+    expect(parseApprovalsOptions(['s'], {}).desk).toEqual({ kind: 'local' });
+    expect(parseApprovalsOptions(['s', '--agent', 'a.ts', '--json'], { [AGENTSTEP_URL]: '' }).desk).toEqual({
       kind: 'local',
-      tools: ['demo'],
+      agentFile: 'a.ts',
+    });
+    expect(parseApproveOptions(['s', 'a1', '--tools', 'demo,http'], {}).desk).toEqual({
+      kind: 'local',
+      tools: ['demo', 'http'],
     });
   });
 
@@ -36,6 +40,9 @@ describe('where approvals and approve find the session', () => {
     );
     expect(() => parseApproveOptions(['s', 'a1', '--tools', 'demo'], { [AGENTSTEP_URL]: served })).toThrow(
       '--tools is for the local store',
+    );
+    expect(() => parseApprovalsOptions(['s', '--agent', 'agent.ts'], { [AGENTSTEP_URL]: served })).toThrow(
+      '--agent is for the local store',
     );
   });
 });

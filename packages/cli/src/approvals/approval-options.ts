@@ -9,11 +9,13 @@ export const AGENTSTEP_URL = 'AGENTSTEP_URL';
 
 /**
  * Where `approvals` and `approve` find the session: a served API (`--url`, else `AGENTSTEP_URL`,
- * with `--token` as its bearer), or the local store with the toolsets edited arguments are checked against.
+ * with `--token` as its bearer), or the local store, with the agent whose tools check edited
+ * arguments: `--tools`' toolsets (else the agent file's), and the agent file's own tools (`--agent
+ * FILE`, else `agent.ts` in the working directory, if there is one).
  */
 export type DeskAddress =
   | { kind: 'served'; url: string; token?: string }
-  | { kind: 'local'; tools: string[] };
+  | { kind: 'local'; tools?: string[]; agentFile?: string };
 
 /** `agentstep approvals SESSION`'s options, checked. */
 export interface ApprovalsOptions {
@@ -29,12 +31,16 @@ export interface ApproveOptions extends ApprovalsOptions {
 }
 
 const SHARED = {
+  agent: { type: 'string' },
   json: { type: 'boolean', default: false },
   url: { type: 'string' },
   token: { type: 'string' },
 } as const;
 
-/** Parses `agentstep approvals SESSION [--json] [--url URL] [--token NAME]`; mistakes are UsageErrors. */
+/**
+ * Parses `agentstep approvals SESSION [--json] [--url URL] [--token NAME] [--agent FILE]`; mistakes
+ * are UsageErrors.
+ */
 export function parseApprovalsOptions(
   args: string[],
   env: NodeJS.ProcessEnv = process.env,
@@ -47,7 +53,7 @@ export function parseApprovalsOptions(
 
 /**
  * Parses `agentstep approve SESSION ID [--deny] [--reason TEXT] [--args JSON] [--json] [--url URL]
- * [--token NAME] [--tools LIST]`; mistakes are UsageErrors.
+ * [--token NAME] [--tools LIST] [--agent FILE]`; mistakes are UsageErrors.
  */
 export function parseApproveOptions(args: string[], env: NodeJS.ProcessEnv = process.env): ApproveOptions {
   const { values, positionals } = parseArgs({
@@ -95,18 +101,23 @@ function decisionOf(values: { deny: boolean; reason?: string; args?: string }): 
 }
 
 function deskOf(
-  values: { url?: string; token?: string; tools?: string },
+  values: { url?: string; token?: string; tools?: string; agent?: string },
   env: NodeJS.ProcessEnv,
 ): DeskAddress {
   const given = values.url ?? env[AGENTSTEP_URL];
   if (given === undefined || given === '') {
     if (values.token !== undefined)
       throw new UsageError(`--token goes with --url (or ${AGENTSTEP_URL}): the local store needs none.`);
-    return { kind: 'local', tools: (values.tools ?? 'demo').split(',').filter((name) => name !== '') };
+    return {
+      kind: 'local',
+      ...(values.tools === undefined ? {} : { tools: values.tools.split(',').filter((name) => name !== '') }),
+      ...(values.agent === undefined ? {} : { agentFile: values.agent }),
+    };
   }
-  if (values.tools !== undefined)
+  const local = values.tools !== undefined ? '--tools' : values.agent !== undefined ? '--agent' : undefined;
+  if (local !== undefined)
     throw new UsageError(
-      '--tools is for the local store: a served API checks edited arguments with its own tools.',
+      `${local} is for the local store: a served API checks edited arguments with its own tools.`,
     );
   const url = checkedUrl(values.url === undefined ? AGENTSTEP_URL : '--url', given);
   return { kind: 'served', url, ...(values.token === undefined ? {} : { token: values.token }) };

@@ -1,6 +1,8 @@
 import { LocalTaskTokens } from '@agentstep/local';
 import { createToolset, systemClock } from '@agentstep/runtime';
+import { agentOptions } from '../agent-file/agent-options.js';
 import type { CliIo } from '../io/cli-io.js';
+import { parseRunOptions } from '../local/run-options.js';
 import { toolsFor } from '../local/tools-for.js';
 import type { ApprovalDesk } from './approval-desk.js';
 import type { DeskAddress } from './approval-options.js';
@@ -10,11 +12,17 @@ import { ServedApprovalDesk } from './served-approval-desk.js';
 
 /**
  * The desk at `address`: a served API, or the folder's local store, where decisions are made as
- * the OS user and edited arguments are checked against the named toolsets.
+ * the OS user and edited arguments are checked against the agent's tools (`--tools` over its
+ * agent file's).
  */
 export async function openApprovalDesk(address: DeskAddress, io: CliIo): Promise<ApprovalDesk> {
   if (address.kind === 'served') return new ServedApprovalDesk(address);
-  const toolset = createToolset(toolsFor({ tools: address.tools, allowHosts: [] }, io));
+  const { tools, agentFile } = address;
+  const parsed = parseRunOptions([
+    ...(tools === undefined ? [] : ['--tools', tools.join(',')]),
+    ...(agentFile === undefined ? [] : ['--agent', agentFile]),
+  ]);
+  const toolset = createToolset(toolsFor(await agentOptions(parsed, io, () => {}), io));
   const store = await io.openStore('dynamodb-local', (text) => io.stderr(`agentstep: ${text}\n`));
   return new LocalApprovalDesk({
     ...store,

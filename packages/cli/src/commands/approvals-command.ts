@@ -4,9 +4,9 @@ import { openApprovalDesk } from '../approvals/open-approval-desk.js';
 import type { CliIo } from '../io/cli-io.js';
 
 /**
- * `agentstep approvals SESSION [--json] [--url URL] [--token NAME]`: the session's calls waiting
- * for a decision, one line each (`--json`: the API's `{"approvals": [...]}`). Exit 0, also when
- * none waits; 1 when the session does not exist.
+ * `agentstep approvals SESSION [--json] [--url URL] [--token NAME] [--agent FILE]`: the session's
+ * calls waiting for a decision, one line each (`--json`: the API's `{"approvals": [...]}`). Exit 0,
+ * also when none waits; 1 when the session does not exist.
  */
 export async function approvalsCommand(args: string[], io: CliIo): Promise<number> {
   const options = parseApprovalsOptions(args);

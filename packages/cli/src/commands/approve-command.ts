@@ -5,9 +5,10 @@ import type { CliIo } from '../io/cli-io.js';
 
 /**
  * `agentstep approve SESSION ID [--deny] [--reason TEXT] [--args JSON] [--json] [--url URL]
- * [--token NAME] [--tools LIST]`: decides one waiting call, and its run goes on wherever it runs.
- * Prints one sentence (`--json`: the API's `{"id", "decision"}`). Exit 0 when decided; 1 when the
- * session or approval does not exist, it was decided already, or the tool refuses the edited args.
+ * [--token NAME] [--tools LIST] [--agent FILE]`: decides one waiting call, and its run goes on
+ * wherever it runs. Prints one sentence (`--json`: the API's `{"id", "decision"}`). Exit 0 when
+ * decided; 1 when the session or approval does not exist, it was decided already, or the tool
+ * refuses the edited args.
  */
 export async function approveCommand(args: string[], io: CliIo): Promise<number> {
   const options = parseApproveOptions(args);

@@ -1,4 +1,5 @@
 import { AGENT_STATE_MACHINE } from '@agentstep/local';
+import { agentOptions } from '../agent-file/agent-options.js';
 import type { CliIo } from '../io/cli-io.js';
 import { parseInvokeOptions } from '../local/invoke-options.js';
 import { withEngine } from '../local/open-engine.js';
@@ -13,7 +14,8 @@ import { withEngine } from '../local/open-engine.js';
 export async function invokeCommand(args: string[], io: CliIo): Promise<number> {
   const options = parseInvokeOptions(args);
   const notice = (text: string) => io.stderr(`agentstep invoke: ${text}\n`);
-  return withEngine(options.agent, io, notice, async ({ engine }) => {
+  const agent = await agentOptions(options.agent, io, notice);
+  return withEngine(agent, io, notice, async ({ engine }) => {
     try {
       const { output } = await engine.execute(AGENT_STATE_MACHINE, options.input);
       io.stdout(`${JSON.stringify(output)}\n`);

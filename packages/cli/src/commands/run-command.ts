@@ -10,6 +10,9 @@ import {
   sessionSpend,
   systemClock,
 } from '@agentstep/runtime';
+import { agentOptions } from '../agent-file/agent-options.js';
+import type { LoadedAgentFile } from '../agent-file/load-agent-file.js';
+import { withAgentFile } from '../agent-file/with-agent-file.js';
 import { runApprover } from '../approvals/run-approver.js';
 import type { TerminalApprover } from '../approvals/terminal-approver.js';
 import type { CliIo } from '../io/cli-io.js';
@@ -33,17 +36,21 @@ const EXIT_CODES = { done: 0, limit: 3, failed: 1, cancelled: 130 } as const;
 /**
  * `agentstep run`: one turn of the agent on the local engine — the state machine CDK synthesizes,
  * every task on the handler its Lambda runs, the log in DynamoDB Local. Exit 0 when the turn
- * finished, 3 when a limit stopped it, 1 when it failed.
+ * finished, 3 when a limit stopped it, 1 when it failed. The agent is the agent file's (`--agent`,
+ * else `agent.ts`), or `agent` when given (`runAgent`).
  */
-export async function runCommand(args: string[], io: CliIo): Promise<number> {
-  const options = parseRunOptions(args);
+export async function runCommand(args: string[], io: CliIo, agent?: LoadedAgentFile): Promise<number> {
+  const notice = (text: string) => io.stderr(`agentstep: ${text}\n`);
+  const parsed = parseRunOptions(args);
+  const options = agent
+    ? withAgentFile(parsed, agent)
+    : await agentOptions(parsed, io, parsed.json ? () => {} : notice);
   const subAgents = lateSubAgents();
   const tools = toolsFor(options, io, subAgents.config);
   const loaded = await loadModel(options, io);
   const recorder = options.record ? await recorderFor(loaded.model, options.record, io) : undefined;
   const { source } = loaded;
   const prices = await loadPrices(options, [loaded.model, ...Object.values(loaded.models)], io);
-  const notice = (text: string) => io.stderr(`agentstep: ${text}\n`);
   if (!options.json && !options.model.includes(':')) {
     notice(
       `the model is scripted (${source}): no model provider is called. Script your own with --script FILE,`,

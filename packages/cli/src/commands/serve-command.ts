@@ -11,6 +11,7 @@ import { issuerKeys } from '@agentstep/api/jwt';
 import { type LocalExecutionStarter, LocalWorkflowStarter } from '@agentstep/local';
 import { type CancelDeps, cancelTurn, createToolset, systemClock } from '@agentstep/runtime';
 import { serve } from '@hono/node-server';
+import { agentOptions } from '../agent-file/agent-options.js';
 import type { CliIo } from '../io/cli-io.js';
 import { consoleConfigOf } from '../local/console-config-of.js';
 import { type NodeFetchHandler, withEdgeChecks } from '../local/edge-checks.js';
@@ -32,7 +33,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const notice = (text: string) => io.stderr(`agentstep serve: ${text}\n`);
   const changes = new LogChanges();
   return withEngine(
-    options.agent,
+    await agentOptions(options.agent, io, notice),
     io,
     notice,
     async ({ engine, stores, taskTokens, tools, starter }) => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { WORKFLOW_STATE_MACHINE } from '@agentstep/local';
 import type { WorkflowState } from '@agentstep/protocol';
 import { runLogOf, startWorkflow } from '@agentstep/runtime';
+import { agentOptions } from '../agent-file/agent-options.js';
 import type { CliIo } from '../io/cli-io.js';
 import { withEngine } from '../local/open-engine.js';
 import { UsageError } from '../usage-error.js';
@@ -36,11 +37,10 @@ export async function workflowCommand(args: string[], io: CliIo): Promise<number
 async function workflowRun(args: string[], io: CliIo): Promise<number> {
   const options = parseWorkflowRunOptions(args);
   const spec = await loadWorkflow(options.file, io);
-  checkModelProfiles(spec, options.agent.modelProfiles);
+  const agent = await agentOptions(options.agent, io, workflowNotice(io));
+  checkModelProfiles(spec, agent.modelProfiles);
   const run = `wf-${randomUUID().slice(0, 13).replace('-', '')}`;
-  return runToEnd(run, options.agent, io, (stores) =>
-    startWorkflow({ run, spec, inputs: options.inputs }, stores),
-  );
+  return runToEnd(run, agent, io, (stores) => startWorkflow({ run, spec, inputs: options.inputs }, stores));
 }
 
 /**
@@ -52,11 +52,16 @@ async function workflowResume(args: string[], io: CliIo): Promise<number> {
   const [run, ...rest] = args;
   if (run === undefined || run.startsWith('--'))
     throw new UsageError('workflow resume needs the run: workflow resume RUN.');
-  const agent = runOptionsOf(rest);
+  const agent = await agentOptions(runOptionsOf(rest), io, workflowNotice(io));
   return runToEnd(run, agent, io, async (stores) => {
     const log = runLogOf(run, await stores.log.read(run));
     if (log !== undefined) checkModelProfiles(log.spec, agent.modelProfiles);
   });
+}
+
+/** Says what the user should know on stderr, as `agentstep workflow`. */
+function workflowNotice(io: CliIo): (text: string) => void {
+  return (text) => io.stderr(`agentstep workflow: ${text}\n`);
 }
 
 async function runToEnd(
@@ -65,12 +70,11 @@ async function runToEnd(
   io: CliIo,
   begin: (stores: Parameters<typeof startWorkflow>[1]) => Promise<unknown>,
 ): Promise<number> {
-  const notice = (text: string) => io.stderr(`agentstep workflow: ${text}\n`);
   const view = watchWorkflow(run, io.stderr);
   return withEngine(
     agent,
     io,
-    notice,
+    workflowNotice(io),
     async ({ engine, stores }) => {
       await begin({ log: stores.log, clock: { now: () => io.now() } });
       try {

@@ -14,6 +14,8 @@ export interface CliIo {
   readFile(path: string): Promise<string>;
   /** Writes a file, creating its folder. */
   writeFile(path: string, text: string): Promise<void>;
+  /** Where relative paths resolve, and where `agent.ts` is looked for. */
+  workingDir: string;
   /** Where local runs keep their data: `.agentstep/` in the working directory. */
   dataDir: string;
   /** Where what every folder can share is cached (the synthesized loop). */
@@ -49,6 +51,7 @@ export function processIo(options: { cacheDir?: string } = {}): CliIo {
       await makeFolder(dirname(path));
       await writeFile(path, text);
     },
+    workingDir: process.cwd(),
     dataDir,
     cacheDir: options.cacheDir ?? join(dataDir, 'cache'),
     interactive: process.stderr.isTTY === true,

@@ -17,6 +17,8 @@ export interface MemoryIoOptions {
   files?: Record<string, string>;
   nowMs?: number;
   dataDir?: string;
+  /** Where `agent.ts` is looked for. @default the process's working directory */
+  workingDir?: string;
   /** @default `dataDir`'s `cache/` */
   cacheDir?: string;
   /**
@@ -50,6 +52,7 @@ export function memoryIo(options: MemoryIoOptions = {}): MemoryIo {
     writeFile: async (path, text) => {
       files[path] = text;
     },
+    workingDir: options.workingDir ?? process.cwd(),
     dataDir,
     cacheDir: options.cacheDir ?? `${dataDir}/cache`,
     interactive: false,

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { SCRIPTED_MODEL } from '@agentstep/protocol';
 import {
   GoalScriptedModel,
@@ -32,7 +33,7 @@ export interface LoadedModels {
  * same model: a workflow's script by goal goes on where it is, and the step's `profile` tells them apart.
  */
 export async function loadModel(options: RunOptions, io: CliIo): Promise<LoadedModels> {
-  const providers = await loadProviders(options.providers);
+  const providers = await loadProviders(options.providers, options.loadedAgent);
   checkModels(options, providers);
   try {
     const loaded = await chooseModel(options, io, providers);
@@ -63,14 +64,29 @@ async function chooseModel(
     const path = options.cassette ?? '';
     return { model: ReplayModel.fromCassette(await readInput(path, io), path), source: `cassette ${path}` };
   }
-  if (options.script === undefined)
+  const script = scriptOf(options, io);
+  if (script === undefined)
     return { model: new ScriptedModel(demoScript, 'the demo script'), source: 'the demo script' };
-  const text = await readInput(options.script, io);
+  const text = await script.text();
   // A JSON object is a workflow's script, by goal; an array, every turn's script.
   const model = text.trimStart().startsWith('{')
-    ? GoalScriptedModel.fromJson(text, options.script)
-    : ScriptedModel.fromJson(text, options.script);
-  return { model, source: options.script };
+    ? GoalScriptedModel.fromJson(text, script.path)
+    : ScriptedModel.fromJson(text, script.path);
+  return { model, source: script.path };
+}
+
+/**
+ * `--script FILE`, else the agent file's script: a file beside the agent's, read from the disk as
+ * the agent's module was, whatever the IO's files.
+ */
+function scriptOf(options: RunOptions, io: CliIo): { path: string; text(): Promise<string> } | undefined {
+  if (options.script !== undefined) {
+    const path = options.script;
+    return { path, text: () => readInput(path, io) };
+  }
+  const path = options.loadedAgent?.script;
+  if (path === undefined) return undefined;
+  return { path, text: () => readInput(path, { readFile: (file) => readFile(file, 'utf8') }) };
 }
 
 /** `--base-url`, and the key from the provider's key variable, if it reads one. */
@@ -81,7 +97,7 @@ function connectionOf(provider: Provider, baseUrl: string | undefined): Provider
   return { baseURL: baseUrl, apiKey: process.env[keyVariable] ?? (baseUrl ? 'none' : undefined) };
 }
 
-async function readInput(path: string, io: CliIo): Promise<string> {
+async function readInput(path: string, io: Pick<CliIo, 'readFile'>): Promise<string> {
   try {
     return await io.readFile(path);
   } catch (error) {

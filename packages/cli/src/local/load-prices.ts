@@ -5,7 +5,8 @@ import { UsageError } from '../usage-error.js';
 import type { RunOptions } from './run-options.js';
 
 /**
- * The run's price table: the built-in one with `--prices FILE` merged over it. A cost budget
+ * The run's price table: the built-in one with the agent file's prices, then `--prices FILE`,
+ * merged over it. A cost budget
  * needs a price for every model the run may use (`models`: the default one and the profiles'), or
  * it could never be spent.
  */
@@ -14,7 +15,11 @@ export async function loadPrices(
   models: readonly Model[],
   io: CliIo,
 ): Promise<PriceTable> {
-  const prices = { ...DEFAULT_PRICES, ...(options.prices ? await readPrices(options.prices, io) : {}) };
+  const prices = {
+    ...DEFAULT_PRICES,
+    ...options.loadedAgent?.agent.prices,
+    ...(options.prices ? await readPrices(options.prices, io) : {}),
+  };
   const unpriced = models.find((model) => costBudgetUnpriced(options.budget, prices, model.id));
   if (unpriced !== undefined) {
     throw new UsageError(

@@ -1,16 +1,21 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Provider, ProviderRegistry } from '@agentstep/runtime';
-import { builtInProviders } from '@agentstep/runtime/models';
+import { providersOfAgent } from '@agentstep/runtime/models';
+import type { LoadedAgentFile } from '../agent-file/load-agent-file.js';
 import { UsageError } from '../usage-error.js';
 
 /**
- * The built-in model providers and, after them, the default export of each module `--provider`
- * names (a path, from the working directory), checked against the runtime's provider schema: a
- * module that does not load or exports no provider is a UsageError that says which and why.
+ * The built-in model providers, then the agent file's own, then the default export of each module
+ * `--provider` names (a path, from the working directory), checked against the runtime's provider
+ * schema: a provider whose name is taken, or a module that does not load or exports no provider, is
+ * a UsageError that says which and why.
  */
-export async function loadProviders(modules: readonly string[]): Promise<ProviderRegistry> {
-  const providers = builtInProviders();
+export async function loadProviders(
+  modules: readonly string[],
+  loaded?: LoadedAgentFile,
+): Promise<ProviderRegistry> {
+  const providers = agentProviders(loaded);
   for (const path of modules) {
     const exported = await defaultExport(path);
     try {
@@ -21,6 +26,15 @@ export async function loadProviders(modules: readonly string[]): Promise<Provide
     }
   }
   return providers;
+}
+
+function agentProviders(loaded: LoadedAgentFile | undefined): ProviderRegistry {
+  try {
+    return providersOfAgent({ providers: loaded?.agent.providers ?? [] });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new UsageError(`${loaded?.file}, its providers: ${reason}`, { cause: error });
+  }
 }
 
 async function defaultExport(path: string): Promise<unknown> {

@@ -64,9 +64,13 @@ export interface EngineParts {
   onEvent?: (event: EngineEvent) => void;
 }
 
-/** The local engine for the agent the options describe (approvals, limits, budget, chaos). */
+/**
+ * The local engine for the agent the options describe (approvals, limits, budget, chaos, and the
+ * agent file's instructions and concurrency).
+ */
 export function localEngine(options: RunOptions, parts: EngineParts): LocalEngine {
   const { agent, stores, model, models, prices, tools, taskTokens, stream, onEvent } = parts;
+  const { instructions, maxConcurrency } = options.loadedAgent?.agent ?? {};
   return new LocalEngine({
     agent,
     deps: {
@@ -82,6 +86,8 @@ export function localEngine(options: RunOptions, parts: EngineParts): LocalEngin
         ...(options.stepsPerExecution ? { stepsPerExecution: options.stepsPerExecution } : {}),
       },
       budget: options.budget,
+      ...(instructions ? { instructions } : {}),
+      ...(maxConcurrency ? { maxConcurrency } : {}),
       ...(stream ? { stream } : {}),
     },
     taskTokens,

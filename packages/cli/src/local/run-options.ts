@@ -13,11 +13,18 @@ import {
 } from '@agentstep/protocol';
 import type { LeaseOptions } from '@agentstep/runtime';
 import type * as z from 'zod';
+import type { LoadedAgentFile } from '../agent-file/load-agent-file.js';
 import { UsageError } from '../usage-error.js';
 import type { StoreKind } from './open-store.js';
 
-/** `agentstep run`'s options, checked. */
+/** `agentstep run`'s options, checked; the agent file's settings under the flags once merged (`withAgentFile`). */
 export interface RunOptions {
+  /** `--agent FILE`: the user's agent file. @default `agent.ts` in the working directory, if there is one */
+  agentFile?: string;
+  /** The agent file's agent, once loaded and merged: what the flags do not set comes from it. */
+  loadedAgent?: LoadedAgentFile;
+  /** Which list flags were given, so the agent file's lists apply only where they were not. */
+  given: { tools: boolean; fetchHosts: boolean; approvals: boolean };
   prompt: string;
   /** Whether a prompt was given, rather than defaulted. */
   promptGiven: boolean;
@@ -66,6 +73,9 @@ const MAX_APPROVAL_TIMEOUT_SECONDS = 99_999_999;
 /** The model that plays back a cassette (CLI only). */
 export const REPLAY_MODEL = 'replay';
 
+/** The toolsets of a run without `--tools` nor an agent file. */
+const DEFAULT_TOOLSETS = 'demo';
+
 const DEFAULT_PROMPT = 'Check three things for me at once, then summarize.';
 
 /** Parses and checks `agentstep run`'s arguments; every mistake is a UsageError that says what to fix. */
@@ -74,6 +84,7 @@ export function parseRunOptions(args: string[]): RunOptions {
     args,
     allowPositionals: true,
     options: {
+      agent: { type: 'string' },
       session: { type: 'string' },
       model: { type: 'string' },
       'model-profile': { type: 'string', multiple: true, default: [] },
@@ -82,7 +93,7 @@ export function parseRunOptions(args: string[]): RunOptions {
       cassette: { type: 'string' },
       record: { type: 'string' },
       'base-url': { type: 'string' },
-      tools: { type: 'string', default: 'demo' },
+      tools: { type: 'string' },
       'fetch-hosts': { type: 'string' },
       'allow-hosts': { type: 'string' },
       'max-steps': { type: 'string' },
@@ -99,7 +110,7 @@ export function parseRunOptions(args: string[]): RunOptions {
       sequential: { type: 'boolean', default: false },
       lease: { type: 'string' },
       'take-over': { type: 'boolean', default: false },
-      approve: { type: 'string', default: '' },
+      approve: { type: 'string' },
       'approval-timeout': { type: 'string' },
     },
   });
@@ -121,13 +132,19 @@ export function parseRunOptions(args: string[]): RunOptions {
     modelChosen: values.model !== undefined,
     modelProfiles: modelProfilesOf(values['model-profile']),
     providers: values.provider,
-    tools: values.tools.split(',').filter((name) => name !== ''),
+    tools: (values.tools ?? DEFAULT_TOOLSETS).split(',').filter((name) => name !== ''),
     allowHosts: fetchHostsOf(values['fetch-hosts'], values['allow-hosts']),
     store: values.store,
     json: values.json,
     sequential: values.sequential,
     lease: leaseOf(values.lease, values['take-over']),
-    approvals: values.approve.split(',').filter((name) => name !== ''),
+    approvals: (values.approve ?? '').split(',').filter((name) => name !== ''),
+    given: {
+      tools: values.tools !== undefined,
+      fetchHosts: values['fetch-hosts'] !== undefined || values['allow-hosts'] !== undefined,
+      approvals: values.approve !== undefined,
+    },
+    ...optional('agentFile', values.agent),
     ...optional(
       'approvalTimeoutSeconds',
       wholeNumber('--approval-timeout', values['approval-timeout'], 1, MAX_APPROVAL_TIMEOUT_SECONDS),

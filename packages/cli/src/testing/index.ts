@@ -1,5 +1,6 @@
 /**
- * For tests that run `agentstep` commands in-process: an in-memory IO whose store and stop
+ * For your agent's tests: `runAgent`, one turn of an agent on the embedded engine with a scripted
+ * model. For tests that run `agentstep` commands in-process: an in-memory IO whose store and stop
  * requests the test controls, and the store a local run opens on a DynamoDB it is given; for them
  * and tests of the binary, waits on a running command's output and its `--json` lines.
  */
@@ -8,4 +9,5 @@ export { type MemoryIo, type MemoryIoOptions, memoryIo } from '../io/memory-io.j
 export { dynamoDbStore, type OpenStore, type StoreKind } from '../local/open-store.js';
 export { jsonLines } from './json-lines.js';
 export { type OutputWaits, outputWaits, type PrintedOutput } from './output-waits.js';
+export { type AgentRun, type AgentRunResult, type RunAgentOptions, runAgent } from './run-agent.js';
 export { listeningUrl, type RunningCommand, startCommand } from './start-command.js';

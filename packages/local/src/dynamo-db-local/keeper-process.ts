@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The keeper's exit code when Java is missing. */
@@ -26,12 +26,13 @@ export function spawnKeeper(folder: string, idleMs: number, logFile: string): Ch
 }
 
 /**
- * How to run keeper-main: the built file next to this module in a bundle (the CLI's), else the
- * TypeScript source through tsx.
+ * How to run keeper-main: the built file next to this module, with this module's extension (`.mjs`
+ * in the CLI's bundle, `.js` in the published package), else the TypeScript source through tsx.
  */
 function keeperScript(): string[] {
   const here = fileURLToPath(import.meta.url);
-  if (!here.endsWith('.ts')) return [join(dirname(here), 'keeper-main.mjs')];
+  const extension = extname(here);
+  if (extension !== '.ts') return [join(dirname(here), `keeper-main${extension}`)];
   const tsx = createRequire(import.meta.url).resolve('tsx');
   return ['--import', pathToFileURL(tsx).href, join(dirname(here), 'keeper-main.ts')];
 }

@@ -1,0 +1,44 @@
+import { authorizerTenant, iamTenant, type TenantOf } from '@agentstep/api';
+import { API_AUTH_MODES, type ApiAuthMode, ENV_NAMES } from '@agentstep/protocol';
+import { type Agent, createToolset } from '@agentstep/runtime';
+import {
+  StepFunctionsStarter,
+  StepFunctionsTaskTokens,
+  StepFunctionsWorkflowStarter,
+} from '@agentstep/runtime/sfn';
+import * as z from 'zod';
+import { tableStepDeps } from '../table-step-deps.js';
+import { toolsEnvSchema } from '../tools-env-schema.js';
+import { toolsFromEnv } from '../tools-from-env.js';
+import { createHandler } from './handler.js';
+
+/** Where each way of authorizing puts the caller's tenant. */
+const TENANT_OF: Readonly<Record<ApiAuthMode, TenantOf>> = { jwt: authorizerTenant, iam: iamTenant };
+
+/** A minute inside API Gateway's 15-minute stream cap: the stream ends cleanly and the client resumes. */
+const STREAM_LIMIT_MS = 14 * 60 * 1000;
+
+/**
+ * The API function's handler from the environment; with `agent` (bundled with the agent's file),
+ * its own tools are listed and checked too.
+ */
+export function handlerFor(agent?: Agent) {
+  const env = toolsEnvSchema
+    .extend({
+      [ENV_NAMES.stateMachine]: z.string().min(1),
+      [ENV_NAMES.workflowStateMachine]: z.string().min(1),
+      [ENV_NAMES.apiAuth]: z.enum(API_AUTH_MODES),
+    })
+    .parse(process.env);
+  return createHandler({
+    ...tableStepDeps,
+    starter: new StepFunctionsStarter({ stateMachineArn: env[ENV_NAMES.stateMachine] }),
+    workflows: new StepFunctionsWorkflowStarter({ stateMachineArn: env[ENV_NAMES.workflowStateMachine] }),
+    taskTokens: new StepFunctionsTaskTokens(),
+    // Only to list the tools and check a decision's edited arguments: no tool runs here, so no
+    // workspace (no S3 client).
+    toolset: createToolset(toolsFromEnv(env, {}, agent)),
+    tenantOf: TENANT_OF[env[ENV_NAMES.apiAuth]],
+    streamLimitMs: STREAM_LIMIT_MS,
+  });
+}

@@ -1,0 +1,56 @@
+import { ENV_NAMES } from '@agentstep/protocol';
+import { defineAgent, defineTool, ScriptedModel } from '@agentstep/runtime';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as z from 'zod';
+import { modelStepDeps } from './model-step-deps.js';
+
+/** An agent with a tool and a provider of its own, as a function bundled with its file gets it. */
+const agent = defineAgent({
+  name: 'counter',
+  providers: [
+    {
+      name: 'echo',
+      description: 'Answers "hi" (a test provider)',
+      model: (modelId: string) => new ScriptedModel(['hi'], 'the echo provider', `echo:${modelId}`),
+    },
+  ],
+  tools: [
+    defineTool({
+      name: 'word_count',
+      description: 'Counts the words in a text.',
+      input: z.object({ text: z.string() }),
+      handler: ({ text }) => ({ words: text.split(/\s+/).filter(Boolean).length }),
+    }),
+  ],
+});
+
+describe('modelStepDeps', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  function stubEnv(variables: Record<string, string>) {
+    for (const [name, value] of Object.entries({
+      [ENV_NAMES.table]: 'events',
+      [ENV_NAMES.toolsFunction]: 'tools',
+      [ENV_NAMES.toolsets]: 'demo',
+      ...variables,
+    }))
+      vi.stubEnv(name, value);
+  }
+
+  it("describes the environment's toolsets, then the agent's own tools, and serves models of its providers", async () => {
+    stubEnv({ [ENV_NAMES.model]: 'echo:v1', [ENV_NAMES.modelProfiles]: '{"fast":"echo:fast"}' });
+    const deps = await modelStepDeps(agent);
+    expect(deps.tools.map((tool) => tool.name)).toContain('word_count');
+    expect(deps.tools.at(-1)?.name).toBe('word_count');
+    expect(deps.model.id).toBe('echo:v1');
+    expect(deps.models.fast?.id).toBe('echo:fast');
+  });
+
+  it('without an agent, offers the built-in toolsets and providers only', async () => {
+    stubEnv({ [ENV_NAMES.model]: 'scripted', [ENV_NAMES.modelScript]: '["Done."]' });
+    const deps = await modelStepDeps();
+    expect(deps.tools.map((tool) => tool.name)).not.toContain('word_count');
+    stubEnv({ [ENV_NAMES.model]: 'echo:v1' });
+    await expect(modelStepDeps()).rejects.toThrow(/echo/);
+  });
+});

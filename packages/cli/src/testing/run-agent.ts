@@ -1,0 +1,102 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import {
+  type LoggedEvent,
+  loggedEvent,
+  SCRIPTED_MODEL,
+  type StoredEvent,
+  type TurnEndStatus,
+} from '@agentstep/protocol';
+import { type Agent, checkedAgent, describeTurn, inMemoryStores, randomIds } from '@agentstep/runtime';
+import type { LoadedAgentFile } from '../agent-file/load-agent-file.js';
+import { runCommand } from '../commands/run-command.js';
+import { memoryIo } from '../io/memory-io.js';
+import { type AgentRunResult, resultsOf } from './results-of.js';
+
+export type { AgentRunResult } from './results-of.js';
+
+/** What {@link runAgent} runs. */
+export interface RunAgentOptions {
+  /** The user's message. */
+  prompt: string;
+  /**
+   * The scripted model's steps, as a `--script` file holds them: each the model's output text
+   * (or `{ chunks, usage }`). @default the agent's own `script` (with `agentFile`), else the demo script
+   */
+  script?: readonly unknown[];
+  /** The agent's file, which its `script` is relative to. @default none */
+  agentFile?: string;
+}
+
+/** One turn of an agent, as {@link runAgent} ran it: plain JSON. */
+export interface AgentRun {
+  /** How the turn ended, as `agentstep run --json` and the API say: `done`, `limit`, `failed` or `cancelled`. */
+  status: TurnEndStatus;
+  /** The turn's final answer: the prose of its last model step that wrote any, else `''`. */
+  answer: string;
+  /** What the turn ended with, for people (which limit, which error). */
+  message: string;
+  /** Every tool call of the turn, in the order they were made, with its outcome. */
+  results: AgentRunResult[];
+  /** The session's logged events, as `agentstep run --json` prints them (with their `seq`). */
+  events: LoggedEvent[];
+}
+
+/**
+ * Runs one turn of `agent` as `agentstep run --store memory --model scripted` does, for your own
+ * tests (vitest or any runner): the synthesized state machine on the embedded engine, the event
+ * log in memory, the model playing `script`, your tools running for real. No one decides approvals:
+ * a call that waits for one expires after a second, a failed result. Needs no Java, AWS account or
+ * network; the synthesized loop is cached in the system's temporary folder.
+ */
+export async function runAgent(agent: Agent, options: RunAgentOptions): Promise<AgentRun> {
+  const checked = checkedAgent(agent);
+  const stores = inMemoryStores();
+  const session = randomIds.session();
+  const dataDir = await mkdtemp(join(tmpdir(), 'agentstep-run-agent-'));
+  const scriptFile = join(dataDir, 'script.json');
+  const io = memoryIo({
+    files: options.script === undefined ? {} : { [scriptFile]: JSON.stringify(options.script) },
+    dataDir,
+    cacheDir: join(tmpdir(), 'agentstep', 'cache'),
+    openStore: async () => ({ kind: 'memory', ...stores, close: async () => {} }),
+  });
+  const args = [
+    ...[options.prompt, '--session', session, '--model', SCRIPTED_MODEL, '--store', 'memory', '--json'],
+    // No one decides in a test: a call that waits for approval expires, failing as the model reads it.
+    ...['--approval-timeout', '1'],
+    ...(options.script === undefined ? [] : ['--script', scriptFile]),
+  ];
+  try {
+    await runCommand(args, io, loadedAgent(checked, options.agentFile));
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  return turnOf(session, await stores.log.read(session), stores);
+}
+
+/** The agent as if loaded from `agentFile` (its script beside it), or named after itself. */
+function loadedAgent(agent: Agent, agentFile: string | undefined): LoadedAgentFile {
+  if (agentFile === undefined) return { agent, file: agent.name };
+  const script = agent.script === undefined ? {} : { script: resolve(dirname(agentFile), agent.script) };
+  return { agent, file: agentFile, ...script };
+}
+
+async function turnOf(
+  session: string,
+  events: readonly StoredEvent[],
+  stores: Parameters<typeof describeTurn>[1],
+): Promise<AgentRun> {
+  const end = events.findLast((stored) => stored.event.type === 'turn_end')?.event;
+  const turn = end?.type === 'turn_end' ? end.payload.turn : '';
+  const described = await describeTurn({ session, turn }, stores);
+  if ('pending' in described) throw new Error(`The turn of session ${session} did not end: ${turn}.`);
+  return {
+    status: described.status,
+    answer: described.answer,
+    message: described.message,
+    results: resultsOf(events),
+    events: events.map(loggedEvent),
+  };
+}

@@ -1,0 +1,8 @@
+import { AgentStep } from '@agentstep/cdk';
+import { App, Stack } from 'aws-cdk-lib';
+
+// The CDK app `npx cdk deploy` deploys: one stack with your agent (agent.ts) on Step Functions,
+// DynamoDB and Lambda, your tools bundled into its tools Lambda.
+const app = new App();
+const stack = new Stack(app, '{{stackName}}');
+new AgentStep(stack, 'Agent', { agent: 'agent.ts' });
