@@ -32,7 +32,7 @@ const envSchema = toolsEnvSchema.extend({
  * model and its own providers may serve the models; the environment says everything else.
  */
 export async function modelStepDeps(
-  agent: Pick<Agent, 'tools' | 'providers'> = { tools: [], providers: [] },
+  agent: Pick<Agent, 'tools' | 'lambdaTools' | 'providers'> = { tools: [], lambdaTools: [], providers: [] },
 ) {
   const env = envSchema.parse(process.env);
   const tools = toolsFromEnv(env, {}, agent);

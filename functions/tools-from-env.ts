@@ -1,6 +1,5 @@
 import { ENV_NAMES } from '@agentstep/protocol';
 import { type Agent, type ApprovalRules, createToolset, type Tool } from '@agentstep/runtime';
-import { lambdaTool } from '@agentstep/runtime/lambda-tool';
 import { type BuiltInToolsConfig, toolsOfAgent } from '@agentstep/runtime/tools';
 import type * as z from 'zod';
 import type { toolsEnvSchema } from './tools-env-schema.js';
@@ -12,14 +11,15 @@ import type { toolsEnvSchema } from './tools-env-schema.js';
 export function toolsFromEnv(
   env: z.output<typeof toolsEnvSchema>,
   config: Omit<BuiltInToolsConfig, 'httpAllowHosts'> = {},
-  agent: Pick<Agent, 'tools'> = { tools: [] },
+  agent: Pick<Agent, 'tools' | 'lambdaTools'> = { tools: [], lambdaTools: [] },
 ): Tool[] {
   const offered = {
     toolsets: env[ENV_NAMES.toolsets],
     fetchHosts: env[ENV_NAMES.httpAllowHosts],
     tools: agent.tools,
+    lambdaTools: [...agent.lambdaTools, ...env[ENV_NAMES.lambdaTools]],
   };
-  return [...toolsOfAgent(offered, config), ...env[ENV_NAMES.lambdaTools].map((spec) => lambdaTool(spec))];
+  return toolsOfAgent(offered, config);
 }
 
 /** Which calls wait for approval, as the environment says, over the agent's tools. */

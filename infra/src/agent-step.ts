@@ -4,6 +4,7 @@ import {
   costBudgetUnpriced,
   DEFAULT_PRICES,
   ENV_NAMES,
+  modelChoiceAmong,
   type PriceTable,
   priceTableSchema,
   providerModel,
@@ -33,7 +34,6 @@ import { type EventTurnOptions, eventTurnTarget } from './event-turn-target.js';
 import { ExecutionFailureAlarm } from './execution-failure-alarm.js';
 import { grantBedrockModel } from './grant-bedrock-model.js';
 import { grantSessionReads, grantTableAccess } from './grant-table-access.js';
-import { modelNameSchema } from './model-name-schema.js';
 import { privateBucket } from './private-bucket.js';
 import { type QueueTurnOptions, QueueTurnPipe } from './queue-turn-pipe.js';
 import { resolvedProps } from './resolved-props.js';
@@ -182,7 +182,7 @@ export class AgentStep extends Construct {
   constructor(scope: Construct, id: string, given: AgentStepProps = {}) {
     super(scope, id);
     const { props, agentFile, providers } = resolvedProps(given);
-    const modelName = modelNameSchema(providers);
+    const modelName = modelChoiceAmong(providers);
     const model = checked(modelName, props.model ?? SCRIPTED_MODEL, 'model');
     const modelProfiles = checked(
       z.record(z.string().min(1), modelName),

@@ -149,6 +149,7 @@ export {
   MODEL_PROVIDERS,
   type ModelProfiles,
   type ModelProvider,
+  modelChoiceAmong,
   modelChoiceSchema,
   modelProfilesSchema,
   providerModel,

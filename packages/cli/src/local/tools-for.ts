@@ -20,6 +20,7 @@ export function toolsFor(
     toolsets: options.tools,
     fetchHosts: options.allowHosts,
     tools: loadedAgent?.agent.tools ?? [],
+    lambdaTools: loadedAgent?.agent.lambdaTools ?? [],
   };
   try {
     return toolsOfAgent(agent, {

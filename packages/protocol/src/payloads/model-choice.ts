@@ -19,13 +19,28 @@ export function providerModel(choice: string): { provider: ModelProvider; modelI
   return { provider: provider as ModelProvider, modelId };
 }
 
-/** A model as `--model` names it: `scripted`, or `<provider>:<model>`. */
-export const modelChoiceSchema = z
-  .string()
-  .refine((choice) => choice === SCRIPTED_MODEL || providerModel(choice) !== undefined, {
-    error: (issue) =>
-      `expected "${SCRIPTED_MODEL}" or ${MODEL_PROVIDERS.map((provider) => `"${provider}:<model>"`).join(', ')}, received ${JSON.stringify(issue.input)}`,
-  });
+/**
+ * A model as `--model` names it, `scripted` or `<provider>:<model>`, where the provider is one of
+ * `providers` (the built-in ones and a user's own, by name).
+ */
+export function modelChoiceAmong(providers: readonly string[]) {
+  return z.string().refine(
+    (choice) => {
+      const colon = choice.indexOf(':');
+      return (
+        choice === SCRIPTED_MODEL ||
+        (colon > 0 && colon < choice.length - 1 && providers.includes(choice.slice(0, colon)))
+      );
+    },
+    {
+      error: (issue) =>
+        `expected "${SCRIPTED_MODEL}" or ${providers.map((provider) => `"${provider}:<model>"`).join(', ')}, received ${JSON.stringify(issue.input)}`,
+    },
+  );
+}
+
+/** A model as `--model` names it among the built-in providers: `scripted`, or `<provider>:<model>`. */
+export const modelChoiceSchema = modelChoiceAmong(MODEL_PROVIDERS);
 
 /**
  * Named model profiles, as an agent's `REQUIRES "name"` picks one: each name (any text but empty)

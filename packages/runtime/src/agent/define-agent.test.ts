@@ -51,7 +51,7 @@ describe('defineAgent', () => {
 
   it('refuses a model no provider it knows serves, the default one or a profile', () => {
     const define = () => defineAgent({ name: 'a', model: 'gpt-4o', modelProfiles: { fast: 'nope:x' } });
-    expect(define).toThrow(/model: expected "scripted" or "<provider>:<model>".*received "gpt-4o"/);
+    expect(define).toThrow(/model: expected "scripted" or "bedrock:<model>", .*received "gpt-4o"/);
     expect(define).toThrow(/modelProfiles\.fast: .*received "nope:x"/);
   });
 

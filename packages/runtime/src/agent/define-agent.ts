@@ -1,11 +1,13 @@
 import {
   budgetSchema,
   MODEL_PROVIDERS,
+  modelChoiceAmong,
   priceTableSchema,
   SCRIPTED_MODEL,
   turnLimitsSchema,
 } from '@agentstep/protocol';
 import * as z from 'zod';
+import { lambdaToolSpecSchema } from '../lambda/lambda-tool-spec.js';
 import type { Provider } from '../model/provider.js';
 import { providerSchema } from '../model/provider-schema.js';
 import type { Tool } from '../tools/define-tool.js';
@@ -53,6 +55,12 @@ export const agentDefinitionSchema = z
     modelProfiles: z.record(z.string().min(1), z.string().min(1)).default({}),
     /** The agent's own tools, each made by `defineTool`. @default none */
     tools: z.array(toolSchema).default([]),
+    /**
+     * Existing Lambda functions offered as tools, by name or ARN: each gets its arguments as its
+     * event. Locally they are invoked with your AWS credentials; deployed, the tools function may
+     * invoke them. @default none
+     */
+    lambdaTools: z.array(lambdaToolSpecSchema).default([]),
     /** Built-in toolsets: `demo`, `workspace`, `http`, `agents`. @default none */
     toolsets: z.array(z.string().min(1)).default([]),
     /** Hosts the `http` toolset's `http_fetch` may fetch, exact or `*.domain`. @default none */
@@ -77,15 +85,13 @@ export const agentDefinitionSchema = z
   })
   .strict()
   .superRefine((agent, context) => {
-    const known = new Set<string>([...MODEL_PROVIDERS, ...agent.providers.map((provider) => provider.name)]);
+    const choice = modelChoiceAmong([
+      ...MODEL_PROVIDERS,
+      ...agent.providers.map((provider) => provider.name),
+    ]);
     const check = (model: string, path: Array<string | number>) => {
-      const provider = model.slice(0, model.indexOf(':'));
-      if (model === SCRIPTED_MODEL || (known.has(provider) && model.length > provider.length + 1)) return;
-      context.addIssue({
-        code: 'custom',
-        path,
-        message: `expected "${SCRIPTED_MODEL}" or "<provider>:<model>" with a provider of ${[...known].join(', ')}; received "${model}"`,
-      });
+      for (const issue of choice.safeParse(model).error?.issues ?? [])
+        context.addIssue({ code: 'custom', path, message: issue.message });
     };
     check(agent.model, ['model']);
     for (const [name, model] of Object.entries(agent.modelProfiles)) check(model, ['modelProfiles', name]);

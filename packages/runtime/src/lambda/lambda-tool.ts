@@ -1,23 +1,9 @@
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import * as z from 'zod';
 import { defineTool, type Tool } from '../tools/define-tool.js';
+import type { LambdaToolSpec } from './lambda-tool-spec.js';
 
-/** A Lambda function offered to the model as a tool. */
-export const lambdaToolSpecSchema = z.object({
-  name: z.string(),
-  description: z.string().min(1),
-  /** JSON Schema of the arguments: an object schema. */
-  parameters: z.record(z.string(), z.unknown()),
-  /** The function's name or ARN. */
-  functionName: z.string().min(1),
-  sequential: z.boolean().optional(),
-  timeoutMs: z.number().int().positive().optional(),
-  /** Each call waits for a person's approval before it runs. */
-  approval: z.boolean().optional(),
-});
-
-/** A Lambda function offered to the model as a tool. */
-export type LambdaToolSpec = z.infer<typeof lambdaToolSpecSchema>;
+export { type LambdaToolSpec, lambdaToolSpecSchema } from './lambda-tool-spec.js';
 
 /**
  * Any existing Lambda function as a tool: arguments are validated against its JSON Schema before
