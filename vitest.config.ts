@@ -14,6 +14,12 @@ const everyProject = {
   hookTimeout: 120_000,
 };
 
+/**
+ * The adoption layer installs a new project's dependencies from the npm registry, as a user does:
+ * a cold npm cache on a busy machine takes minutes, not seconds. Still a limit that catches a hang.
+ */
+const installsFromTheRegistry = { testTimeout: 600_000, hookTimeout: 600_000 };
+
 // The AWS SDK's notice about Node.js 20 says nothing a test can act on: off in this process (the
 // setup's DynamoDB Local client) and so in the workers and binaries it starts.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -41,7 +47,12 @@ export default defineConfig({
         },
       },
       ...LAYERS.map((layer) => ({
-        test: { ...everyProject, name: layer, include: [`test/${layer}/**/*.test.ts`] },
+        test: {
+          ...everyProject,
+          ...(layer === 'adoption' ? installsFromTheRegistry : {}),
+          name: layer,
+          include: [`test/${layer}/**/*.test.ts`],
+        },
       })),
     ],
   },

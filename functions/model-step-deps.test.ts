@@ -7,6 +7,7 @@ import { modelStepDeps } from './model-step-deps.js';
 /** An agent with a tool and a provider of its own, as a function bundled with its file gets it. */
 const agent = defineAgent({
   name: 'counter',
+  instructions: 'Count the words you are given.',
   providers: [
     {
       name: 'echo',
@@ -44,6 +45,13 @@ describe('modelStepDeps', () => {
     expect(deps.tools.at(-1)?.name).toBe('word_count');
     expect(deps.model.id).toBe('echo:v1');
     expect(deps.models.fast?.id).toBe('echo:fast');
+  });
+
+  it("takes the agent's instructions from the bundle, unless the environment gives others", async () => {
+    stubEnv({ [ENV_NAMES.model]: 'echo:v1' });
+    expect((await modelStepDeps(agent)).instructions).toBe('Count the words you are given.');
+    stubEnv({ [ENV_NAMES.instructions]: 'Count the letters instead.' });
+    expect((await modelStepDeps(agent)).instructions).toBe('Count the letters instead.');
   });
 
   it('without an agent, offers the built-in toolsets and providers only', async () => {

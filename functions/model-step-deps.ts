@@ -29,16 +29,22 @@ const envSchema = toolsEnvSchema.extend({
 /**
  * ModelStep's dependencies from the environment, shared by the functions that take model steps.
  * With `agent` (the function bundled with the agent's file), its own tools are described to the
- * model and its own providers may serve the models; the environment says everything else.
+ * model, its own providers may serve the models and its instructions are the system prompt's
+ * (unless the environment gives others: the construct's `instructions` prop); the environment says
+ * everything else.
  */
 export async function modelStepDeps(
-  agent: Pick<Agent, 'tools' | 'lambdaTools' | 'providers'> = { tools: [], lambdaTools: [], providers: [] },
+  agent: Pick<Agent, 'tools' | 'lambdaTools' | 'providers' | 'instructions'> = {
+    tools: [],
+    lambdaTools: [],
+    providers: [],
+  },
 ) {
   const env = envSchema.parse(process.env);
   const tools = toolsFromEnv(env, {}, agent);
   const approvals = approvalRulesFromEnv(env, tools);
   const toolsFunction = env[ENV_NAMES.toolsFunction];
-  const instructions = env[ENV_NAMES.instructions];
+  const instructions = env[ENV_NAMES.instructions] ?? agent.instructions;
   const defaultModel = env[ENV_NAMES.model];
   const connection = {
     baseURL: env[ENV_NAMES.modelBaseUrl],

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { AgentStepStack } from '../src/agent-step-stack.js';
@@ -32,7 +33,8 @@ if (withConsole && jwtIssuer === undefined)
 new AgentStepStack(app, 'AgentStep', {
   description: 'AgentStep: an event-sourced LLM agent loop on Step Functions and DynamoDB',
   agent: {
-    agent: 'examples/demo/agent.ts',
+    // From this file, not the working directory: the app synthesizes from any folder.
+    agent: fileURLToPath(new URL('../../examples/demo/agent.ts', import.meta.url)),
     ...(model ? { model } : {}),
     ...(modelBaseUrl ? { modelBaseUrl } : {}),
     ...(jwtIssuer && jwtAudience

@@ -33,6 +33,7 @@ import { EventLogTable } from './event-log-table.js';
 import { type EventTurnOptions, eventTurnTarget } from './event-turn-target.js';
 import { ExecutionFailureAlarm } from './execution-failure-alarm.js';
 import { grantBedrockModel } from './grant-bedrock-model.js';
+import { grantInvokeFunctions } from './grant-invoke-functions.js';
 import { grantSessionReads, grantTableAccess } from './grant-table-access.js';
 import { privateBucket } from './private-bucket.js';
 import { type QueueTurnOptions, QueueTurnPipe } from './queue-turn-pipe.js';
@@ -63,11 +64,15 @@ export interface LambdaToolProps {
 /** Props of {@link AgentStep}; every one has a default, so `new AgentStep(this, 'Agent')` deploys. */
 export interface AgentStepProps extends ApprovalProps {
   /**
-   * Your agent file (its default export made by `defineAgent`), relative to the working directory
-   * (the CDK app's folder) or absolute, loaded at synthesis. Its model, model profiles,
-   * instructions, toolsets, fetch hosts, approvals, budget, limits, concurrency, prices and script
-   * are this construct's defaults (a prop given here wins); its own tools and providers are bundled
-   * into the functions that run or describe them (invoke-tool, model-step, advance-turn, api).
+   * Your agent file (its default export made by `defineAgent`): absolute, or relative to the
+   * working directory the CDK app runs in (for `cdk synth`, the folder of `cdk.json`). It is loaded
+   * at synthesis as `agentstep` loads it (tsx, in a process of its own). Its model, model
+   * profiles, toolsets, fetch hosts, approvals, budget, limits, concurrency, prices and script are
+   * this construct's defaults, as the CLI's flags go over them: a prop given here replaces the
+   * file's, but `budget` and `modelProfiles` merge over the file's (the prop's keys win). It is
+   * bundled into the functions that run or describe its tools or call its providers (invoke-tool,
+   * model-step, advance-turn, api), which read its own tools, Lambda tools, providers and
+   * instructions there; the tools function may invoke its Lambda tools.
    * @default - none: built-in toolsets and providers only
    */
   readonly agent?: string;
@@ -79,7 +84,10 @@ export interface AgentStepProps extends ApprovalProps {
   readonly builtInTools?: readonly string[];
   /** Hosts `http_fetch` may fetch, exact or `*.domain`; it always refuses non-public addresses. @default none */
   readonly httpAllowHosts?: readonly string[];
-  /** Existing Lambda functions offered as tools; each gets its arguments as its event. @default none */
+  /**
+   * Existing Lambda functions offered as tools, besides the agent file's `lambdaTools`; each gets
+   * its arguments as its event. @default none
+   */
   readonly lambdaTools?: readonly LambdaToolProps[];
   /**
    * Tools whose calls wait for a person's approval before they run (`'*'`: every tool), besides
@@ -101,7 +109,8 @@ export interface AgentStepProps extends ApprovalProps {
    * Named model profiles, as a workflow agent's `REQUIRES "name"` picks one: each name to a model
    * as `model` names it, checked at synthesis. A Bedrock profile is granted like the model; one on
    * the model's provider shares `modelBaseUrl` and `modelApiKey`. A turn that asks for a profile
-   * not listed fails with `UnknownModelProfile`. @default - none
+   * not listed fails with `UnknownModelProfile`. Merged over the agent file's (these names win).
+   * @default - the agent file's, else none
    */
   readonly modelProfiles?: Readonly<Record<string, string>>;
   /** For `openai:` and `anthropic:` models: the server's base URL. @default the provider's API */
@@ -113,15 +122,20 @@ export interface AgentStepProps extends ApprovalProps {
   readonly modelApiKey?: ISecret;
   /**
    * What a session may spend before its turns stop with status `limit`: tokens and estimated
-   * cost over all its turns, wall-clock seconds per turn. A turn's input may set its own.
-   * @default - no budget
+   * cost over all its turns, wall-clock seconds per turn. A turn's input may set its own. Merged
+   * over the agent file's (these keys win). @default - the agent file's, else no budget
    */
   readonly budget?: Budget;
   /** Prices (USD per million tokens) by model id, merged over the built-in table. @default - built-in */
   readonly prices?: PriceTable;
   /** The scripted model's script: JSON text of an array of model steps. @default - none */
   readonly modelScript?: string;
-  /** The agent's own instructions, placed before the protocol in the system prompt. @default - none */
+  /**
+   * The agent's own instructions, placed before the protocol in the system prompt: they override
+   * the agent file's. They travel in the model functions' environment, which Lambda limits to 4 KB
+   * (synthesis fails beyond it); an agent file's own instructions do not (they are bundled).
+   * @default - the agent file's, else none
+   */
   readonly instructions?: string;
   /** Calls of one batch that may run at once, 1–40. @default 10 */
   readonly maxConcurrency?: number;
@@ -181,7 +195,7 @@ export class AgentStep extends Construct {
 
   constructor(scope: Construct, id: string, given: AgentStepProps = {}) {
     super(scope, id);
-    const { props, agentFile, providers } = resolvedProps(given);
+    const { props, agentFile, providers, agentLambdaTools } = resolvedProps(given);
     const modelName = modelChoiceAmong(providers);
     const model = checked(modelName, props.model ?? SCRIPTED_MODEL, 'model');
     const modelProfiles = checked(
@@ -229,6 +243,7 @@ export class AgentStep extends Construct {
     );
     if (this.workspace) grantWorkspace(this.workspace, invokeTool);
     for (const tool of props.lambdaTools ?? []) tool.function.grantInvoke(invokeTool);
+    grantInvokeFunctions(invokeTool, agentLambdaTools);
     const modelEnv = {
       ...tools,
       [ENV_NAMES.toolsFunction]: invokeTool.functionName,

@@ -1,6 +1,7 @@
 import { Duration } from 'aws-cdk-lib';
 import { Architecture, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
+import { checkedEnvironment } from './checked-environment.js';
 import { functionRole } from './function-role.js';
 import { lambdaCode } from './lambda-code.js';
 
@@ -24,7 +25,7 @@ export interface BundledLambdaProps {
  * One of AgentStep's Lambdas: `functions/<folder>` of the installed `@agentstep/functions` on
  * Node.js 22 and arm64, bundled in-process by esbuild (never Docker) as ESM with the AWS SDK left
  * to the runtime, traced, with its own role, allowed to write only to its own log group: no AWS
- * managed policy.
+ * managed policy. Synthesis fails when its environment would not fit Lambda's 4 KB.
  */
 export class BundledLambda extends Construct {
   readonly function: LambdaFunction;
@@ -45,7 +46,10 @@ export class BundledLambda extends Construct {
       timeout: props.timeout ?? Duration.seconds(30),
       tracing: Tracing.ACTIVE,
       logGroup,
-      environment: { ...props.environment, POWERTOOLS_SERVICE_NAME: 'agentstep' },
+      environment: checkedEnvironment(this, props.folder, {
+        ...props.environment,
+        POWERTOOLS_SERVICE_NAME: 'agentstep',
+      }),
     });
   }
 }

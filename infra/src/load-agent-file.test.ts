@@ -1,26 +1,44 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadAgentFile } from './load-agent-file.js';
-import { WORD_COUNT_MARKER } from './testing/counter-agent/agent.js';
+
+const fixture = (path: string) => fileURLToPath(new URL(`testing/${path}`, import.meta.url));
 
 describe('loadAgentFile', () => {
-  it('loads the default export of a TypeScript agent file, its tools and providers working', async () => {
-    const agent = loadAgentFile(fileURLToPath(new URL('testing/counter-agent/agent.ts', import.meta.url)));
-    expect(agent).toMatchObject({ name: 'counter', model: 'echo:v1', toolsets: ['http'] });
-    const [wordCount] = agent.tools;
-    expect(await wordCount?.handler({ text: 'one two three' }, {} as never)).toEqual({
-      words: 3,
-      by: WORD_COUNT_MARKER,
+  it("gives a TypeScript agent file's settings, every default applied, and its providers' names", () => {
+    expect(loadAgentFile(fixture('counter-agent/agent.ts'))).toEqual({
+      model: 'echo:v1',
+      modelProfiles: { fast: 'echo:fast' },
+      instructions: 'Count the words you are given.',
+      toolsets: ['http'],
+      fetchHosts: ['example.com'],
+      approvals: ['word_count'],
+      approvalTimeoutSeconds: 600,
+      budget: { maxTokens: 1000 },
+      limits: { maxSteps: 7, stepsPerExecution: 3 },
+      maxConcurrency: 4,
+      prices: { 'echo:v1': { input: 1, output: 2 } },
+      script: 'script.json',
+      lambdaTools: [],
+      providers: ['echo'],
     });
-    expect(agent.providers[0]?.model('v1', {}).id).toBe('echo:v1');
   });
 
-  it('names the file and what to fix when its default export is not an agent', () => {
-    const file = fileURLToPath(new URL('testing/not-an-agent.ts', import.meta.url));
+  it('loads an agent file as the CLI does: top-level await and import.meta.url work', () => {
+    const settings = loadAgentFile(fixture('esm-agent/agent.ts'));
+    const prompt = readFileSync(fixture('esm-agent/prompt.txt'), 'utf8');
+    expect(settings.instructions).toBe(prompt.repeat(50));
+    expect(settings.lambdaTools.map((tool) => tool.functionName)).toEqual([
+      'order-lookup',
+      'arn:aws:lambda:eu-west-1:210987654321:function:refunds:live',
+    ]);
+  });
+
+  it('names the file and what to fix, in one line, when its default export is not an agent', () => {
+    const file = fixture('not-an-agent.ts');
     expect(() => loadAgentFile(file)).toThrow(
-      'AgentStep prop agent: could not load an agent from ' +
-        file +
-        ' (its default export, made by defineAgent from @agentstep/runtime): Invalid agent definition: name: must be 1–64 letters',
+      `AgentStep prop agent: could not load an agent from ${file} (its default export, made by defineAgent from @agentstep/runtime): Invalid agent definition: name: must be 1–64 letters, digits, "_" or "-", from a letter; tools: Invalid input: expected array, received string`,
     );
   });
 });

@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { MODEL_PROVIDERS } from '@agentstep/protocol';
-// biome-ignore lint/style/noRestrictedImports: the agent file's definition is checked by its own schema at synthesis.
-import type { Agent } from '@agentstep/runtime';
 import { Duration } from 'aws-cdk-lib';
 import type { AgentStepProps } from './agent-step.js';
-import { loadAgentFile } from './load-agent-file.js';
+import { type AgentFileSettings, loadAgentFile } from './load-agent-file.js';
 
 /** The props an `AgentStep` builds from, and the agent file they came from. */
 export interface ResolvedProps {
@@ -14,36 +12,58 @@ export interface ResolvedProps {
   readonly agentFile?: string;
   /** The providers its models may name: the built-in ones, then the agent's own. */
   readonly providers: readonly string[];
+  /**
+   * The functions (names or ARNs) of the agent file's Lambda tools: its bundled tools function
+   * invokes them, so they are not in the environment.
+   */
+  readonly agentLambdaTools: readonly string[];
 }
 
 /**
- * The construct's props over its agent file's (a prop given, not `undefined`, wins), the file
- * resolved from the working directory (the CDK app's folder) and loaded at synthesis.
+ * The construct's props over its agent file's, as the CLI's flags go over it: a prop given (not
+ * `undefined`) replaces the file's, but `budget` and `modelProfiles` merge over the file's (the
+ * prop's keys win). The file is resolved from the working directory (where the CDK app runs) and
+ * loaded at synthesis. Its instructions are not props: the functions bundled with the file read
+ * them there, unless the `instructions` prop overrides them.
  */
 export function resolvedProps(given: AgentStepProps): ResolvedProps {
-  if (given.agent === undefined) return { props: given, providers: MODEL_PROVIDERS };
+  if (given.agent === undefined) return { props: given, providers: MODEL_PROVIDERS, agentLambdaTools: [] };
   const agentFile = resolve(given.agent);
-  const agent = loadAgentFile(agentFile);
-  const defined = Object.entries(given).filter(([, value]) => value !== undefined);
+  const settings = loadAgentFile(agentFile);
+  const defined: AgentStepProps = Object.fromEntries(
+    Object.entries(given).filter(([, value]) => value !== undefined),
+  );
+  const fromFile = agentFileProps(settings, agentFile);
+  const budget = merged(fromFile.budget, defined.budget);
+  const modelProfiles = merged(fromFile.modelProfiles, defined.modelProfiles);
   return {
-    props: { ...agentFileProps(agent, agentFile), ...Object.fromEntries(defined) },
+    props: {
+      ...fromFile,
+      ...defined,
+      ...(budget ? { budget } : {}),
+      ...(modelProfiles ? { modelProfiles } : {}),
+    },
     agentFile,
-    providers: [...MODEL_PROVIDERS, ...agent.providers.map((provider) => provider.name)],
+    providers: [...MODEL_PROVIDERS, ...settings.providers],
+    agentLambdaTools: settings.lambdaTools.map((tool) => tool.functionName),
   };
 }
 
+/** `given`'s keys over `base`'s, when either is there. */
+function merged<T extends object>(base: T | undefined, given: T | undefined): T | undefined {
+  return base || given ? ({ ...base, ...given } as T) : undefined;
+}
+
 /**
- * The construct props an agent's definition gives: its model and profiles, instructions, toolsets,
- * fetch hosts, approvals, budget, limits, concurrency, prices, and its script read relative to its
- * file.
+ * The construct props an agent's definition gives: its model and profiles, toolsets, fetch hosts,
+ * approvals, budget, limits, concurrency, prices, and its script read relative to its file.
  */
-function agentFileProps(agent: Agent, file: string): AgentStepProps {
+function agentFileProps(agent: AgentFileSettings, file: string): AgentStepProps {
   const { limits } = agent;
   return {
     model: agent.model,
     builtInTools: agent.toolsets,
     ...(Object.keys(agent.modelProfiles).length > 0 ? { modelProfiles: agent.modelProfiles } : {}),
-    ...(agent.instructions ? { instructions: agent.instructions } : {}),
     ...(agent.fetchHosts.length > 0 ? { httpAllowHosts: agent.fetchHosts } : {}),
     ...(agent.approvals.length > 0 ? { approvals: agent.approvals } : {}),
     ...(agent.approvalTimeoutSeconds

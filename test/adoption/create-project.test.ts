@@ -2,10 +2,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const repository = fileURLToPath(new URL('../../', import.meta.url));
+import { publishedNames, REPOSITORY, tarballPrefix } from '../support/published-packages.js';
 
 /**
  * A child's environment as a user's shell would give it: nothing of this run's npm or pnpm (their
@@ -79,40 +77,44 @@ function batchOf(
 // Issue 25's acceptance, as a new user goes: the packages as `pnpm publish` would upload them, a
 // project created by `npm create agentstep` in a folder outside this repository, npm only.
 describe('a project created by create-agentstep, outside the repository', () => {
-  const timings: string[] = [];
+  const timings: Array<{ what: string; seconds: number }> = [];
   const packages = mkdtempSync(join(tmpdir(), 'agentstep-packages-'));
   const home = mkdtempSync(join(tmpdir(), 'agentstep-user-'));
   const project = join(home, 'my-agent');
   const step = async (what: string, command: string, args: string[], cwd = project) => {
     const finished = succeeded(await run(command, args, cwd), what);
-    timings.push(`${what}: ${finished.seconds.toFixed(1)} s`);
+    timings.push({ what, seconds: finished.seconds });
     return finished;
   };
 
   beforeAll(async () => {
-    await step('npm run pack', 'npm', ['run', '--silent', 'pack', '--', packages], repository);
+    await step('npm run pack', 'npm', ['run', '--silent', 'pack', '--', packages], REPOSITORY);
   });
 
   afterAll(() => {
-    // How long each step took, for the issue's 8-minute bound (bench-style figures, not assertions).
-    console.log(`create-agentstep end to end:\n  ${timings.join('\n  ')}`);
+    // How long each step took and the whole sequence, against issue 25's bound: printed figures
+    // as `npm run bench` prints its own, never an assertion that load could fail.
+    const total = timings.reduce((sum, { seconds }) => sum + seconds, 0);
+    const lines = timings.map(({ what, seconds }) => `${what}: ${seconds.toFixed(1)} s`);
+    console.log(
+      `create-agentstep end to end:\n  ${lines.join('\n  ')}\n  total: ${total.toFixed(0)} s (target < 480 s)`,
+    );
   });
 
   it('packs one tarball per publishable package', () => {
+    const tarballs = publishedNames().map(tarballPrefix).sort();
     expect(readdirSync(packages).sort()).toEqual(
-      [
-        'agentstep-api',
-        'agentstep-cdk',
-        'agentstep-cli',
-        'agentstep-client',
-        'agentstep-console',
-        'agentstep-functions',
-        'agentstep-local',
-        'agentstep-protocol',
-        'agentstep-runtime',
-        'create-agentstep',
-      ].map((name) => expect.stringMatching(new RegExp(`^${name}-\\d+\\.\\d+\\.\\d+\\.tgz$`))),
+      tarballs.map((name) => expect.stringMatching(new RegExp(`^${name}-\\d+\\.\\d+\\.\\d+\\.tgz$`))),
     );
+  });
+
+  it('publishes (dry run) every package with pnpm, as a release would', async () => {
+    const pnpm = ['scripts/pnpm.mjs', '-r', 'publish', '--dry-run', '--no-git-checks'];
+    const published = await step('pnpm -r publish --dry-run', process.execPath, pnpm, REPOSITORY);
+    const names = [...`${published.stdout}${published.stderr}`.matchAll(/Skip publishing (\S+)@/g)].map(
+      ([, name]) => name,
+    );
+    expect(names.sort()).toEqual(publishedNames().sort());
   });
 
   it('creates the project with npx from its tarball, then installs it with npm', async () => {
@@ -147,8 +149,9 @@ describe('a project created by create-agentstep, outside the repository', () => 
     expect(call?.content).toEqual({ words: 3 });
   });
 
-  it('passes its own tests with `npm test`', async () => {
+  it('passes its own tests with `npm test`, and its types check against the published declarations', async () => {
     await step('npm test', 'npm', ['test']);
+    await step('npm run typecheck', 'npm', ['run', 'typecheck']);
   });
 
   it("synthesizes without AWS credentials, the tool's code inside the tools Lambda's asset", async () => {

@@ -1,23 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const repository = fileURLToPath(new URL('../../', import.meta.url));
-
-/** The packages users install, by folder (docs/releasing.md lists them). */
-const PUBLISHED = [
-  'packages/api',
-  'packages/cli',
-  'packages/client',
-  'packages/console',
-  'packages/create-agentstep',
-  'packages/local',
-  'packages/protocol',
-  'packages/runtime',
-  'functions',
-  'infra',
-];
+import { PUBLISHED_FOLDERS, REPOSITORY } from '../support/published-packages.js';
 
 interface Manifest {
   name: string;
@@ -31,14 +15,14 @@ interface Manifest {
 }
 
 function manifestOf(folder: string): Manifest {
-  return JSON.parse(readFileSync(join(repository, folder, 'package.json'), 'utf8')) as Manifest;
+  return JSON.parse(readFileSync(join(REPOSITORY, folder, 'package.json'), 'utf8')) as Manifest;
 }
 
 /** Every workspace package's folder: the repository's root, `packages/*` and the other top-level ones. */
 function workspaceFolders(): string[] {
-  const packages = readdirSync(join(repository, 'packages')).map((name) => `packages/${name}`);
+  const packages = readdirSync(join(REPOSITORY, 'packages')).map((name) => `packages/${name}`);
   return ['.', ...packages, 'functions', 'infra', 'test', 'examples'].filter((folder) =>
-    existsSync(join(repository, folder, 'package.json')),
+    existsSync(join(REPOSITORY, folder, 'package.json')),
   );
 }
 
@@ -50,13 +34,13 @@ function builtPath(source: string, outDir: string): string {
 describe('the published packages', () => {
   it('are every workspace package but the root, the tests and the examples', () => {
     const published = workspaceFolders().filter((folder) => !manifestOf(folder).private);
-    expect(published.sort()).toEqual([...PUBLISHED].sort());
+    expect(published.sort()).toEqual([...PUBLISHED_FOLDERS].sort());
   });
 
   it('share one version, a license, a Node.js floor and their files', () => {
-    const versions = new Set(PUBLISHED.map((folder) => manifestOf(folder).version));
+    const versions = new Set(PUBLISHED_FOLDERS.map((folder) => manifestOf(folder).version));
     expect([...versions]).toHaveLength(1);
-    for (const folder of PUBLISHED) {
+    for (const folder of PUBLISHED_FOLDERS) {
       const manifest = manifestOf(folder);
       expect(manifest.license, folder).toBe('Apache-2.0');
       expect(manifest.engines?.node, folder).toBe('>=20.11');
@@ -65,10 +49,10 @@ describe('the published packages', () => {
   });
 
   it('publish, for every export of the sources, its built JavaScript and declarations', () => {
-    const built = PUBLISHED.filter((folder) => manifestOf(folder).publishConfig);
+    const built = PUBLISHED_FOLDERS.filter((folder) => manifestOf(folder).publishConfig);
     for (const folder of built.filter((name) => name !== 'packages/cli')) {
       const { exports = {}, publishConfig } = manifestOf(folder);
-      const tsconfig = JSON.parse(readFileSync(join(repository, folder, 'tsconfig.json'), 'utf8'));
+      const tsconfig = JSON.parse(readFileSync(join(REPOSITORY, folder, 'tsconfig.json'), 'utf8'));
       const outDir: string = tsconfig.compilerOptions.outDir;
       const expected = Object.fromEntries(
         Object.entries(exports).map(([subpath, source]) => [

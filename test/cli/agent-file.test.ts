@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,5 +28,15 @@ describe('agentstep with an agent file (the real binary)', () => {
     expect(lines.filter((line) => line.type === 'respond').map((line) => line.content)).toEqual([
       'There are 3 words.',
     ]);
+  });
+
+  it('shows where an agent.ts that does not parse goes wrong, exit 2', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'agentstep-agent-file-'));
+    writeFileSync(join(cwd, 'agent.ts'), "export default {\n  name: 'typo',,\n};\n");
+    const { status, stderr } = await runCli(['prompt'], { cwd });
+    expect(status).toBe(2);
+    expect(stderr).toContain(
+      `agentstep prompt: agent.ts: cannot load the agent's file (${join(cwd, 'agent.ts')}:2:15: ERROR: Expected identifier but found ",").\n`,
+    );
   });
 });

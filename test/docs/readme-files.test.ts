@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { shellCommandLines } from '../support/shell-command-lines.js';
+import { splitShellLine } from '../support/split-shell-line.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** Where the commands of the README's first part run: a project `npm create agentstep` writes. */
@@ -9,7 +11,6 @@ const PROJECT = resolve(ROOT, 'packages/create-agentstep/template');
 const PROJECT_SECTION = '## Start a project';
 /** The documents whose links and commands must hold. */
 const DOCUMENTS = ['README.md', 'docs/workflows.md', 'docs/protocol.md', 'docs/architecture.md'];
-const SHELL_BLOCK = /^```(?:sh|bash|shell)\n([\s\S]*?)^```$/gm;
 const FILE_ARGUMENT = /^(?:\.\/)?[\w@.-]+(?:\/[\w@.-]+)*\.(?:json|txt|agentfile|mjs|js|ts|md)$/;
 
 interface Named {
@@ -53,26 +54,14 @@ describe('the README and the docs', () => {
 function filesNamedByCommands(document: string): Named[] {
   const text = readFileSync(resolve(ROOT, document), 'utf8');
   const projectEnd = text.indexOf('\n## ', text.indexOf(PROJECT_SECTION) + 1);
-  return [...text.matchAll(SHELL_BLOCK)].flatMap((match) => {
-    const inProject = document === 'README.md' && (match.index ?? 0) < projectEnd;
-    const base = inProject ? PROJECT : ROOT;
-    const lines = (match[1] ?? '').replace(/\\\n/g, ' ').split('\n');
-    return lines.flatMap((line) =>
-      shellWords(line)
-        .filter((word) => FILE_ARGUMENT.test(word))
-        .map((path) => ({ document, path, base })),
-    );
+  const projectEndLine = text.slice(0, projectEnd).split('\n').length;
+  return shellCommandLines(text).flatMap(({ line, text: command }) => {
+    const base = document === 'README.md' && line < projectEndLine ? PROJECT : ROOT;
+    return splitShellLine(command)
+      .words.map((word) => word.replace(/^['"]|['"]$/g, ''))
+      .filter((word) => FILE_ARGUMENT.test(word))
+      .map((path) => ({ document, path, base }));
   });
-}
-
-/** A command line's words, quotes removed, up to a comment. */
-function shellWords(line: string): string[] {
-  const words: string[] = [];
-  for (const [word] of line.matchAll(/'[^']*'|"(?:\\.|[^"\\])*"|[^\s'"]+/g)) {
-    if (word.startsWith('#')) break;
-    words.push(word.replace(/^['"]|['"]$/g, ''));
-  }
-  return words;
 }
 
 /** Each relative link of `document` whose file is missing or outside the repository, or whose heading is. */

@@ -35,6 +35,7 @@ export function newProject(name: string): Project {
 function projectIo(project: Project): MemoryIo {
   const io = memoryIo({
     dataDir: join(project.cwd, '.agentstep'),
+    workingDir: project.cwd,
     cacheDir: testCacheDir(),
     openStore: () => dynamoDbStore(project.client, project.table, async () => {}),
   });

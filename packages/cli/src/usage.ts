@@ -13,7 +13,8 @@ an embedded engine, every task on the handler its Lambda runs, the event log in 
 (data in .agentstep/). Exit code 0: finished; 3: a limit or budget stopped it; 1: it failed.
 The agent is your agent file's default export (defineAgent from @agentstep/runtime): --agent FILE,
 else agent.ts in this folder if there is one; the options below override what it sets (--tools
-replaces its toolsets, its own tools stay; --model-profile and budgets merge; --provider adds).
+replaces its toolsets, its own tools stay; --script or --cassette without --model plays that file
+over its model; --model-profile and budgets merge; --provider adds).
   --agent FILE               the agent file (default: ./agent.ts if there is one), TypeScript or JS
   --session ID               continue a session (default: a new one)
   --take-over                take the session even from a turn whose lease still runs (a dead run)
@@ -126,10 +127,14 @@ Reads one model step's output from stdin and prints its events, one JSON line ea
   --chunks-json        stdin is a JSON array of strings, fed to the parser in order`;
 
 /** Help for `agentstep prompt`. */
-const PROMPT_USAGE = `agentstep prompt --tools <file.json> [--instructions TEXT]
+const PROMPT_USAGE = `agentstep prompt [--agent FILE] [--tools <file.json>] [--instructions TEXT]
 
-Prints the system prompt for a set of tools. The file holds a JSON array of
-{"name": "...", "description": "...", "parameters": {JSON Schema of the arguments}}.`;
+Prints the system prompt a session sends: the agent file's instructions and tools (its toolsets,
+own tools and Lambda tools), as agentstep run offers them.
+  --agent FILE          the agent file (default: ./agent.ts if there is one)
+  --tools <file.json>   these tools instead (required without an agent file): a JSON array of
+                        {"name": "...", "description": "...", "parameters": {JSON Schema of the arguments}}
+  --instructions TEXT   these instructions instead of the agent file's`;
 
 /** Help for `agentstep workflow`. */
 const WORKFLOW_USAGE = `agentstep workflow run FILE [--input NAME=VALUE ...] [run options]
@@ -147,7 +152,7 @@ stopped run on from its log: finished goals are not run again. context prints th
 from any shell. Exit code 0: done; 1: failed or aborted; 2: the command was called wrong.`;
 
 /** Help for `agentstep render-context`. */
-const RENDER_CONTEXT_USAGE = `agentstep render-context < description.json
+const RENDER_CONTEXT_USAGE = `agentstep render-context < examples/goal-context.json
 
 Reads one JSON description from stdin and prints the XML document a workflow goal or agent gets as
 its user message (decisions E1–E9), exactly, with no newline after it:
@@ -172,7 +177,7 @@ Commands:
   approvals list a session's calls waiting for a person's approval
   approve   approve (or --deny) one waiting call
   parse     parse model output from stdin into protocol events (JSON lines)
-  prompt    print the system prompt for a set of tools
+  prompt    print the system prompt of the agent file, or of a set of tools
   workflow  run a multi-goal workflow (an Agentfile), resume it, answer its human gates
   render-context  print a workflow goal's or agent's XML context from a JSON description
 

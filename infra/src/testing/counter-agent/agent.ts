@@ -4,12 +4,15 @@ import * as z from 'zod';
 /** A string only this tool's code holds: a bundle that carries the tool carries it. */
 export const WORD_COUNT_MARKER = 'counted-by-the-counter-fixture';
 
+/** A string only this provider's code holds: a bundle that carries the provider carries it. */
+export const ECHO_PROVIDER_MARKER = 'answered-by-the-echo-fixture';
+
 /** `echo:<model>`: a provider of the agent's own, answering with a fixed script. */
 class EchoProvider {
   readonly name = 'echo';
   readonly description = 'Answers "hi" (a test provider)';
   model(modelId: string) {
-    return new ScriptedModel(['hi'], 'the echo provider', `echo:${modelId}`);
+    return new ScriptedModel(['hi'], ECHO_PROVIDER_MARKER, `echo:${modelId}`);
   }
 }
 

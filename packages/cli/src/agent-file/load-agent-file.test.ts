@@ -50,6 +50,14 @@ describe('loadAgentFile', () => {
     await expect(loading).rejects.toThrow(message);
   });
 
+  it("shows a syntax error's place and reason, not only that the transform failed", async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'agentstep-agent-file-'));
+    writeFileSync(join(folder, 'agent.ts'), "export default {\n  name: 'typo',,\n};\n");
+    await expect(loadAgentFile(undefined, folder)).rejects.toThrow(
+      `agent.ts: cannot load the agent's file (${join(folder, 'agent.ts')}:2:15: ERROR: Expected identifier but found ",").`,
+    );
+  });
+
   it('resolves --agent from the working directory, wherever the command runs', async () => {
     const loaded = await loadAgentFile('fixtures/counter-agent.ts', dirname(FIXTURES));
     expect(loaded?.agent.name).toBe('counter');

@@ -45,8 +45,7 @@ async function defaultExport(file: string, path: string): Promise<unknown> {
     const { tsImport } = await import('tsx/esm/api');
     module = await tsImport(pathToFileURL(path).href, import.meta.url);
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    throw new UsageError(`${file}: cannot load the agent's file (${reason}).`, { cause: error });
+    throw new UsageError(`${file}: cannot load the agent's file (${loadFailure(error)}).`, { cause: error });
   }
   const exported = isCommonJs(module.default) ? module.default.default : module.default;
   if (exported === undefined)
@@ -54,6 +53,15 @@ async function defaultExport(file: string, path: string): Promise<unknown> {
       `${file}: the module has no default export; export default defineAgent({ name, ... }) from '@agentstep/runtime'.`,
     );
   return exported;
+}
+
+/**
+ * What went wrong loading the file, in one line: a syntax error's `file:line:column: ERROR: …` line
+ * (tsx's message opens with `Transform failed with 1 error:`), else the message's first line.
+ */
+function loadFailure(error: unknown): string {
+  const lines = (error instanceof Error ? error.message : String(error)).split('\n');
+  return lines.find((line) => line.includes('ERROR:')) ?? lines[0] ?? '';
 }
 
 /** A CommonJS module's exports (an agent file outside a `"type": "module"` package), its default within. */

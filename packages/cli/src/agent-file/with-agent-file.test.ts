@@ -61,6 +61,15 @@ describe('withAgentFile', () => {
     });
   });
 
+  it.each([
+    [['--script', 'mine.json'], 'scripted'],
+    [['--cassette', 'recorded.json'], 'replay'],
+  ])("plays %j over the file's model, as without an agent file", (flags, model) => {
+    const options = parseRunOptions(flags);
+    expect(options).toMatchObject({ model, modelChosen: true });
+    expect(withAgentFile(options, loaded).model).toBe(model);
+  });
+
   it('leaves the options as they are without an agent file (the demo toolset by default)', () => {
     const options = parseRunOptions(['--agent', 'mine.ts']);
     expect(withAgentFile(options, undefined)).toBe(options);

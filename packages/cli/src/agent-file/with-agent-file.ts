@@ -2,8 +2,8 @@ import type { RunOptions } from '../local/run-options.js';
 import type { LoadedAgentFile } from './load-agent-file.js';
 
 /**
- * The options with the agent file's settings under the flags: a flag given wins (`--model`,
- * `--tools` replacing the toolsets, `--fetch-hosts`, `--approve`, `--approval-timeout`, `--max-*`,
+ * The options with the agent file's settings under the flags: a flag given wins (`--model`, or
+ * `--script` / `--cassette` without it: the model that plays them; `--tools` replacing the toolsets, `--fetch-hosts`, `--approve`, `--approval-timeout`, `--max-*`,
  * `--max-steps`, `--steps-per-execution`), `--model-profile` and the budget flags merge over the
  * file's. What no flag sets (instructions, own tools and providers, prices, concurrency, script)
  * is read from `loadedAgent` where it is used.

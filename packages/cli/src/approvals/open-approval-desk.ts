@@ -1,9 +1,8 @@
 import { LocalTaskTokens } from '@agentstep/local';
 import { createToolset, systemClock } from '@agentstep/runtime';
-import { agentOptions } from '../agent-file/agent-options.js';
+import { loadAgentFile } from '../agent-file/load-agent-file.js';
+import { toolsOfAgentFile } from '../agent-file/tools-of-agent-file.js';
 import type { CliIo } from '../io/cli-io.js';
-import { parseRunOptions } from '../local/run-options.js';
-import { toolsFor } from '../local/tools-for.js';
 import type { ApprovalDesk } from './approval-desk.js';
 import type { DeskAddress } from './approval-options.js';
 import { LocalApprovalDesk } from './local-approval-desk.js';
@@ -17,12 +16,8 @@ import { ServedApprovalDesk } from './served-approval-desk.js';
  */
 export async function openApprovalDesk(address: DeskAddress, io: CliIo): Promise<ApprovalDesk> {
   if (address.kind === 'served') return new ServedApprovalDesk(address);
-  const { tools, agentFile } = address;
-  const parsed = parseRunOptions([
-    ...(tools === undefined ? [] : ['--tools', tools.join(',')]),
-    ...(agentFile === undefined ? [] : ['--agent', agentFile]),
-  ]);
-  const toolset = createToolset(toolsFor(await agentOptions(parsed, io, () => {}), io));
+  const loaded = await loadAgentFile(address.agentFile, io.workingDir);
+  const toolset = createToolset(toolsOfAgentFile(loaded, io, address.tools));
   const store = await io.openStore('dynamodb-local', (text) => io.stderr(`agentstep: ${text}\n`));
   return new LocalApprovalDesk({
     ...store,

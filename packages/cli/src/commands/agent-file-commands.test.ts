@@ -8,6 +8,7 @@ import { listeningUrl } from '../testing/start-command.js';
 const fixture = (file: string) => fileURLToPath(new URL(`../testing/fixtures/${file}`, import.meta.url));
 const COUNTER = fixture('counter-agent.ts');
 const CANNED = fixture('canned-agent.ts');
+const DEMO = fileURLToPath(new URL('../../../../examples/demo/agent.ts', import.meta.url));
 
 /** The outcomes of a run's `result` lines, and its answers. */
 function turnOf(stdout: string) {
@@ -61,6 +62,14 @@ describe('agentstep commands with an agent file', () => {
       ...['run', 'Count', '--agent', CANNED, '--model', 'canned:m2', '--store', 'memory', '--json'],
     ]);
     expect(turnOf(flag.stdout).answers).toEqual(['Counted by canned:m2.']);
+  });
+
+  it("run: --script without --model plays the script, not the agent's provider", async () => {
+    const { status, stdout } = await memoryProject({ 'mine.json': '["Scripted."]' }).run([
+      ...['run', 'Count', '--agent', CANNED, '--script', 'mine.json', '--store', 'memory', '--json'],
+    ]);
+    expect(status).toBe(0);
+    expect(turnOf(stdout).answers).toEqual(['Scripted.']);
   });
 
   it("run: the agent's instructions open the system prompt, its tool's argument described by the user's zod", async () => {
@@ -187,15 +196,7 @@ describe('agentstep commands with an agent file', () => {
         .map(({ type, content }) => ({ type, content: type === 'turn_end' ? '' : content }));
     const project = memoryProject();
     const plain = await project.run(['run', 'Hi', '--store', 'memory', '--json']);
-    const demo = await project.run([
-      'run',
-      'Hi',
-      '--agent',
-      'examples/demo/agent.ts',
-      '--store',
-      'memory',
-      '--json',
-    ]);
+    const demo = await project.run(['run', 'Hi', '--agent', DEMO, '--store', 'memory', '--json']);
     expect(demo.status).toBe(plain.status);
     expect(shape(demo.stdout)).toEqual(shape(plain.stdout));
     expect(shape(demo.stdout).length).toBeGreaterThan(3);

@@ -85,6 +85,6 @@ describe('agentstep render-context', () => {
   it('is listed in the usage', async () => {
     const io = memoryIo();
     expect(await main(['--help'], io)).toBe(0);
-    expect(io.out.join('')).toContain('agentstep render-context < description.json');
+    expect(io.out.join('')).toContain('agentstep render-context < examples/goal-context.json');
   });
 });

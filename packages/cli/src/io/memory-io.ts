@@ -17,7 +17,10 @@ export interface MemoryIoOptions {
   files?: Record<string, string>;
   nowMs?: number;
   dataDir?: string;
-  /** Where `agent.ts` is looked for. @default the process's working directory */
+  /**
+   * Where `agent.ts` is looked for and `--agent FILE` resolves.
+   * @default a folder that does not exist: no agent file, whatever folder the tests run in
+   */
   workingDir?: string;
   /** @default `dataDir`'s `cache/` */
   cacheDir?: string;
@@ -27,6 +30,9 @@ export interface MemoryIoOptions {
    */
   openStore?: (kind: StoreKind) => Promise<OpenStore>;
 }
+
+/** The default working folder of a {@link memoryIo}: none on disk, so it holds no `agent.ts`. */
+const NO_PROJECT = '/agentstep-test-project';
 
 /** Creates an in-memory {@link CliIo} for tests. */
 export function memoryIo(options: MemoryIoOptions = {}): MemoryIo {
@@ -52,7 +58,7 @@ export function memoryIo(options: MemoryIoOptions = {}): MemoryIo {
     writeFile: async (path, text) => {
       files[path] = text;
     },
-    workingDir: options.workingDir ?? process.cwd(),
+    workingDir: options.workingDir ?? NO_PROJECT,
     dataDir,
     cacheDir: options.cacheDir ?? `${dataDir}/cache`,
     interactive: false,

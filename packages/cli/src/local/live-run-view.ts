@@ -56,9 +56,11 @@ export class LiveRunView implements RunView {
     if (event.type === 'StateExited' && APPROVAL_SETTLING_STATES.has(name)) void this.#caughtUp();
     if (event.type === 'StateExited' && name === STATE_NAMES.invokeTool) {
       const { position, status } = (event.state?.output ?? {}) as { position?: number; status?: string };
+      // A call that waits for approval leaves without an outcome: its wait is said when it is logged.
+      if (status === undefined) return;
       this.#follower.after(() => {
         const name = this.#names.get(position ?? -1) ?? '';
-        this.#say(`  ${status === 'success' ? '✓' : '✗'} #${position} ${name} ${status ?? ''}`);
+        this.#say(`  ${status === 'success' ? '✓' : '✗'} #${position} ${name} ${status}`);
       });
     }
   }

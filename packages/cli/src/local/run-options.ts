@@ -34,7 +34,10 @@ export interface RunOptions {
    * `anthropic`, or one `--provider` adds), as `checkModels` checks once the providers are loaded.
    */
   model: string;
-  /** Whether `--model` was given, rather than defaulted. */
+  /**
+   * Whether the flags chose the model, so an agent file's does not apply: `--model`, or `--script`
+   * (the scripted model) or `--cassette` (replay) without it.
+   */
   modelChosen: boolean;
   /** Named model profiles (`--model-profile NAME=MODEL`), as a workflow agent's `REQUIRES` picks one. */
   modelProfiles: ModelProfiles;
@@ -74,7 +77,7 @@ const MAX_APPROVAL_TIMEOUT_SECONDS = 99_999_999;
 export const REPLAY_MODEL = 'replay';
 
 /** The toolsets of a run without `--tools` nor an agent file. */
-const DEFAULT_TOOLSETS = 'demo';
+export const DEFAULT_TOOLSETS: readonly string[] = ['demo'];
 
 const DEFAULT_PROMPT = 'Check three things for me at once, then summarize.';
 
@@ -114,7 +117,8 @@ export function parseRunOptions(args: string[]): RunOptions {
       'approval-timeout': { type: 'string' },
     },
   });
-  const model = values.model ?? SCRIPTED_MODEL;
+  // A script or cassette given alone names the model that plays it.
+  const model = values.model ?? (values.cassette === undefined ? SCRIPTED_MODEL : REPLAY_MODEL);
   if (model === REPLAY_MODEL && values.cassette === undefined)
     throw new UsageError('--model replay needs --cassette FILE.');
   if (values.store !== 'dynamodb-local' && values.store !== 'memory') {
@@ -129,10 +133,10 @@ export function parseRunOptions(args: string[]): RunOptions {
     mode,
     budget: budgetOf(values),
     model,
-    modelChosen: values.model !== undefined,
+    modelChosen: [values.model, values.script, values.cassette].some((flag) => flag !== undefined),
     modelProfiles: modelProfilesOf(values['model-profile']),
     providers: values.provider,
-    tools: (values.tools ?? DEFAULT_TOOLSETS).split(',').filter((name) => name !== ''),
+    tools: values.tools?.split(',').filter((name) => name !== '') ?? [...DEFAULT_TOOLSETS],
     allowHosts: fetchHostsOf(values['fetch-hosts'], values['allow-hosts']),
     store: values.store,
     json: values.json,

@@ -242,6 +242,8 @@ describe('the run views on calls that wait for approval', () => {
     ].join('\n');
     await printed(io, (out) => out.includes('⏸ #1'));
     expect(io.out.join('')).toContain(asked);
+    // InvokeTool leaves a waiting call without an outcome: nothing to say of it until its decision.
+    view.onEvent(exited(STATE_NAMES.invokeTool, { position: 0 }));
     await decide(first, { decision: 'approve', args: { text: 'edited' } });
     view.onEvent(exited(STATE_NAMES.awaitApproval));
     await decide(second, { decision: 'deny', reason: 'nope' });
@@ -250,6 +252,7 @@ describe('the run views on calls that wait for approval', () => {
     expect(io.out.join('')).toMatch(
       /\n {2}✓ #0 echo approved by pat with \{"text":"edited"\}\n {2}✗ #1 echo denied by pat: nope\n$/,
     );
+    expect(io.out.join('')).not.toContain('✗ #0');
     expect(heard).toEqual([
       `requested ${first} echo {"text":"a"}`,
       `requested ${second} echo {"text":"b"}`,

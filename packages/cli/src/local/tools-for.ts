@@ -7,11 +7,13 @@ import type { RunOptions } from './run-options.js';
 
 /**
  * The tools a local agent offers: the built-in toolsets `--tools` (else its agent file) names, then
- * the agent file's own tools. The workspace toolset works on `.agentstep/workspaces/`, the agents
- * toolset runs sub-agents as `agents` says (without it, its calls fail saying so).
+ * the agent file's own tools and Lambda tools. The workspace toolset works on `.agentstep/workspaces/`,
+ * the agents toolset runs sub-agents as `agents` says (without it, its calls fail saying so).
  */
 export function toolsFor(
-  options: Pick<RunOptions, 'tools' | 'allowHosts' | 'loadedAgent' | 'given'>,
+  options: Pick<RunOptions, 'tools' | 'allowHosts' | 'loadedAgent'> & {
+    given: Pick<RunOptions['given'], 'tools'>;
+  },
   io: CliIo,
   agents?: SubAgentsConfig,
 ) {

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InMemoryTaskTokenCompletions } from '@agentstep/local';
@@ -28,14 +28,18 @@ export interface MemoryProject {
 /**
  * A project for in-process commands: one in-memory store every command of the project opens (task
  * token completions included, so a decision made by one command wakes the call another waits on),
- * in-memory files, and real temporary data and cache folders (workspaces, the synthesized loop).
+ * in-memory files, and a real temporary working folder (with the data folder `.agentstep/` in it,
+ * for workspaces) and cache folder (the synthesized loop).
  * `--store memory` still gives a command a store of its own, as in the binary.
  */
 export function memoryProject(files: Record<string, string> = {}): MemoryProject {
   const shared = projectStore();
-  const dataDir = mkdtempSync(join(tmpdir(), 'agentstep-cli-project-'));
+  // An empty working folder of its own: no agent.ts wherever the tests run, unless `--agent` names one.
+  const workingDir = mkdtempSync(join(tmpdir(), 'agentstep-cli-project-'));
+  const dataDir = join(workingDir, '.agentstep');
+  mkdirSync(dataDir);
   const start = (args: string[], stdin: string[] = []) => {
-    const io = memoryIo({ stdin, files, dataDir, cacheDir: testCacheDir(), openStore: shared });
+    const io = memoryIo({ stdin, files, workingDir, dataDir, cacheDir: testCacheDir(), openStore: shared });
     return startCommand(io, args);
   };
   return {

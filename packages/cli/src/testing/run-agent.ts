@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import {
   type LoggedEvent,
@@ -48,7 +48,7 @@ export interface AgentRun {
  * tests (vitest or any runner): the synthesized state machine on the embedded engine, the event
  * log in memory, the model playing `script`, your tools running for real. No one decides approvals:
  * a call that waits for one expires after a second, a failed result. Needs no Java, AWS account or
- * network; the synthesized loop is cached in the system's temporary folder.
+ * network; the synthesized loop is cached in the system's temporary folder, per OS user.
  */
 export async function runAgent(agent: Agent, options: RunAgentOptions): Promise<AgentRun> {
   const checked = checkedAgent(agent);
@@ -59,7 +59,7 @@ export async function runAgent(agent: Agent, options: RunAgentOptions): Promise<
   const io = memoryIo({
     files: options.script === undefined ? {} : { [scriptFile]: JSON.stringify(options.script) },
     dataDir,
-    cacheDir: join(tmpdir(), 'agentstep', 'cache'),
+    cacheDir: userCacheDir(),
     openStore: async () => ({ kind: 'memory', ...stores, close: async () => {} }),
   });
   const args = [
@@ -74,6 +74,15 @@ export async function runAgent(agent: Agent, options: RunAgentOptions): Promise<
     await rm(dataDir, { recursive: true, force: true });
   }
   return turnOf(session, await stores.log.read(session), stores);
+}
+
+/**
+ * The synthesized loop's cache: the system's temporary folder, one per OS user (each writes only
+ * their own), as an installed package's own folder may not be writable.
+ */
+function userCacheDir(): string {
+  const user = process.getuid?.() ?? userInfo().username;
+  return join(tmpdir(), `agentstep-${user}`, 'cache');
 }
 
 /** The agent as if loaded from `agentFile` (its script beside it), or named after itself. */

@@ -1,0 +1,65 @@
+/**
+ * Run by `loadAgentFile` in a process of its own, under tsx (the loader `agentstep` runs agent files
+ * with): imports the agent file its argument names (absolute), checks its default export as an
+ * agent, and prints on its last line of output, as JSON, `{"settings": …}` (what synthesis needs:
+ * the agent's data fields and its providers' names) or `{"error": "…"}` (one line, no stack); then
+ * exits, whatever handles the agent's modules left open.
+ */
+import { pathToFileURL } from 'node:url';
+// biome-ignore lint/style/noRestrictedImports: this script runs in its own process at synthesis to load the user's agent as the CLI does; the constructs never import the runtime.
+import { type Agent, checkedAgent } from '@agentstep/runtime';
+import type { AgentFileSettings } from './load-agent-file.js';
+
+/** The module's default export: a CommonJS module's (an agent file outside a `"type": "module"` package) within. */
+function defaultExport(module: { default?: unknown }): unknown {
+  const exported = module.default as { __esModule?: unknown; default?: unknown } | undefined;
+  return exported?.__esModule === true ? exported.default : exported;
+}
+
+/** The agent's fields synthesis reads, its providers by name (their code is bundled, not printed). */
+function settingsOf(agent: Agent): AgentFileSettings {
+  const { model, modelProfiles, instructions, toolsets, fetchHosts, approvals, approvalTimeoutSeconds } =
+    agent;
+  const { budget, limits, maxConcurrency, prices, script, lambdaTools } = agent;
+  return {
+    model,
+    modelProfiles,
+    toolsets,
+    fetchHosts,
+    approvals,
+    budget,
+    limits,
+    lambdaTools,
+    ...(instructions === undefined ? {} : { instructions }),
+    ...(approvalTimeoutSeconds === undefined ? {} : { approvalTimeoutSeconds }),
+    ...(maxConcurrency === undefined ? {} : { maxConcurrency }),
+    ...(prices === undefined ? {} : { prices }),
+    ...(script === undefined ? {} : { script }),
+    providers: agent.providers.map((provider) => provider.name),
+  };
+}
+
+async function printed(file: string): Promise<object> {
+  try {
+    const module = (await import(pathToFileURL(file).href)) as { default?: unknown };
+    const exported = defaultExport(module);
+    if (exported === undefined)
+      return {
+        error:
+          "the module has no default export; export default defineAgent({ name, ... }) from '@agentstep/runtime'.",
+      };
+    return { settings: settingsOf(checkedAgent(exported)) };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      error: message
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean)
+        .join(' '),
+    };
+  }
+}
+
+const result = await printed(process.argv[2] ?? '');
+process.stdout.write(`\n${JSON.stringify(result)}\n`, () => process.exit(0));
