@@ -28,6 +28,7 @@ export function handlerFor(agent?: Agent) {
       [ENV_NAMES.stateMachine]: z.string().min(1),
       [ENV_NAMES.workflowStateMachine]: z.string().min(1),
       [ENV_NAMES.apiAuth]: z.enum(API_AUTH_MODES),
+      [ENV_NAMES.corsOrigins]: z.string().optional(),
     })
     .parse(process.env);
   return createHandler({
@@ -40,5 +41,6 @@ export function handlerFor(agent?: Agent) {
     toolset: createToolset(toolsFromEnv(env, {}, agent)),
     tenantOf: TENANT_OF[env[ENV_NAMES.apiAuth]],
     streamLimitMs: STREAM_LIMIT_MS,
+    corsOrigins: env[ENV_NAMES.corsOrigins]?.split(',') ?? [],
   });
 }

@@ -110,6 +110,20 @@ describe('the API function (hono/aws-lambda streamHandle over createApi)', () =>
     ]);
   });
 
+  it('names a CORS origin of AGENTSTEP_CORS_ORIGINS on its answers and refusals', async () => {
+    const app = 'https://app.example.com';
+    const withCors = () => createHandler({ ...deps, corsOrigins: [app] }) as unknown as StreamingHandler;
+    for (const sub of ['alice', undefined]) {
+      const event = restApiEvent('POST', '/sessions', sub, { message: 'Hi' });
+      event.headers.Origin = app;
+      const { prelude } = await invoke(withCors(), event);
+      expect(prelude).toMatchObject({
+        statusCode: sub ? 202 : 401,
+        headers: { 'access-control-allow-origin': app, vary: 'Origin' },
+      });
+    }
+  });
+
   it('answers 401 when the event carries no authorizer verdict', async () => {
     const { prelude, body } = await invoke(
       handler(),

@@ -139,6 +139,76 @@ describe('AgentStep’s HTTP API (synthesized)', () => {
     withoutRole.resourceCountIs('AWS::ApiGateway::Account', 0);
   });
 
+  it('answers CORS preflights of the listed origins without authorization, and names the one origin on its own refusals', () => {
+    const app = 'https://app.example.com';
+    const { agent, template } = synthAgent({ api: { auth: { jwt }, cors: { allowOrigins: [app] } } });
+    const preflights = Object.values(template.findResources('AWS::ApiGateway::Method')).filter(
+      ({ Properties }) => Properties.HttpMethod === 'OPTIONS',
+    );
+    expect(preflights).toHaveLength(2);
+    for (const { Properties } of preflights) {
+      expect(Properties.AuthorizationType).toBe('NONE');
+      expect(Properties.AuthorizerId).toBeUndefined();
+      expect(Properties.Integration).toMatchObject({
+        Type: 'MOCK',
+        IntegrationResponses: [
+          {
+            StatusCode: '204',
+            ResponseParameters: {
+              'method.response.header.Access-Control-Allow-Origin': `'${app}'`,
+              'method.response.header.Access-Control-Allow-Methods': "'GET,POST'",
+              'method.response.header.Access-Control-Allow-Headers':
+                "'Authorization,Content-Type,Last-Event-ID,Idempotency-Key'",
+              'method.response.header.Access-Control-Max-Age': "'600'",
+              'method.response.header.Vary': "'Origin'",
+            },
+          },
+        ],
+      });
+    }
+    // Every other method stays behind the authorizer.
+    for (const { Properties } of Object.values(template.findResources('AWS::ApiGateway::Method')))
+      if (Properties.HttpMethod !== 'OPTIONS') expect(Properties.AuthorizationType).toBe('CUSTOM');
+    const responses = Object.values(template.findResources('AWS::ApiGateway::GatewayResponse'));
+    expect(responses.map(({ Properties }) => Properties.ResponseType).sort()).toEqual([
+      'ACCESS_DENIED',
+      'DEFAULT_4XX',
+      'DEFAULT_5XX',
+      'MISSING_AUTHENTICATION_TOKEN',
+      'THROTTLED',
+      'UNAUTHORIZED',
+    ]);
+    for (const { Properties } of responses)
+      expect(Properties.ResponseParameters).toEqual({
+        'gatewayresponse.header.Access-Control-Allow-Origin': `'${app}'`,
+        'gatewayresponse.header.Vary': "'Origin'",
+      });
+    // The function answers the routes' requests itself, for the same origins.
+    expect(environmentOf(template, agent.apiFunctions.api)).toMatchObject({ AGENTSTEP_CORS_ORIGINS: app });
+  });
+
+  it('lets each of several origins through a preflight, adds no CORS header without the option, and refuses what is no origin', () => {
+    const origins = ['https://app.example.com', 'http://localhost:5173'];
+    const { template } = synthAgent({ api: { cors: { allowOrigins: origins } } });
+    const preflight = Object.values(template.findResources('AWS::ApiGateway::Method')).find(
+      ({ Properties }) => Properties.HttpMethod === 'OPTIONS',
+    );
+    // The first origin by default; the template names the request's own when it is another listed one.
+    const [response] = preflight?.Properties.Integration.IntegrationResponses ?? [];
+    expect(response.ResponseTemplates['application/json']).toContain('$origin == "http://localhost:5173"');
+    // A gateway response cannot choose among several origins: it names none.
+    for (const { Properties } of Object.values(template.findResources('AWS::ApiGateway::GatewayResponse')))
+      expect(Properties.ResponseParameters).toBeUndefined();
+
+    const { agent, template: without } = defaultAgent();
+    expect(JSON.stringify(without.toJSON())).not.toContain('Access-Control');
+    expect(environmentOf(without, agent.apiFunctions.api)).not.toHaveProperty('AGENTSTEP_CORS_ORIGINS');
+    for (const wrong of [['*'], ['https://app.example.com/'], ['app.example.com'], []])
+      expect(() => synthAgent({ api: { cors: { allowOrigins: wrong } } })).toThrow(
+        'AgentStep api.cors.allowOrigins takes one or more origins as a browser sends them',
+      );
+  });
+
   it('creates no API, and no API function, with api: false', () => {
     const { agent, template } = synthAgent({ api: false });
     template.resourceCountIs('AWS::ApiGateway::RestApi', 0);

@@ -1,9 +1,10 @@
-import { type ApiAuthMode, ENV_NAMES } from '@agentstep/protocol';
-import { Duration, Names } from 'aws-cdk-lib';
+import { type ApiAuthMode, corsOriginProblem, ENV_NAMES } from '@agentstep/protocol';
+import { Duration, Names, Token } from 'aws-cdk-lib';
 import {
   AccessLogField,
   AccessLogFormat,
   AuthorizationType,
+  type CorsOptions,
   EndpointType,
   IdentitySource,
   LambdaIntegration,
@@ -51,6 +52,13 @@ export interface AgentStepApiOptions {
    * at the issuer (default: the JWT audience); `scopes` (default `['openid']`). @default false
    */
   readonly console?: boolean | AgentStepConsoleOptions;
+  /**
+   * CORS, for web pages on other origins: exactly `allowOrigins` may call the API, each as a browser
+   * sends it in `Origin` (`https://app.example.com`, `http://localhost:5173`: no path, no `*`). Their
+   * preflights (`OPTIONS`) pass without authorization; API Gateway's own refusals (401, 403, 429,
+   * 4XX, 5XX) name the origin when exactly one is listed. @default - none: no CORS headers
+   */
+  readonly cors?: { readonly allowOrigins: readonly string[] };
 }
 
 /** The console's client at the API's OIDC issuer. */
@@ -79,6 +87,13 @@ export type ApiFunctionName = 'api' | 'api-authorizer';
 /** API Gateway's response streaming lasts at most 15 minutes; the function streams 14 (decision 0016). */
 const STREAM_TIMEOUT = Duration.minutes(15);
 
+/** What a preflight allows: the methods and request headers the routes use, for ten minutes. */
+const PREFLIGHT: Omit<CorsOptions, 'allowOrigins'> = {
+  allowMethods: ['GET', 'POST'],
+  allowHeaders: ['Authorization', 'Content-Type', 'Last-Event-ID', 'Idempotency-Key'],
+  maxAge: Duration.minutes(10),
+};
+
 /** How long an authorizer's verdict on one token is reused: within it, an expired token still passes. */
 const AUTHORIZER_CACHE_TTL = Duration.minutes(5);
 
@@ -86,8 +101,8 @@ const AUTHORIZER_CACHE_TTL = Duration.minutes(5);
  * The HTTP API deployed (decision 0016): a regional REST API whose every path and method (one
  * `{proxy+}` ANY and the root) is a Lambda proxy integration in STREAM mode to one function running
  * `createApi`, so `GET /stream` streams for up to 15 minutes. Every method is authorized (a JWT
- * authorizer or IAM); the stage is throttled, traced and access-logged; API Gateway's own
- * refusals share the API's error shape.
+ * authorizer or IAM) but the CORS preflights of the `cors` option; the stage is throttled, traced
+ * and access-logged; API Gateway's own refusals share the API's error shape.
  */
 export class AgentStepApi extends Construct {
   readonly api: RestApi;
@@ -102,6 +117,7 @@ export class AgentStepApi extends Construct {
     super(scope, id);
     const auth = props.auth ?? { iam: true };
     const mode: ApiAuthMode = 'jwt' in auth ? 'jwt' : 'iam';
+    const corsOrigins = props.cors ? checkedCorsOrigins(props.cors.allowOrigins) : undefined;
     const handler = new BundledLambda(this, 'api', {
       folder: 'api' satisfies ApiFunctionName,
       ...(props.agentFile ? { agentFile: props.agentFile } : {}),
@@ -112,6 +128,7 @@ export class AgentStepApi extends Construct {
         [ENV_NAMES.stateMachine]: props.stateMachine.stateMachineArn,
         [ENV_NAMES.workflowStateMachine]: props.workflowStateMachine.stateMachineArn,
         [ENV_NAMES.apiAuth]: mode,
+        ...(corsOrigins ? { [ENV_NAMES.corsOrigins]: corsOrigins.join(',') } : {}),
       },
     }).function;
     grantApiTableAccess(props.table, handler);
@@ -161,11 +178,16 @@ export class AgentStepApi extends Construct {
       scopePermissionToMethod: false,
     });
     this.api.root.addMethod('ANY', integration, { requestValidator });
-    this.api.root.addResource('{proxy+}').addMethod('ANY', integration, {
+    const proxy = this.api.root.addResource('{proxy+}');
+    proxy.addMethod('ANY', integration, {
       requestValidator,
       requestParameters: { 'method.request.path.proxy': true },
     });
-    this.#errorResponses();
+    // Browsers send preflights without credentials: API Gateway answers them itself, unauthorized
+    // (cdk-nag's APIG4 and COG4 see such OPTIONS methods as CORS preflights, not findings).
+    const preflight = corsOrigins && { ...PREFLIGHT, allowOrigins: [...corsOrigins] };
+    if (preflight) for (const resource of [this.api.root, proxy]) resource.addCorsPreflight(preflight);
+    this.#errorResponses(corsOrigins);
     this.console = props.console ? this.#console(auth, props.console) : undefined;
   }
 
@@ -203,8 +225,11 @@ export class AgentStepApi extends Construct {
     return { function: fn, authorizer };
   }
 
-  /** API Gateway's own refusals in the API's shape, `{"error": {"code", "message"}}`. */
-  #errorResponses(): void {
+  /**
+   * API Gateway's own refusals in the API's shape, `{"error": {"code", "message"}}`; with one CORS
+   * origin, naming it, so its pages can read them (a gateway response cannot pick among several).
+   */
+  #errorResponses(corsOrigins: readonly string[] | undefined): void {
     const body = (code: string) => `{"error":{"code":"${code}","message":$context.error.messageString}}`;
     const responses: Array<[string, ResponseType, string, string]> = [
       ['Unauthorized', ResponseType.UNAUTHORIZED, '401', 'Unauthorized'],
@@ -215,14 +240,36 @@ export class AgentStepApi extends Construct {
       ['Default4xx', ResponseType.DEFAULT_4XX, '', '$context.error.responseType'],
       ['Default5xx', ResponseType.DEFAULT_5XX, '', '$context.error.responseType'],
     ];
+    const [origin, ...more] = corsOrigins ?? [];
+    const corsHeaders =
+      origin !== undefined && more.length === 0
+        ? { responseHeaders: { 'Access-Control-Allow-Origin': `'${origin}'`, Vary: "'Origin'" } }
+        : {};
     for (const [id, type, statusCode, code] of responses) {
       this.api.addGatewayResponse(id, {
         type,
         ...(statusCode ? { statusCode } : {}),
         templates: { 'application/json': body(code) },
+        ...corsHeaders,
       });
     }
   }
+}
+
+/**
+ * `origins` if each is an origin as a browser sends it (`https://app.example.com`: http or https, a
+ * host, an optional port, nothing else) or a token (`https://${distribution.domainName}`); else
+ * fails the synth, naming the first that is not.
+ */
+function checkedCorsOrigins(origins: readonly string[]): readonly string[] {
+  const wrong = origins.find(
+    (origin) => !Token.isUnresolved(origin) && corsOriginProblem(origin) !== undefined,
+  );
+  if (origins.length === 0 || wrong !== undefined)
+    throw new Error(
+      `AgentStep api.cors.allowOrigins takes one or more origins as a browser sends them (https://app.example.com, http://localhost:5173: http or https, no path, no trailing slash, no "*"), received ${JSON.stringify(wrong ?? origins)}${wrong === undefined ? '' : `: ${corsOriginProblem(wrong)}`}.`,
+    );
+  return origins;
 }
 
 /** One JSON line per request: who (authorizer principal or IAM caller), what, and how it went. */

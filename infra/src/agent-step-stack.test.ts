@@ -41,6 +41,10 @@ describe('AgentStepStack under cdk-nag’s AWS Solutions checks', () => {
       { agent: { api: { auth: { jwt }, cloudWatchRole: false } } },
     ],
     ['the web console on CloudFront', { agent: { api: { auth: { jwt }, console: true } } }],
+    [
+      'CORS preflights without authorization',
+      { agent: { api: { auth: { jwt }, cors: { allowOrigins: ['https://app.example.com'] } } } },
+    ],
     ['no API', { agent: { api: false } }],
     [
       'a Bedrock inference profile and an API key secret',

@@ -103,6 +103,7 @@ describe.skipIf(dynamoEndpoint === '')('@agentstep/client on `agentstep serve` (
       status: 'idle',
       turns: 1,
       lastSeq: 5,
+      lastTurn: { turn, status: 'done' },
       usage: { input: 0, output: 0 },
     });
   });

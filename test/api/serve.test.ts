@@ -110,7 +110,7 @@ describe.skipIf(dynamoEndpoint === '')('the HTTP API on `agentstep serve` (Dynam
   });
 
   it('GET /sessions/{id} once the turn is done: idle, turns, lastSeq and usage; events page by after and limit', async () => {
-    const { session } = await start('alice');
+    const { session, turn } = await start('alice');
     await readStream(`${url}/sessions/${session}/stream`, 'alice');
     const { body } = await call(`${url}/sessions/${session}`, 'alice');
     expect(body).toEqual({
@@ -118,6 +118,7 @@ describe.skipIf(dynamoEndpoint === '')('the HTTP API on `agentstep serve` (Dynam
       status: 'idle',
       turns: 1,
       lastSeq: 5,
+      lastTurn: { turn, status: 'done' },
       usage: { input: 200, output: 20 },
     });
     const page = await call(`${url}/sessions/${session}/events?after=1&limit=2`, 'alice');

@@ -112,6 +112,45 @@ describe('AiSdkFormat', () => {
       { type: 'text-end', id: 'text-5' },
     ]);
   });
+
+  it('streams a step’s text as it is written, and its stored think and respond only end the part', () => {
+    const format = new AiSdkFormat();
+    const piece = (index: number, kind: 'think' | 'respond', text: string) =>
+      format.live({ session: 's', step: 4, index, kind, text, afterSeq: 1 });
+    const live = [piece(0, 'think', 'Hm'), piece(1, 'think', 'm.'), piece(2, 'respond', 'Hi')].flat();
+    expect(live.every((frame) => frame.id === undefined)).toBe(true);
+    const think: PersistedEvent = { type: 'think', content: 'Hmm.', timestamp: 1 };
+    const respond: PersistedEvent = { type: 'respond', content: 'Hi', timestamp: 1 };
+    const stored = [at(2, think, 't.1'), at(3, respond, 't.1'), at(4, end('done', 'Hi'))];
+    const logged = stored.flatMap((event) => format.event(event, event.batch !== undefined));
+    expect([...live, ...logged].map((frame) => JSON.parse(frame.data))).toEqual([
+      { type: 'start-step' },
+      { type: 'reasoning-start', id: 'reasoning-4.0' },
+      { type: 'reasoning-delta', id: 'reasoning-4.0', delta: 'Hm' },
+      { type: 'reasoning-delta', id: 'reasoning-4.0', delta: 'm.' },
+      { type: 'reasoning-end', id: 'reasoning-4.0' },
+      { type: 'text-start', id: 'text-4.2' },
+      { type: 'text-delta', id: 'text-4.2', delta: 'Hi' },
+      { type: 'text-end', id: 'text-4.2' },
+      { type: 'finish-step' },
+      { type: 'finish', finishReason: 'stop' },
+    ]);
+    expect(logged.map((frame) => frame.id)).toEqual(['2', '4', '4']);
+  });
+
+  it('sends a stored step’s text whole when the stream did not see it stream', () => {
+    const format = new AiSdkFormat();
+    format.live({ session: 's', step: 4, index: 3, kind: 'respond', text: 'late', afterSeq: 1 });
+    const respond: PersistedEvent = { type: 'respond', content: 'All of it.', timestamp: 1 };
+    expect(chunks(format, at(5, respond, 't.2'))).toEqual([
+      { type: 'text-end', id: 'text-4.3' },
+      { type: 'finish-step' },
+      { type: 'start-step' },
+      { type: 'text-start', id: 'text-5' },
+      { type: 'text-delta', id: 'text-5', delta: 'All of it.' },
+      { type: 'text-end', id: 'text-5' },
+    ]);
+  });
 });
 
 function approval(seq: number, payload: WireEventOf<'approval'>['payload']): StoredEvent {

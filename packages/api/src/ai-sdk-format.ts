@@ -1,8 +1,12 @@
 import { BATCH_TOOL_NAME, type ErrorBody, type StoredEvent, type WireEventOf } from '@agentstep/protocol';
+import type { LiveText } from './live-steps.js';
 import type { Frame, StreamFormat } from './stream-format.js';
 
 /** A chunk of the AI SDK's UI message stream protocol (the subset AgentStep's events map to). */
 type Chunk = Record<string, unknown> & { type: string };
+
+/** A text part of the message: an answer (`text`) or thinking (`reasoning`). */
+type PartKind = 'text' | 'reasoning';
 
 /** How an AgentStep turn's end reads as the end of an AI SDK message. */
 const FINISH_REASONS: Readonly<Record<string, string>> = { done: 'stop', limit: 'length', failed: 'error' };
@@ -13,14 +17,31 @@ const FINISH_REASONS: Readonly<Record<string, string>> = { done: 'stop', limit: 
  * step (`start-step` … `finish-step`), `think` its reasoning, `respond` its text, each call a
  * dynamic tool whose output or error comes from the batch's result, a cancelled turn an `abort`,
  * each approval a `data-approval` part that every change of its status updates in place.
- * Frames keep the event's seq as their id, so a reconnect can resume with `Last-Event-ID`.
+ * Frames keep the event's seq as their id, so a reconnect can resume with `Last-Event-ID`. A step's
+ * text streams as it is written (`reasoning-*` / `text-*` parts, without an id); its stored
+ * `think`/`respond` then only end the part, so each piece of text reaches the client once.
  */
 export class AiSdkFormat implements StreamFormat {
   readonly headers = { 'x-vercel-ai-ui-message-stream': 'v1' };
+  /** The open step: its batch, or, while it streams, `live:` and its step index. */
   #step: string | undefined;
+  /** The text part a streaming step has open. */
+  #part: { kind: PartKind; id: string } | undefined;
 
-  event(stored: StoredEvent): Frame[] {
-    return this.#chunks(stored).map((chunk) => ({ id: String(stored.seq), data: JSON.stringify(chunk) }));
+  event(stored: StoredEvent, streamed = false): Frame[] {
+    return this.#chunks(stored, streamed).map((chunk) => ({
+      id: String(stored.seq),
+      data: JSON.stringify(chunk),
+    }));
+  }
+
+  live({ step, index, kind, text }: LiveText): Frame[] {
+    const started = this.#startLiveStep(step);
+    const partKind = kind === 'think' ? 'reasoning' : 'text';
+    const opened =
+      this.#part?.kind === partKind ? [] : this.#openPart(partKind, `${partKind}-${step}.${index}`);
+    const delta = { type: `${partKind}-delta`, id: this.#part?.id, delta: text };
+    return [...started, ...opened, delta].map(frame);
   }
 
   metric(metric: WireEventOf<'metric'>): Frame[] {
@@ -36,13 +57,15 @@ export class AiSdkFormat implements StreamFormat {
     return [frame({ type: 'error', errorText: body.error.message })];
   }
 
-  #chunks({ seq, batch, position, event }: StoredEvent): Chunk[] {
+  #chunks({ seq, batch, position, event }: StoredEvent, streamed: boolean): Chunk[] {
     if (event.type === 'user') return [{ type: 'start' }];
     if (event.type === 'turn_end') return [...this.#endStep(), ...endOfTurn(event)];
     if (batch === undefined) return [];
     // Before the step is touched: an approval can be settled after its step's frames were sent.
     if (event.type === 'approval') return [approvalPart(batch, event)];
-    const step = this.#startStep(batch);
+    const step = streamed ? this.#adoptStep(batch) : this.#startStep(batch);
+    // Its text already went out as live pieces.
+    if (streamed && (event.type === 'think' || event.type === 'respond')) return step;
     if (event.type === 'think') return [...step, ...textPart('reasoning', `reasoning-${seq}`, event.content)];
     if (event.type === 'respond') return [...step, ...textPart('text', `text-${seq}`, event.content)];
     if (event.type === 'call') return [...step, toolInput(batch, position ?? 0, event.content)];
@@ -57,10 +80,37 @@ export class AiSdkFormat implements StreamFormat {
     return [...ended, { type: 'start-step' }];
   }
 
+  #startLiveStep(step: number): Chunk[] {
+    if (this.#step === `live:${step}`) return [];
+    const ended = this.#endStep();
+    this.#step = `live:${step}`;
+    return [...ended, { type: 'start-step' }];
+  }
+
+  /** The streamed step, now logged as `batch`, stays the open step; its open part ends. */
+  #adoptStep(batch: string): Chunk[] {
+    if (this.#step === batch) return [];
+    if (!this.#step?.startsWith('live:')) return this.#startStep(batch);
+    this.#step = batch;
+    return this.#endPart();
+  }
+
+  #openPart(kind: PartKind, id: string): Chunk[] {
+    const ended = this.#endPart();
+    this.#part = { kind, id };
+    return [...ended, { type: `${kind}-start`, id }];
+  }
+
+  #endPart(): Chunk[] {
+    const part = this.#part;
+    this.#part = undefined;
+    return part === undefined ? [] : [{ type: `${part.kind}-end`, id: part.id }];
+  }
+
   #endStep(): Chunk[] {
     if (this.#step === undefined) return [];
     this.#step = undefined;
-    return [{ type: 'finish-step' }];
+    return [...this.#endPart(), { type: 'finish-step' }];
   }
 }
 

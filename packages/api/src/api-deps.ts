@@ -10,6 +10,7 @@ import type {
   UsageLedger,
   WorkflowStarter,
 } from '@agentstep/runtime';
+import type { LiveSteps } from './live-steps.js';
 import type { LogChanges } from './log-changes.js';
 import type { TenantOf } from './tenants.js';
 
@@ -33,6 +34,8 @@ export interface ApiDeps {
   toolset: Toolset;
   /** Wakes streams as soon as a session's log grows; without it, streams read every `pollMs`. */
   changes?: LogChanges;
+  /** What model steps write as they stream, for streams to send before the step is logged. @default none: streams send logged events only */
+  live?: LiveSteps;
   /** How often a stream reads the log when nothing wakes it. @default 250 ms */
   pollMs?: number;
   /** The longest quiet spell on a stream before a comment line keeps it open. @default 15 s */
@@ -41,4 +44,9 @@ export interface ApiDeps {
   cancelGraceMs?: number;
   /** How long one stream lasts before it closes cleanly for the client to resume. @default no limit */
   streamLimitMs?: number;
+  /**
+   * The origins a browser page may call the API from (CORS), each as its `Origin` header says it
+   * (`https://app.example.com`); a preflight from one passes before `tenantOf`. @default none: no CORS headers
+   */
+  corsOrigins?: readonly string[];
 }

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { ApiDeps } from './api-deps.js';
 import { ApiError, apiErrorOf } from './api-error.js';
 import { addApprovalRoutes } from './approval-routes.js';
+import { cors } from './cors.js';
 import { addListRoutes } from './list-routes.js';
 import { refuseLongUrls } from './refuse-long-urls.js';
 import { TENANT } from './session-access.js';
@@ -20,6 +21,8 @@ const STORE_RETRY_AFTER_SECONDS = 1;
  */
 export function createApi(deps: ApiDeps): Hono {
   const app = new Hono();
+  // First, so refusals carry CORS headers too and a preflight passes before the tenant check.
+  if (deps.corsOrigins?.length) app.use(cors(deps.corsOrigins));
   app.use(refuseLongUrls);
   // Who is calling, once per request: a JWT's check may read the issuer's keys.
   app.use(async (c, next) => {

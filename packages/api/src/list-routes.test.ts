@@ -42,6 +42,7 @@ describe('the list routes', () => {
           status: 'running',
           turns: 1,
           lastSeq: 1,
+          lastTurn: null,
           usage: { input: 0, output: 0, costUsd: 0 },
           createdAt: '2026-11-23T10:02:00.000Z',
           lastActivity: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -66,12 +67,17 @@ describe('the list routes', () => {
     expect((await page('status=running')).sessions).toHaveLength(3);
   });
 
-  it('shows a session whose turn ended as idle', async () => {
+  it('shows a session whose turn ended as idle, with how its last turn ended: a failed one too', async () => {
     const { deps, request, begin } = api();
     const { session, turn } = await begin();
-    await endTurn({ session: storedSession('alice', session), turn, status: 'done', message: 'Done.' }, deps);
+    await endTurn(
+      { session: storedSession('alice', session), turn, status: 'failed', message: 'Boom.' },
+      deps,
+    );
     const { body } = await request('GET', '/sessions?status=idle');
-    expect((body as SessionsList).sessions.map((item) => item.session)).toEqual([session]);
+    expect((body as SessionsList).sessions).toEqual([
+      expect.objectContaining({ session, status: 'idle', lastTurn: { turn, status: 'failed' } }),
+    ]);
   });
 
   it.each([

@@ -63,4 +63,12 @@ describe('MetricCursor', () => {
     expect(cursor.owed(LEDGER.slice(0, 1))).toHaveLength(1);
     expect(cursor.owed(LEDGER).map((metric) => metric.total)).toEqual([{ input: 20, output: 2 }]);
   });
+
+  it('owes, before a turn ends, only the metrics up to that turn’s last step', () => {
+    const ledger = [entry('t.1'), entry('t.2'), entry('u.1')];
+    const cursor = MetricCursor.after(0, LOG, ledger);
+    expect(cursor.owed(ledger, 't').map((metric) => metric.payload?.batch)).toEqual(['t.1', 't.2']);
+    expect(cursor.owed(ledger, 'v')).toEqual([]);
+    expect(cursor.owed(ledger).map((metric) => metric.payload?.batch)).toEqual(['u.1']);
+  });
 });

@@ -20,16 +20,26 @@ export class MetricCursor {
     const endedTurns = new Set(
       shown.flatMap(({ event }) => (event.type === 'turn_end' ? [event.payload.turn] : [])),
     );
-    const delivered = (entry: StepUsage) =>
-      batches.has(entry.batch) || endedTurns.has(entry.batch.slice(0, entry.batch.lastIndexOf('.')));
+    const delivered = (entry: StepUsage) => batches.has(entry.batch) || endedTurns.has(turnOf(entry));
     const firstOwed = entries.findIndex((entry) => !delivered(entry));
     return new MetricCursor(firstOwed === -1 ? entries.length : firstOwed);
   }
 
-  /** The metric events owed, oldest first (`total` counts the whole session); they count as sent. */
-  owed(entries: readonly StepUsage[]): Array<WireEventOf<'metric'>> {
-    const owed = metricEvents(entries).slice(this.#sent);
-    this.#sent = Math.max(this.#sent, entries.length);
+  /**
+   * The metric events owed, oldest first (`total` counts the session up to each); they count as
+   * sent. Given the `turn` about to end, only those up to its last step: a later turn's wait for
+   * that turn's end.
+   */
+  owed(entries: readonly StepUsage[], turn?: string): Array<WireEventOf<'metric'>> {
+    const through =
+      turn === undefined ? entries.length : entries.findLastIndex((entry) => turnOf(entry) === turn) + 1;
+    const owed = metricEvents(entries).slice(this.#sent, through);
+    this.#sent = Math.max(this.#sent, through);
     return owed;
   }
+}
+
+/** The turn of a ledger entry: its batch (`TURN.STEP`) without the step. */
+function turnOf(entry: StepUsage): string {
+  return entry.batch.slice(0, entry.batch.lastIndexOf('.'));
 }

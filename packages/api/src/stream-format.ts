@@ -1,4 +1,5 @@
 import { type ErrorBody, loggedEvent, type StoredEvent, type WireEventOf } from '@agentstep/protocol';
+import type { LiveText } from './live-steps.js';
 
 /** One server-sent frame: its data, and the id and event name when it has them. */
 export interface Frame {
@@ -17,8 +18,10 @@ export interface StreamEnd {
 export interface StreamFormat {
   /** Response headers the format adds. */
   readonly headers: Readonly<Record<string, string>>;
-  /** The frames of one logged event. */
-  event(stored: StoredEvent): Frame[];
+  /** The frames of one logged event; `streamed` when its step's text went out as live pieces on this stream. */
+  event(stored: StoredEvent, streamed?: boolean): Frame[];
+  /** The frames of one piece of a model step's text as it streams, before the step is logged (no id). */
+  live(text: LiveText): Frame[];
   /** The frames of one model step's metric. */
   metric(metric: WireEventOf<'metric'>): Frame[];
   /** The last frames, once no turn runs. */
@@ -28,8 +31,10 @@ export interface StreamFormat {
 }
 
 /**
- * AgentStep's own frames: `id: seq`, `event: type`, `data: the event`; metrics without an id;
- * `done`; a failed stream's `event: error` with the API's error body, without an id.
+ * AgentStep's own frames: `id: seq`, `event: type`, `data: the event`; metrics without an id; a
+ * streaming step's text as `event: think_delta` / `respond_delta`, `data: {"type", "step", "text"}`,
+ * without an id (the stored `think`/`respond` that follow carry the whole text); `done`; a failed
+ * stream's `event: error` with the API's error body, without an id.
  */
 export const agentStepFormat: StreamFormat = {
   headers: {},
@@ -40,6 +45,10 @@ export const agentStepFormat: StreamFormat = {
       data: JSON.stringify(loggedEvent(stored)),
     },
   ],
+  live: ({ kind, step, text }) => {
+    const type = `${kind}_delta`;
+    return [{ event: type, data: JSON.stringify({ type, step, text }) }];
+  },
   metric: (metric) => [{ event: 'metric', data: JSON.stringify(metric) }],
   done: (end) => [{ event: 'done', data: JSON.stringify(end) }],
   error: (body) => [{ event: 'error', data: JSON.stringify(body) }],

@@ -5,6 +5,7 @@ import * as z from 'zod';
 import { AiSdkFormat } from './ai-sdk-format.js';
 import type { ApiDeps } from './api-deps.js';
 import { apiErrorOf, validationError } from './api-error.js';
+import { LiveTail } from './live-tail.js';
 import { MetricCursor } from './metric-cursor.js';
 import { type AddressedSession, addressedSession, existingLog, tenantView } from './session-access.js';
 import { type SessionState, sessionState } from './session-state.js';
@@ -20,7 +21,13 @@ const resumeSchema = z.coerce.number().int().min(0);
  * `GET /sessions/{id}/stream` and `GET /workflows/{run}/stream`: server-sent events. Every stored event after the resume point
  * (`Last-Event-ID`, else `?after=`, else the start) as `id: seq`, `event: type`, `data: JSON`; then
  * live ones as they are stored; when no turn runs (a run: once it has ended), `event: done` with
- * the last turn's (the run's) status, and the stream ends. Each model step's `metric` event travels too, without an id. The stream only
+ * the last turn's (the run's) status, and the stream ends. A request whose resume point is at or past
+ * the log's last seq once it is over answers `204` without a body, so an `EventSource` stops
+ * reconnecting. Each model step's `metric` event travels too, without an id, before its turn's
+ * `turn_end`. With `live`, a model step's thinking and answer also travel as the model writes them,
+ * without ids, between the events logged before the step and its own (only for steps the stream saw
+ * from their first piece: a stream that joins or resumes mid-step reads that step from its stored
+ * events). The stream only
  * reads the log and the ledger: a client that leaves changes nothing. Should reading fail (the
  * store is unavailable), the stream ends with an `event: error` frame in the API's error shape,
  * from which the client resumes with `Last-Event-ID`.
@@ -51,15 +58,21 @@ async function streamLog(c: Context, deps: ApiDeps, addressed: AddressedSession,
   // Read before the log: a change in between wakes the stream at once.
   const seen = deps.changes?.version(addressed.stored);
   const { stored, events } = await followed.read(c, deps, addressed);
-  const { ended } = followed;
+  const ended = followed.ended();
+  const end = ended(events);
+  // Nothing to send and nothing to come: 204 tells an EventSource to stop reconnecting.
+  if (end !== undefined && after >= (events.at(-1)?.seq ?? 0)) return c.body(null, 204);
   const present = tenantView(addressed);
   for (const [name, value] of Object.entries(format.headers)) c.header(name, value);
-  const start = { session: stored, backlog: events, after, seen, ended: ended(), present };
-  return streamSSE(c, (stream) =>
-    tail(stream, deps, format, start).catch(async (error: unknown) => {
-      for (const frame of format.error(apiErrorOf(error).body())) await stream.writeSSE(frame);
-    }),
-  );
+  const start = { session: stored, backlog: events, after, seen, ended, end, present };
+  return streamSSE(c, (stream) => {
+    const live = new LiveTail(deps.live, stored);
+    return tail(stream, deps, format, { ...start, live })
+      .catch(async (error: unknown) => {
+        for (const frame of format.error(apiErrorOf(error).body())) await stream.writeSSE(frame);
+      })
+      .finally(live.stop);
+  });
 }
 
 /**
@@ -115,8 +128,12 @@ interface TailStart {
   seen: number | undefined;
   /** Sees every event read; says when the stream is over. */
   ended: ReturnType<EndWatch>;
+  /** What it said of the backlog. */
+  end: StreamEnd | undefined;
   /** The event as the caller sees it. */
   present: (stored: StoredEvent) => StoredEvent;
+  /** The text of model steps as they stream. */
+  live: LiveTail;
 }
 
 async function tail(
@@ -125,11 +142,10 @@ async function tail(
   format: StreamFormat,
   start: TailStart,
 ): Promise<void> {
-  const { session, backlog, after, ended, present } = start;
-  let { seen } = start;
+  const { session, backlog, after, ended, present, live } = start;
+  let { seen, end } = start;
   const deadline = Date.now() + (deps.streamLimitMs ?? Number.POSITIVE_INFINITY);
   const heartbeatMs = deps.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
-  let end = ended(backlog);
   let seq = after;
   let fresh = backlog.filter((stored) => stored.seq > after);
   // The ledger as of the last read of the log: read again only when the log grew.
@@ -138,19 +154,27 @@ async function tail(
   const send = async (frames: Frame[]) => {
     for (const frame of frames) await stream.writeSSE(frame);
   };
+  // A step's text goes after what was logged before the step began, before the step's own events.
+  const sendLive = async (logged: number) => {
+    const due = live.due(logged);
+    for (const text of due) await send(format.live(text));
+    return due.length;
+  };
   // A turn's metrics come before its turn_end, and each step's as soon as the step is logged.
-  const sendMetrics = async () => {
-    for (const metric of metrics.owed(entries)) await send(format.metric(metric));
+  const sendMetrics = async (turn?: string) => {
+    for (const metric of metrics.owed(entries, turn)) await send(format.metric(metric));
   };
   let quietSince = Date.now();
   while (!stream.aborted && !stream.closed) {
     for (const stored of fresh) {
-      if (stored.event.type === 'turn_end') await sendMetrics();
-      await send(format.event(present(stored)));
+      await sendLive(stored.seq - 1);
+      if (stored.event.type === 'turn_end') await sendMetrics(stored.event.payload.turn);
+      await send(format.event(present(stored), live.streamed(stored)));
       seq = stored.seq;
       quietSince = Date.now();
     }
     if (fresh.length > 0) await sendMetrics();
+    if ((await sendLive(seq)) > 0) quietSince = Date.now();
     if (end !== undefined) {
       await send(format.done(end));
       return;
@@ -162,7 +186,7 @@ async function tail(
     }
     // Never past the cap: the stream closes cleanly before its transport would cut it.
     const quietMs = Math.min(heartbeatMs, deps.pollMs ?? DEFAULT_POLL_MS, Math.max(0, deadline - Date.now()));
-    await wait(deps, session, quietMs, seen);
+    await Promise.race([wait(deps, session, quietMs, seen), live.arrival()]);
     seen = deps.changes?.version(session);
     fresh = await deps.log.read(session, { afterSeq: seq });
     if (fresh.length > 0) entries = await deps.usage.list(session);

@@ -1,8 +1,10 @@
 // The HTTP API's cost on this machine, against `agentstep serve` on DynamoDB Local: the latency a
 // turn's API path adds over the engine's own time (POST /sessions until the stream's done frame),
-// and the SSE delivery lag (an event's timestamp until its frame arrives). Run with `npm run bench`.
+// the SSE delivery lag (an event's timestamp until its frame arrives), and the first token's lag
+// (a model server's first chunk until its `respond_delta` frame arrives). Run with `npm run bench`.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,9 +14,9 @@ const TURNS = 15;
 /** Each turn: one batch of an echo (results follow calls at once), then an answer. */
 const SCRIPT = ['<execute>[{"name": "echo", "args": {"text": "hi"}}]</execute>', 'Done.<end>'];
 
-/** Starts `agentstep serve` in `cwd`; its URL once it listens, and the process. */
-function serve(cwd) {
-  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--script', 'script.json'], { cwd });
+/** Starts `agentstep serve` in `cwd` with `args`; its URL once it listens, and the process. */
+function serve(cwd, args = ['--script', 'script.json']) {
+  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', ...args], { cwd });
   return new Promise((settle, fail) => {
     let stdout = '';
     child.stdout.on('data', (part) => {
@@ -69,6 +71,92 @@ function directEngineMs(cwd, session) {
   return Number(/, (\d+) ms\n/.exec(stdout)?.[1] ?? Number.NaN);
 }
 
+/** Each SSE frame of a response, as its lines' fields, as it arrives. */
+async function* framesOf(response) {
+  let text = '';
+  for await (const chunk of response.body) {
+    text += Buffer.from(chunk).toString('utf8');
+    for (let end = text.indexOf('\n\n'); end >= 0; end = text.indexOf('\n\n')) {
+      const frame = text.slice(0, end);
+      text = text.slice(end + 2);
+      yield { event: /^event: (.*)$/m.exec(frame)?.[1], data: /^data: (.*)$/m.exec(frame)?.[1] };
+    }
+  }
+}
+
+const FIRST_TOKEN_TURNS = 8;
+const CHUNK_MS = 100;
+
+/**
+ * An OpenAI-compatible model server answering in 20 chunks `CHUNK_MS` apart, once `open()` says
+ * a stream of the session follows (a client that joins mid-step gets that step from the log).
+ */
+async function chunkingModel() {
+  // One turn at a time: each request waits for the stream of its turn, then the next one's.
+  let open = () => {};
+  const nextGate = () =>
+    new Promise((settle) => {
+      open = settle;
+    });
+  let gate = nextGate();
+  const firstChunks = [];
+  const server = createServer((request, response) => {
+    request.resume();
+    const opened = gate;
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    const chunk = (delta, finish = null) =>
+      `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+    void (async () => {
+      await opened;
+      gate = nextGate();
+      for (let index = 0; index < 20; index++) {
+        await new Promise((settle) => setTimeout(settle, CHUNK_MS));
+        if (index === 0) firstChunks.push(performance.now());
+        response.write(chunk({ content: index < 19 ? `word${index} ` : `word${index}.<end>` }));
+      }
+      response.end(`${chunk({}, 'stop')}data: [DONE]\n\n`);
+    })();
+  });
+  await new Promise((settle) => server.listen(0, '127.0.0.1', settle));
+  return { url: `http://127.0.0.1:${server.address().port}`, firstChunks, open: () => open(), server };
+}
+
+/** One turn on the chunking model: how long after its first chunk the first `respond_delta` arrived. */
+async function firstTokenMs(url, model) {
+  const response = await fetch(`${url}/sessions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ message: 'Count' }),
+  });
+  const { session } = await response.json();
+  let first;
+  for await (const frame of framesOf(await fetch(`${url}/sessions/${session}/stream`))) {
+    if (frame.event === 'user') model.open();
+    if (frame.event === 'respond_delta')
+      first ??= performance.now() - (model.firstChunks.at(-1) ?? Number.NaN);
+    if (frame.event === 'done') return first;
+  }
+  throw new Error('the stream ended without done');
+}
+
+/** Serves a model that streams its answer, and measures the first token's lag over SSE. */
+async function firstTokenLags() {
+  const model = await chunkingModel();
+  const project = mkdtempSync(join(tmpdir(), 'agentstep-first-token-bench-'));
+  const { url, child } = await serve(project, ['--model', 'openai:m', '--base-url', model.url]);
+  try {
+    await firstTokenMs(url, model); // warm
+    const lags = [];
+    for (let index = 0; index < FIRST_TOKEN_TURNS; index++) lags.push(await firstTokenMs(url, model));
+    return lags;
+  } finally {
+    child.kill('SIGINT');
+    await new Promise((settle) => child.once('exit', settle));
+    model.server.close();
+    rmSync(project, { recursive: true, force: true });
+  }
+}
+
 const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)];
 /** One row: PASS or MISS against its target, or INFO for a figure with none. */
 const row = (label, value, target) =>
@@ -95,3 +183,6 @@ try {
   await new Promise((settle) => child.once('exit', settle));
   rmSync(project, { recursive: true, force: true });
 }
+const firstTokens = await firstTokenLags();
+console.log(`\nA model streaming 20 chunks ${CHUNK_MS} ms apart, ${FIRST_TOKEN_TURNS} turns`);
+console.log(row('first token, model chunk to respond_delta, p50', median(firstTokens), 150));

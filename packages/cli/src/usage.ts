@@ -80,8 +80,8 @@ Exit code 0: listed or decided; 1: the session or approval does not exist, the c
 already, or its tool refuses the --args (the fields named); 2: the command was called wrong.`;
 
 /** Help for `agentstep serve`. */
-const SERVE_USAGE = `agentstep serve [--port N] [--host H] [--allowed-hosts NAMES] [--auth none|dev|jwt]
-                [run options]
+const SERVE_USAGE = `agentstep serve [--port N] [--host H] [--allowed-hosts NAMES] [--cors ORIGINS]
+                [--auth none|dev|jwt] [run options]
 
 Serves the HTTP API (README: HTTP API) over the local engine and DynamoDB Local, and the web
 console at / (README: Web console; its address on stderr). The first line on stdout is
@@ -94,6 +94,10 @@ console at / (README: Web console; its address on stderr). The first line on std
                        default) localhost and the loopback addresses are its own; on 0.0.0.0 or ::
                        also the address a request arrived at. Not --fetch-hosts, the hosts the
                        agent's http_fetch may fetch
+  --cors ORIGIN,...    the origins whose web pages may call the API (CORS), each as the browser
+                       sends it: https://app.example.com, http://localhost:5173 (no path, no "*").
+                       Their preflights pass without credentials; other origins get no CORS
+                       headers, so a browser refuses their pages the answers (default: none)
   --auth none|dev|jwt  none: every request acts for one tenant (default); dev: the tenant is the
                        name in "Authorization: Bearer <name>", and a request without one gets 401;
                        jwt: the tenant is the sub of a bearer JWT of --jwt-issuer for

@@ -116,6 +116,17 @@ describe('followStream', () => {
     expect(resumedAfter).toEqual([7]);
   });
 
+  it('ends without done when a reconnection answers 204: nothing after its seq, no turn runs', async () => {
+    const { open, resumedAfter } = server(
+      () => answer([logged(1, 'turn_end')], new TypeError('terminated')),
+      () => new Response(null, { status: 204 }),
+    );
+    expect(await collect(followStream('s', open, fast))).toEqual([
+      { type: 'turn_end', seq: 1, event: event(1, 'turn_end') },
+    ]);
+    expect(resumedAfter).toEqual([undefined, 1]);
+  });
+
   it('gives up once `retries` reconnections in a row drop without an event, saying where to resume', async () => {
     const { open, resumedAfter } = server(() => answer([': keep-alive\n\n', logged(1)]));
     const failure = collect(followStream('s-1', open, { ...fast, retries: 2 }));

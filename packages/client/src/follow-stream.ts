@@ -28,6 +28,7 @@ export type OpenStream = (lastSeq: number | undefined, signal: AbortSignal) => P
  * ends with an `event: error` frame (the store was unavailable) is a drop too. A refusal (4xx)
  * or the caller's abort is thrown at once; {@link StreamDroppedError} once `retries` reconnections in
  * a row dropped without an event. Transient events (`metric`) sent while disconnected are not replayed.
+ * A `204` answer (the resume point is at the end of the log and no turn runs) ends it without `done`.
  */
 export async function* followStream(
   session: string,
@@ -44,6 +45,8 @@ export async function* followStream(
     let failure: unknown;
     try {
       const response = await open(lastSeq, signal);
+      // Nothing after `lastSeq`, and no turn runs: the stream is over without a `done` to send.
+      if (response.status === 204) return;
       if (response.body === null) throw new Error('the stream answered without a body');
       for await (const frame of readFrames(response.body, () => (heard = true))) {
         heard = true;

@@ -44,6 +44,7 @@ export {
   pendingApproval,
   type ToolsList,
 } from './api/approval-shapes.js';
+export { corsOriginProblem } from './api/cors-origin-problem.js';
 export { fieldProblems } from './api/field-problems.js';
 export {
   type GateDecided,

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import {
   bearerNameTenant,
   createApi,
+  InMemoryLiveSteps,
   jwtTenant,
   LogChanges,
   singleTenant,
@@ -32,6 +33,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const options = parseServeOptions(args);
   const notice = (text: string) => io.stderr(`agentstep serve: ${text}\n`);
   const changes = new LogChanges();
+  // Model steps' text as it streams, for every open stream of their session.
+  const live = new InMemoryLiveSteps();
   return withEngine(
     await agentOptions(options.agent, io, notice),
     io,
@@ -40,7 +43,15 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
       const tenantOf = tenantsOf(options.auth);
       const deps = { ...stores, clock: systemClock, taskTokens, toolset: createToolset(tools) };
       const workflows = new LocalWorkflowStarter(engine);
-      const app = createApi({ ...deps, starter, workflows, tenantOf, changes });
+      const app = createApi({
+        ...deps,
+        starter,
+        workflows,
+        tenantOf,
+        changes,
+        live,
+        corsOrigins: options.corsOrigins,
+      });
       const withConsole = serveConsole(app.fetch, CONSOLE_DIR, consoleConfigOf(options.auth));
       const hosts = { listen: options.host, allowed: options.allowedHosts };
       await listenUntilStopped(withEdgeChecks(withConsole ?? app.fetch, hosts), options, io, (url) => {
@@ -50,7 +61,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
       await cancelRunningTurns(starter, { ...deps, wake: deps });
       return 0;
     },
-    (log) => changes.watch(log),
+    (log) => live.watch(changes.watch(log)),
+    live,
   );
 }
 

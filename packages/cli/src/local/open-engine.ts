@@ -100,6 +100,7 @@ export function localEngine(options: RunOptions, parts: EngineParts): LocalEngin
  * Opens the agent the options describe on the synthesized definition and the folder's store, and
  * closes the store after `use`, whatever happens. On a store other processes share, the turns
  * this process runs are recorded as its own; should the store stop meanwhile, see `followStore`.
+ * Model steps publish their output to `stream` as the model writes it, when one is given.
  */
 export async function withEngine<T>(
   options: RunOptions,
@@ -107,6 +108,7 @@ export async function withEngine<T>(
   notice: (text: string) => void,
   use: (opened: OpenEngine) => Promise<T>,
   watchLog: (log: EventLog) => EventLog = (log) => log,
+  stream?: StepStream,
 ): Promise<T> {
   const { model, models } = await loadModel(options, io);
   const prices = await loadPrices(options, [model, ...Object.values(models)], io);
@@ -127,6 +129,7 @@ export async function withEngine<T>(
       prices,
       tools,
       taskTokens,
+      ...(stream ? { stream } : {}),
     });
     const { starter, unfollow } = startingTurns(engine, { ...stores, clock: systemClock }, io, notice);
     closeOrphans = () => starter.closeOrphans();

@@ -37,6 +37,13 @@ describe('parseServeOptions', () => {
     expect(options.agent.allowHosts).toEqual(['api.example.com']);
   });
 
+  it('takes --cors origins exactly as a browser sends them; none by default', () => {
+    expect(
+      parseServeOptions(['--cors', 'https://app.example.com,http://localhost:5173']).corsOrigins,
+    ).toEqual(['https://app.example.com', 'http://localhost:5173']);
+    expect(parseServeOptions([]).corsOrigins).toEqual([]);
+  });
+
   it('checks JWTs of an issuer for an audience with --auth jwt; the console is that audience’s client by default', () => {
     const jwt = ['--auth', 'jwt', '--jwt-issuer', 'https://id.example.com/', '--jwt-audience', 'agentstep'];
     expect(parseServeOptions(jwt).auth).toEqual({
@@ -63,6 +70,16 @@ describe('parseServeOptions', () => {
     ],
     [['--allowed-hosts', 'http://box.lan'], 'received "http://box.lan"'],
     [['--allowed-hosts', 'a.*.example'], 'received "a.*.example"'],
+    [
+      ['--cors', '*'],
+      '--cors: "*" is no origin: list each origin (https://app.example.com): "*" is not allowed.',
+    ],
+    [
+      ['--cors', 'https://app.example.com,https://app.example.com/'],
+      '--cors: "https://app.example.com/" is no origin: an origin is scheme://host[:port] only: did you mean https://app.example.com?',
+    ],
+    [['--cors', 'localhost:5173'], '--cors: "localhost:5173" is no origin:'],
+    [['--cors='], '--cors takes ORIGIN[,ORIGIN…], received none.'],
     [['--auth', 'jwt'], '--auth jwt needs --jwt-issuer URL and --jwt-audience AUDIENCE'],
     [
       ['--auth', 'jwt', '--jwt-issuer', 'id.example.com', '--jwt-audience', 'a'],

@@ -1,5 +1,6 @@
 import { isIPv6 } from 'node:net';
 import { isPlainHttpOnThisMachine } from '@agentstep/console/config';
+import { corsOriginProblem } from '@agentstep/protocol';
 import { UsageError } from '../usage-error.js';
 import { parseRunOptions, type RunOptions } from './run-options.js';
 import { splitOptions } from './split-options.js';
@@ -20,6 +21,8 @@ export interface ServeOptions {
   host: string;
   /** `--allowed-hosts`: `Host` names it answers besides its own address (`*.example.com` for those under one). */
   allowedHosts: string[];
+  /** `--cors`: the origins a browser page may call the API from; none by default (no CORS headers). */
+  corsOrigins: string[];
   auth: ServeAuth;
   agent: RunOptions;
 }
@@ -30,7 +33,7 @@ const JWT_FLAGS = ['--jwt-issuer', '--jwt-audience', '--console-client-id'] as c
 export function parseServeOptions(args: string[]): ServeOptions {
   const { own, run } = splitOptions(
     args,
-    ['--port', '--host', '--allowed-hosts', '--auth', ...JWT_FLAGS],
+    ['--port', '--host', '--allowed-hosts', '--cors', '--auth', ...JWT_FLAGS],
     'serve',
     'send messages with POST /sessions',
   );
@@ -38,6 +41,7 @@ export function parseServeOptions(args: string[]): ServeOptions {
     port: portOf(own['--port']),
     host: own['--host'] ?? '127.0.0.1',
     allowedHosts: allowedHostsOf(own['--allowed-hosts'] ?? ''),
+    corsOrigins: corsOriginsOf(own['--cors']),
     auth: authOf(own),
     agent: parseRunOptions(run),
   };
@@ -62,6 +66,18 @@ function allowedHostsOf(text: string): string[] {
       `--allowed-hosts takes host names (*.example.com for every name under example.com) or IP addresses, without a scheme or port; received "${wrong}".`,
     );
   return names;
+}
+
+/** `--cors ORIGIN[,ORIGIN…]`: each origin exactly as a browser sends it (`https://app.example.com`). */
+function corsOriginsOf(text: string | undefined): string[] {
+  if (text === undefined) return [];
+  const origins = text.split(',').filter((origin) => origin !== '');
+  if (origins.length === 0) throw new UsageError('--cors takes ORIGIN[,ORIGIN…], received none.');
+  for (const origin of origins) {
+    const problem = corsOriginProblem(origin);
+    if (problem !== undefined) throw new UsageError(`--cors: "${origin}" is no origin: ${problem}.`);
+  }
+  return origins;
 }
 
 function authOf(own: Record<string, string>): ServeAuth {

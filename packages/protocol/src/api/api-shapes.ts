@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { PersistedEvent, StoredEvent } from '../events/stored-event.js';
+import type { TurnEndStatus } from '../events/wire-event.js';
 import { budgetSchema, toolExecutionSchema, turnLimitsSchema } from '../payloads/step-payloads.js';
 
 /**
@@ -41,6 +42,8 @@ export interface SessionSummary {
   turns: number;
   /** The `seq` of the newest logged event. */
   lastSeq: number;
+  /** The last turn that ended and how (a failed one shows here); `null` until one has. */
+  lastTurn: { turn: string; status: TurnEndStatus } | null;
   /** Tokens so far, and the estimated cost when every model used has a price. */
   usage: { input: number; output: number; costUsd?: number };
 }

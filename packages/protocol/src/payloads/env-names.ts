@@ -55,6 +55,8 @@ export const ENV_NAMES = {
   jwtIssuer: 'AGENTSTEP_JWT_ISSUER',
   /** The audience those tokens must name. */
   jwtAudience: 'AGENTSTEP_JWT_AUDIENCE',
+  /** The origins whose web pages may call the API (CORS), comma-separated; unset: none. */
+  corsOrigins: 'AGENTSTEP_CORS_ORIGINS',
 } as const;
 
 /** The values of `AGENTSTEP_API_AUTH`: a JWT authorizer (the tenant is the token's `sub`) or IAM. */

@@ -1,0 +1,48 @@
+import type { StoredEvent } from '@agentstep/protocol';
+import { InMemoryEventLog } from '@agentstep/runtime';
+import { describe, expect, it } from 'vitest';
+import { InMemoryLiveSteps } from './in-memory-live-steps.js';
+import { LiveTail } from './live-tail.js';
+
+const respond = (seq: number, batch: string): StoredEvent => ({
+  session: 's',
+  seq,
+  batch,
+  event: { type: 'respond', content: 'x', timestamp: 1 },
+});
+
+describe('LiveTail', () => {
+  it('keeps only the steps it saw from their first piece', () => {
+    const live = new InMemoryLiveSteps();
+    live.write({ session: 's', step: 0, text: 'Half' });
+    const tail = new LiveTail(live, 's');
+    live.write({ session: 's', step: 0, text: ' a step.' });
+    live.write({ session: 's', step: 1, text: 'Whole.' });
+    expect(tail.due(0).map(({ step, text }) => ({ step, text }))).toEqual([{ step: 1, text: 'Whole.' }]);
+  });
+
+  it("hands a step's pieces out once the events logged before it are sent, and knows its stored events", async () => {
+    const live = new InMemoryLiveSteps();
+    const tail = new LiveTail(live, 's');
+    const arrived = tail.arrival();
+    live.write({ session: 's', step: 0, text: 'Hi' });
+    await arrived;
+    expect(tail.due(0)).toHaveLength(1);
+    expect(tail.streamed(respond(1, 't.1'))).toBe(true);
+    expect(tail.streamed(respond(2, 't.1'))).toBe(true);
+    expect(tail.streamed(respond(3, 't.2'))).toBe(false);
+    tail.stop();
+  });
+
+  it('holds pieces whose step began after events the stream has not sent yet', async () => {
+    const live = new InMemoryLiveSteps();
+    const tail = new LiveTail(live, 's');
+    const user = { event: { type: 'user' as const, content: 'hi', timestamp: 1 } };
+    const log = live.watch(new InMemoryEventLog());
+    await log.acquireTurn('s', 't');
+    await log.append({ session: 's', turn: 't', key: 'k', events: [user, user, user, user], expectedSeq: 1 });
+    live.write({ session: 's', step: 0, text: 'Hi' });
+    expect(tail.due(3)).toEqual([]);
+    expect(tail.due(4)).toHaveLength(1);
+  });
+});
