@@ -84,6 +84,18 @@ describe('followStream', () => {
     expect(resumedAfter).toEqual([undefined, 1]);
   });
 
+  it("yields a step's text as the model writes it, without a seq, before the step's stored event", async () => {
+    const delta = (text: string) =>
+      `event: respond_delta\ndata: ${JSON.stringify({ type: 'respond_delta', step: 0, text })}\n\n`;
+    const { open } = server(() => answer([delta('Hel'), delta('lo'), logged(1, 'respond'), DONE]));
+    expect(await collect(followStream('s', open, fast))).toEqual([
+      { type: 'respond_delta', step: 0, text: 'Hel' },
+      { type: 'respond_delta', step: 0, text: 'lo' },
+      { type: 'respond', seq: 1, event: event(1, 'respond') },
+      doneItem,
+    ]);
+  });
+
   it('an `event: error` frame (the store was unavailable) is a drop: it is not yielded, and the stream resumes', async () => {
     const unavailable = { error: { code: 'StoreUnavailable', message: 'The store is unavailable.' } };
     const { open, resumedAfter } = server(

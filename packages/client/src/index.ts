@@ -30,4 +30,4 @@ export type {
 } from './api-shapes.js';
 export { AgentStepApiError, StreamDroppedError } from './errors.js';
 export type { StreamOptions } from './follow-stream.js';
-export type { StreamDone, StreamEvent, StreamItem } from './stream-item.js';
+export type { StreamDone, StreamEvent, StreamItem, StreamText } from './stream-item.js';

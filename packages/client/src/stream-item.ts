@@ -17,6 +17,17 @@ export type StreamEvent =
   | { type: Exclude<EventType, PersistedEventType>; event: WireEvent };
 
 /**
+ * A piece of a model step's text as the model writes it (`agentstep serve` sends them while the step
+ * streams): never logged, so without a `seq`; the step's stored `think` or `respond` follows whole.
+ */
+export interface StreamText {
+  type: 'think_delta' | 'respond_delta';
+  /** The session's model step index (from 0). */
+  step: number;
+  text: string;
+}
+
+/**
  * The last item of a stream: no turn runs any more, and this is how the last one ended (a workflow
  * run's stream: the run has ended, and how).
  */
@@ -27,13 +38,15 @@ export interface StreamDone {
   turn: string | null;
 }
 
-/** What a session's stream yields: its events, then one {@link StreamDone}. */
-export type StreamItem = StreamEvent | StreamDone;
+/** What a session's stream yields: its events and live text, then one {@link StreamDone}. */
+export type StreamItem = StreamEvent | StreamText | StreamDone;
 
 /** The item one server-sent frame carries: `event: done`, or an event whose `id` (if any) is its seq. */
 export function streamItem(frame: EventSourceMessage): StreamItem {
   const data = JSON.parse(frame.data);
   if (frame.event === 'done') return { type: 'done', status: data.status, turn: data.turn };
+  if (frame.event === 'think_delta' || frame.event === 'respond_delta')
+    return { type: frame.event, step: data.step, text: data.text };
   if (frame.id === undefined) return { type: data.type, event: data };
   return { type: data.type, seq: Number(frame.id), event: data };
 }

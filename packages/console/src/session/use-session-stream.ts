@@ -41,6 +41,8 @@ export function useSessionStream(session: string): SessionStream {
       const after = lastSeq.current === undefined ? {} : { after: lastSeq.current };
       for await (const streamed of client.stream(session, { ...after, signal: stop.signal })) {
         if (streamed.type === 'done') return;
+        // The timeline shows a step once it is logged; its text as it streams is not shown (yet).
+        if ('text' in streamed) continue;
         const item = timelineItem(streamed, shown.current.size);
         if (item === undefined || shown.current.has(itemKey(item))) continue;
         shown.current.add(itemKey(item));
