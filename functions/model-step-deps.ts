@@ -1,6 +1,6 @@
 import { DEFAULT_PRICES, ENV_NAMES, priceTableSchema } from '@agentstep/protocol';
 import { type Agent, systemClock } from '@agentstep/runtime';
-import { dynamoStores } from '@agentstep/runtime/dynamo';
+import { DynamoStepStream, documentClientOf, dynamoStores } from '@agentstep/runtime/dynamo';
 import { createModel, providersOfAgent } from '@agentstep/runtime/models';
 import * as z from 'zod';
 import { jsonEnv } from './json-env.js';
@@ -27,7 +27,8 @@ const envSchema = toolsEnvSchema.extend({
 });
 
 /**
- * ModelStep's dependencies from the environment, shared by the functions that take model steps.
+ * ModelStep's dependencies from the environment, shared by the functions that take model steps;
+ * the model's text goes, as it streams, to draft items the API's streams read.
  * With `agent` (the function bundled with the agent's file), its own tools are described to the
  * model, its own providers may serve the models and its instructions are the system prompt's
  * (unless the environment gives others: the construct's `instructions` prop); the environment says
@@ -62,8 +63,14 @@ export async function modelStepDeps(
       },
       providers,
     );
+  const client = documentClientOf({});
+  const stores = dynamoStores(env[ENV_NAMES.table], client);
+  // The model's text as it streams, as drafts the API's streams read (docs/decisions/0025).
+  const stream = new DynamoStepStream({ tableName: env[ENV_NAMES.table], client });
   return {
-    ...dynamoStores(env[ENV_NAMES.table]),
+    ...stores,
+    log: stream.watch(stores.log),
+    stream,
     clock: systemClock,
     model: modelOf(defaultModel),
     models: Object.fromEntries(

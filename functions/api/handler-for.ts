@@ -1,6 +1,7 @@
-import { authorizerTenant, iamTenant, type TenantOf } from '@agentstep/api';
+import { authorizerTenant, DraftLiveSteps, iamTenant, type TenantOf } from '@agentstep/api';
 import { API_AUTH_MODES, type ApiAuthMode, ENV_NAMES } from '@agentstep/protocol';
 import { type Agent, createToolset } from '@agentstep/runtime';
+import { DynamoStepDrafts } from '@agentstep/runtime/dynamo';
 import {
   StepFunctionsStarter,
   StepFunctionsTaskTokens,
@@ -31,8 +32,12 @@ export function handlerFor(agent?: Agent) {
       [ENV_NAMES.corsOrigins]: z.string().optional(),
     })
     .parse(process.env);
+  // The text model steps stream in their own functions, read from its drafts (docs/decisions/0025).
+  const live = new DraftLiveSteps(new DynamoStepDrafts({ tableName: env[ENV_NAMES.table] }));
   return createHandler({
     ...tableStepDeps,
+    log: live.watch(tableStepDeps.log),
+    live,
     starter: new StepFunctionsStarter({ stateMachineArn: env[ENV_NAMES.stateMachine] }),
     workflows: new StepFunctionsWorkflowStarter({ stateMachineArn: env[ENV_NAMES.workflowStateMachine] }),
     taskTokens: new StepFunctionsTaskTokens(),

@@ -11,7 +11,7 @@ export interface EventLogTableProps {
 /**
  * The DynamoDB table of every session's event log, call outcomes and large bodies
  * (docs/decisions/0005): partition key `pk` (session), sort key `sk`, on-demand, with
- * point-in-time recovery.
+ * point-in-time recovery; items with an `expiresAt` (model steps' streamed text) expire by TTL.
  */
 export class EventLogTable extends Construct {
   /** The table; grant access with its `grant*` methods. */
@@ -25,6 +25,9 @@ export class EventLogTable extends Construct {
       billing: Billing.onDemand(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
+      // Model steps' streamed text (draft items) expires an hour on (docs/decisions/0025): the
+      // runtime's DRAFT_EXPIRY_ATTRIBUTE, which the construct's test checks.
+      timeToLiveAttribute: 'expiresAt',
     });
   }
 }

@@ -2,6 +2,7 @@ export type { ApiDeps } from './api-deps.js';
 export { ApiError } from './api-error.js';
 export { authorizerTenant, iamTenant } from './api-gateway-tenants.js';
 export { createApi } from './create-api.js';
+export { DraftLiveSteps, type DraftLiveStepsOptions } from './draft-live-steps.js';
 export { InMemoryLiveSteps } from './in-memory-live-steps.js';
 export type { LiveSteps, LiveText } from './live-steps.js';
 export { LogChanges } from './log-changes.js';

@@ -3,6 +3,12 @@ export { DynamoApprovalTokenStore } from './approvals/dynamo-approval-token-stor
 export { DynamoEventLog, type DynamoEventLogOptions } from './event-log/dynamo-event-log.js';
 export { DynamoOutcomeStore, type DynamoOutcomeStoreOptions } from './outcomes/dynamo-outcome-store.js';
 export { DynamoSessionDirectory } from './table/dynamo-session-directory.js';
+export {
+  DRAFT_EXPIRY_ATTRIBUTE,
+  DynamoStepDrafts,
+  type DynamoStepDraftsOptions,
+} from './table/dynamo-step-drafts.js';
+export { DynamoStepStream, type DynamoStepStreamOptions } from './table/dynamo-step-stream.js';
 export { dynamoStores } from './table/dynamo-stores.js';
 export {
   type DynamoTable,

@@ -119,6 +119,7 @@ export {
 export { type CancelDeps, cancelTurn, DEFAULT_CANCEL_GRACE_MS } from './session/cancel-turn.js';
 export type { ExecutionStarter } from './session/execution-starter.js';
 export { InMemoryStepStream } from './session/in-memory-step-stream.js';
+export { LastSeqs } from './session/last-seqs.js';
 export {
   type DirectoryEntry,
   type DirectoryKind,
@@ -131,6 +132,7 @@ export {
   type SessionItem,
   type SessionSource,
 } from './session/session-follower.js';
+export type { DraftPosition, StepDraft, StepDrafts } from './session/step-drafts.js';
 export type { StepStream, StreamedChunk } from './session/step-stream.js';
 export { advanceTurn } from './steps/advance-turn.js';
 export type { AppendResultsDeps } from './steps/append-results.js';

@@ -20,6 +20,11 @@ export const sortKeys = {
   chunkPrefix: (hash: string) => `c#${hash}#`,
   /** One chunk of a content-addressed body. */
   chunk: (hash: string, index: number) => `c#${hash}#${String(index).padStart(6, '0')}`,
+  /** One part of a model step's streamed text, until the table's TTL removes it. Zero-padded: key order is write order. */
+  draft: (step: number, part: number) =>
+    `d#${String(step).padStart(6, '0')}#${String(part).padStart(6, '0')}`,
+  /** The prefix of every draft of a session, or of one step's. */
+  draftPrefix: (step?: number) => (step === undefined ? 'd#' : `d#${String(step).padStart(6, '0')}#`),
 } as const;
 
 /** The highest event sort key, for reading to the end of a log. */
