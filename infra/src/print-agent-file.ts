@@ -7,14 +7,8 @@
  */
 import { pathToFileURL } from 'node:url';
 // biome-ignore lint/style/noRestrictedImports: this script runs in its own process at synthesis to load the user's agent as the CLI does; the constructs never import the runtime.
-import { type Agent, checkedAgent } from '@agentstep/runtime';
+import { type Agent, checkedAgent, moduleDefault } from '@agentstep/runtime';
 import type { AgentFileSettings } from './load-agent-file.js';
-
-/** The module's default export: a CommonJS module's (an agent file outside a `"type": "module"` package) within. */
-function defaultExport(module: { default?: unknown }): unknown {
-  const exported = module.default as { __esModule?: unknown; default?: unknown } | undefined;
-  return exported?.__esModule === true ? exported.default : exported;
-}
 
 /** The agent's fields synthesis reads, its providers by name (their code is bundled, not printed). */
 function settingsOf(agent: Agent): AgentFileSettings {
@@ -42,7 +36,7 @@ function settingsOf(agent: Agent): AgentFileSettings {
 async function printed(file: string): Promise<object> {
   try {
     const module = (await import(pathToFileURL(file).href)) as { default?: unknown };
-    const exported = defaultExport(module);
+    const exported = moduleDefault(module);
     if (exported === undefined)
       return {
         error:

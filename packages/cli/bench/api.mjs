@@ -40,18 +40,11 @@ async function turnOverHttp(url) {
   const stream = await fetch(`${url}/sessions/${session}/stream`);
   const connectedAt = Date.now();
   const lags = [];
-  let text = '';
-  for await (const chunk of stream.body) {
-    text += Buffer.from(chunk).toString('utf8');
-    for (let end = text.indexOf('\n\n'); end >= 0; end = text.indexOf('\n\n')) {
-      const frame = text.slice(0, end);
-      text = text.slice(end + 2);
-      const data = /^data: (.*)$/m.exec(frame)?.[1];
-      if (/^event: done$/m.test(frame)) return { ms: performance.now() - started, lags };
-      const storedAt = data && /^id: /m.test(frame) ? JSON.parse(data).timestamp * 1000 : 0;
-      // Live frames only: the backlog sent on connecting was stored before the stream existed.
-      if (storedAt >= connectedAt) lags.push(Date.now() - storedAt);
-    }
+  for await (const { event, data, id } of framesOf(stream)) {
+    if (event === 'done') return { ms: performance.now() - started, lags };
+    const storedAt = data && id !== undefined ? JSON.parse(data).timestamp * 1000 : 0;
+    // Live frames only: the backlog sent on connecting was stored before the stream existed.
+    if (storedAt >= connectedAt) lags.push(Date.now() - storedAt);
   }
   throw new Error('the stream ended without done');
 }
@@ -79,7 +72,11 @@ async function* framesOf(response) {
     for (let end = text.indexOf('\n\n'); end >= 0; end = text.indexOf('\n\n')) {
       const frame = text.slice(0, end);
       text = text.slice(end + 2);
-      yield { event: /^event: (.*)$/m.exec(frame)?.[1], data: /^data: (.*)$/m.exec(frame)?.[1] };
+      yield {
+        event: /^event: (.*)$/m.exec(frame)?.[1],
+        data: /^data: (.*)$/m.exec(frame)?.[1],
+        id: /^id: (.*)$/m.exec(frame)?.[1],
+      };
     }
   }
 }

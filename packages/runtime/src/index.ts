@@ -9,6 +9,7 @@ export {
   defineAgent,
   InvalidAgentError,
 } from './agent/define-agent.js';
+export { moduleDefault } from './agent/module-default.js';
 export {
   type ApprovalRules,
   approvalTimeoutMs,

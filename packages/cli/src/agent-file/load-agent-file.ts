@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Agent, checkedAgent, InvalidAgentError } from '@agentstep/runtime';
+import { type Agent, checkedAgent, InvalidAgentError, moduleDefault } from '@agentstep/runtime';
 import { UsageError } from '../usage-error.js';
 
 /** The name of the agent file every command reads from its working directory when `--agent` names none. */
@@ -47,7 +47,7 @@ async function defaultExport(file: string, path: string): Promise<unknown> {
   } catch (error) {
     throw new UsageError(`${file}: cannot load the agent's file (${loadFailure(error)}).`, { cause: error });
   }
-  const exported = isCommonJs(module.default) ? module.default.default : module.default;
+  const exported = moduleDefault(module);
   if (exported === undefined)
     throw new UsageError(
       `${file}: the module has no default export; export default defineAgent({ name, ... }) from '@agentstep/runtime'.`,
@@ -62,13 +62,6 @@ async function defaultExport(file: string, path: string): Promise<unknown> {
 function loadFailure(error: unknown): string {
   const lines = (error instanceof Error ? error.message : String(error)).split('\n');
   return lines.find((line) => line.includes('ERROR:')) ?? lines[0] ?? '';
-}
-
-/** A CommonJS module's exports (an agent file outside a `"type": "module"` package), its default within. */
-function isCommonJs(value: unknown): value is { default?: unknown } {
-  return (
-    typeof value === 'object' && value !== null && (value as { __esModule?: unknown }).__esModule === true
-  );
 }
 
 function checkedExport(file: string, value: unknown): Agent {
