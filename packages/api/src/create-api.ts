@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
+import { addAgUiRoute } from './ag-ui-route.js';
 import type { ApiDeps } from './api-deps.js';
 import { ApiError, apiErrorOf } from './api-error.js';
 import { addApprovalRoutes } from './approval-routes.js';
+import { addChatRoutes } from './chat-routes.js';
 import { cors } from './cors.js';
 import { addListRoutes } from './list-routes.js';
 import { refuseLongUrls } from './refuse-long-urls.js';
@@ -35,6 +37,8 @@ export function createApi(deps: ApiDeps): Hono {
   addStreamRoute(app, deps);
   addApprovalRoutes(app, deps);
   addWorkflowRoutes(app, deps);
+  addChatRoutes(app, deps);
+  addAgUiRoute(app, deps);
   app.notFound((c) =>
     c.json(new ApiError(404, 'NotFound', `No route ${c.req.method} ${c.req.path}.`).body(), 404),
   );

@@ -5,14 +5,21 @@ import { ApiError, validationError } from './api-error.js';
 /** The largest request body the API reads. */
 export const MAX_BODY_BYTES = 256 * 1024;
 
+/** How much of a body {@link readBody} reads. */
+export interface BodyLimit {
+  /** @default {@link MAX_BODY_BYTES} */
+  maxBytes?: number;
+}
+
 /**
- * The request's JSON body, checked against `schema`: 415 unless it is JSON, 413 over
- * {@link MAX_BODY_BYTES} (refused as the bytes arrive: a body that passes the cap, chunked or not,
+ * The request's JSON body, checked against `schema`: 415 unless it is JSON, 413 over `maxBytes`
+ * (refused as the bytes arrive: a body that passes the cap, chunked or not,
  * is never read further), 400 when it does not parse or does not validate (each problem in `fields`).
  */
 export async function readBody<Schema extends z.ZodType>(
   c: Context,
   schema: Schema,
+  { maxBytes = MAX_BODY_BYTES }: BodyLimit = {},
 ): Promise<z.infer<Schema>> {
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/([\w.+-]*\+)?json\b/i.test(type))
@@ -22,8 +29,8 @@ export async function readBody<Schema extends z.ZodType>(
       'Send the body as JSON, with Content-Type: application/json.',
     );
   const declared = Number(c.req.header('content-length') ?? 0);
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const bytes = await readCapped(c.req.raw.body);
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  const bytes = await readCapped(c.req.raw.body, maxBytes);
   let json: unknown;
   try {
     json = JSON.parse(new TextDecoder().decode(bytes));
@@ -36,16 +43,16 @@ export async function readBody<Schema extends z.ZodType>(
 }
 
 /** The body's bytes, counted chunk by chunk: the read stops, and the stream is cancelled, at the cap. */
-async function readCapped(body: ReadableStream<Uint8Array> | null): Promise<Uint8Array> {
+async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array> {
   if (body === null) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let length = 0;
   const reader = body.getReader();
   for (let read = await reader.read(); !read.done; read = await reader.read()) {
     length += read.value.byteLength;
-    if (length > MAX_BODY_BYTES) {
+    if (length > maxBytes) {
       await reader.cancel();
-      throw tooLarge();
+      throw tooLarge(maxBytes);
     }
     chunks.push(read.value);
   }
@@ -58,6 +65,6 @@ async function readCapped(body: ReadableStream<Uint8Array> | null): Promise<Uint
   return bytes;
 }
 
-function tooLarge(): ApiError {
-  return new ApiError(413, 'PayloadTooLarge', `The body is over ${MAX_BODY_BYTES} bytes.`);
+function tooLarge(maxBytes: number): ApiError {
+  return new ApiError(413, 'PayloadTooLarge', `The body is over ${maxBytes} bytes.`);
 }

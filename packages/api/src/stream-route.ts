@@ -1,19 +1,14 @@
 import type { StoredEvent } from '@agentstep/protocol';
 import type { Context, Hono } from 'hono';
-import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
 import * as z from 'zod';
 import { AiSdkFormat } from './ai-sdk-format.js';
 import type { ApiDeps } from './api-deps.js';
-import { apiErrorOf, validationError } from './api-error.js';
-import { LiveTail } from './live-tail.js';
-import { MetricCursor } from './metric-cursor.js';
+import { validationError } from './api-error.js';
+import { followLog } from './follow-log.js';
 import { type AddressedSession, addressedSession, existingLog, tenantView } from './session-access.js';
 import { type SessionState, sessionState } from './session-state.js';
-import { agentStepFormat, type Frame, type StreamEnd, type StreamFormat } from './stream-format.js';
+import { agentStepFormat, type StreamEnd, type StreamFormat } from './stream-format.js';
 import { addressedRun, existingRun } from './workflow-access.js';
-
-const DEFAULT_POLL_MS = 250;
-const DEFAULT_HEARTBEAT_MS = 15_000;
 
 const resumeSchema = z.coerce.number().int().min(0);
 
@@ -62,16 +57,15 @@ async function streamLog(c: Context, deps: ApiDeps, addressed: AddressedSession,
   const end = ended(events);
   // Nothing to send and nothing to come: 204 tells an EventSource to stop reconnecting.
   if (end !== undefined && after >= (events.at(-1)?.seq ?? 0)) return c.body(null, 204);
-  const present = tenantView(addressed);
-  for (const [name, value] of Object.entries(format.headers)) c.header(name, value);
-  const start = { session: stored, backlog: events, after, seen, ended, end, present };
-  return streamSSE(c, (stream) => {
-    const live = new LiveTail(deps.live, stored);
-    return tail(stream, deps, format, { ...start, live })
-      .catch(async (error: unknown) => {
-        for (const frame of format.error(apiErrorOf(error).body())) await stream.writeSSE(frame);
-      })
-      .finally(live.stop);
+  return followLog(c, deps, {
+    session: stored,
+    backlog: events,
+    after,
+    seen,
+    ended,
+    end,
+    present: tenantView(addressed),
+    format,
   });
 }
 
@@ -118,84 +112,4 @@ function resumePoint(c: Context): number {
   const parsed = resumeSchema.safeParse(given);
   if (!parsed.success) throw validationError('resume point (Last-Event-ID or after)', parsed.error);
   return parsed.data;
-}
-
-/** Where a stream starts: the session's log as read, the resume point, and the log's version before the read. */
-interface TailStart {
-  session: string;
-  backlog: StoredEvent[];
-  after: number;
-  seen: number | undefined;
-  /** Sees every event read; says when the stream is over. */
-  ended: ReturnType<EndWatch>;
-  /** What it said of the backlog. */
-  end: StreamEnd | undefined;
-  /** The event as the caller sees it. */
-  present: (stored: StoredEvent) => StoredEvent;
-  /** The text of model steps as they stream. */
-  live: LiveTail;
-}
-
-async function tail(
-  stream: SSEStreamingApi,
-  deps: ApiDeps,
-  format: StreamFormat,
-  start: TailStart,
-): Promise<void> {
-  const { session, backlog, after, ended, present, live } = start;
-  let { seen, end } = start;
-  const deadline = Date.now() + (deps.streamLimitMs ?? Number.POSITIVE_INFINITY);
-  const heartbeatMs = deps.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
-  let seq = after;
-  let fresh = backlog.filter((stored) => stored.seq > after);
-  // The ledger as of the last read of the log: read again only when the log grew.
-  let entries = await deps.usage.list(session);
-  const metrics = MetricCursor.after(after, backlog, entries);
-  const send = async (frames: Frame[]) => {
-    for (const frame of frames) await stream.writeSSE(frame);
-  };
-  // A step's text goes after what was logged before the step began, before the step's own events.
-  const sendLive = async (logged: number) => {
-    const due = live.due(logged);
-    for (const text of due) await send(format.live(text));
-    return due.length;
-  };
-  // A turn's metrics come before its turn_end, and each step's as soon as the step is logged.
-  const sendMetrics = async (turn?: string) => {
-    for (const metric of metrics.owed(entries, turn)) await send(format.metric(metric));
-  };
-  let quietSince = Date.now();
-  while (!stream.aborted && !stream.closed) {
-    for (const stored of fresh) {
-      await sendLive(stored.seq - 1);
-      if (stored.event.type === 'turn_end') await sendMetrics(stored.event.payload.turn);
-      await send(format.event(present(stored), live.streamed(stored)));
-      seq = stored.seq;
-      quietSince = Date.now();
-    }
-    if (fresh.length > 0) await sendMetrics();
-    if ((await sendLive(seq)) > 0) quietSince = Date.now();
-    if (end !== undefined) {
-      await send(format.done(end));
-      return;
-    }
-    if (Date.now() >= deadline) return;
-    if (Date.now() - quietSince >= heartbeatMs) {
-      await stream.write(': keep-alive\n\n');
-      quietSince = Date.now();
-    }
-    // Never past the cap: the stream closes cleanly before its transport would cut it.
-    const quietMs = Math.min(heartbeatMs, deps.pollMs ?? DEFAULT_POLL_MS, Math.max(0, deadline - Date.now()));
-    await Promise.race([wait(deps, session, quietMs, seen), live.arrival()]);
-    seen = deps.changes?.version(session);
-    fresh = await deps.log.read(session, { afterSeq: seq });
-    if (fresh.length > 0) entries = await deps.usage.list(session);
-    end = ended(fresh);
-  }
-}
-
-function wait(deps: ApiDeps, session: string, ms: number, seen: number | undefined): Promise<void> {
-  return deps.changes
-    ? deps.changes.wait(session, ms, seen)
-    : new Promise((settle) => setTimeout(settle, ms));
 }

@@ -1,12 +1,11 @@
 import { type TurnAccepted, type TurnBody, type TurnCancelled, turnBodySchema } from '@agentstep/protocol';
-import { beginTurn, cancelTurn, tenantTag, userMessageKey } from '@agentstep/runtime';
 import type { Context, Hono } from 'hono';
 import type { ApiDeps } from './api-deps.js';
+import { cancelSessionTurn } from './cancel-session-turn.js';
 import { idsFor } from './ids.js';
 import { readBody } from './read-body.js';
-import { refusalOf } from './refusal-of.js';
 import { existingLog, tenantOf } from './session-access.js';
-import { storedSession } from './tenants.js';
+import { listSession, startSessionTurn, type TurnIds } from './start-session-turn.js';
 
 /**
  * `POST /sessions` (a new session and its first turn), `POST /sessions/{id}/messages` (the next
@@ -19,7 +18,7 @@ export function addTurnRoutes(app: Hono, deps: ApiDeps): void {
     const ids = idsFor(c.req.header('idempotency-key'), `sessions\n${tenant}`);
     const session = ids.session();
     const started = await startTurn(c, deps, body, { tenant, session, turn: ids.turn() });
-    await deps.directory.add(tenantTag(tenant), 'session', { id: session, createdAt: deps.clock.now() });
+    await listSession(deps, tenant, session);
     return started;
   });
   app.post('/sessions/:id/messages', async (c) => {
@@ -30,56 +29,18 @@ export function addTurnRoutes(app: Hono, deps: ApiDeps): void {
   });
   app.post('/sessions/:id/cancel', async (c) => {
     const { session, stored } = await existingLog(c, deps);
-    try {
-      const { turn } = await cancelTurn(stored, cancelDeps(deps));
-      const cancelled: TurnCancelled = { session, turn, status: 'cancelled' };
-      return c.json(cancelled, 202);
-    } catch (error) {
-      throw refusalOf(error, session);
-    }
+    const cancelled: TurnCancelled = {
+      session,
+      turn: await cancelSessionTurn(deps, stored, session),
+      status: 'cancelled',
+    };
+    return c.json(cancelled, 202);
   });
 }
 
-/** Cancelling also wakes the turn's calls waiting for approval, so they fail at once. */
-function cancelDeps(deps: ApiDeps) {
-  const { approvalTokens, taskTokens, cancelGraceMs } = deps;
-  return {
-    ...deps,
-    wake: { approvalTokens, taskTokens },
-    ...(cancelGraceMs === undefined ? {} : { graceMs: cancelGraceMs }),
-  };
-}
-
-interface TurnIds {
-  tenant: string;
-  session: string;
-  turn: string;
-}
-
-/**
- * Starts turn `turn` of `session` and answers 202. A turn already started under these ids (a
- * retried request with the same Idempotency-Key) is answered as it was, without starting anything.
- */
-async function startTurn(c: Context, deps: ApiDeps, body: TurnBody, { tenant, session, turn }: TurnIds) {
-  const stored = storedSession(tenant, session);
-  const accepted: TurnAccepted = { session, turn, status: 'running' };
-  if ((await deps.log.appended(stored, userMessageKey(turn))) !== undefined) return c.json(accepted, 202);
-  try {
-    await beginTurn(
-      // The turn's result and end event name the session as the tenant knows it.
-      { session: stored, prompt: body.message, limits: { ...limitsOf(body), request: { session, tenant } } },
-      { ...deps, ids: { session: () => stored, turn: () => turn } },
-    );
-  } catch (error) {
-    throw refusalOf(error, session);
-  }
+/** Starts the turn and answers 202 (a retried request, with the same Idempotency-Key, as it was answered). */
+async function startTurn(c: Context, deps: ApiDeps, body: TurnBody, ids: TurnIds) {
+  await startSessionTurn(deps, body, ids);
+  const accepted: TurnAccepted = { session: ids.session, turn: ids.turn, status: 'running' };
   return c.json(accepted, 202);
-}
-
-function limitsOf({ maxSteps, budget, toolExecution }: TurnBody) {
-  return {
-    ...(maxSteps === undefined ? {} : { maxSteps }),
-    ...(budget === undefined ? {} : { budget }),
-    ...(toolExecution === undefined ? {} : { toolExecution }),
-  };
 }

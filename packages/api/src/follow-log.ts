@@ -1,0 +1,117 @@
+import type { StoredEvent } from '@agentstep/protocol';
+import type { Context } from 'hono';
+import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
+import type { ApiDeps } from './api-deps.js';
+import { apiErrorOf } from './api-error.js';
+import { LiveTail } from './live-tail.js';
+import { MetricCursor } from './metric-cursor.js';
+import type { Frame, StreamEnd, StreamFormat } from './stream-format.js';
+
+const DEFAULT_POLL_MS = 250;
+const DEFAULT_HEARTBEAT_MS = 15_000;
+
+/**
+ * Where a stream starts and how it goes on: the log as read (`backlog`, read after the log's version
+ * `seen` was taken), the resume point, when it is over, how its events read to the caller and in which format.
+ */
+export interface LogFollow {
+  /** The log, by the id it is stored under. */
+  session: string;
+  backlog: StoredEvent[];
+  /** Events up to this seq are not sent. */
+  after: number;
+  seen: number | undefined;
+  /** Sees every event read, oldest first (the backlog first); says when the stream is over. */
+  ended: (events: readonly StoredEvent[]) => StreamEnd | undefined;
+  /** What `ended` said of the backlog. */
+  end: StreamEnd | undefined;
+  /** The event as the caller sees it. */
+  present: (stored: StoredEvent) => StoredEvent;
+  format: StreamFormat;
+  /** Called when the client goes away before the stream is over. */
+  onAbort?: () => void;
+}
+
+/** What the tail of a stream runs on: its start, and the text of model steps as they stream. */
+interface TailStart extends LogFollow {
+  live: LiveTail;
+}
+
+/**
+ * Answers the request with server-sent events: the backlog after the resume point, then events as
+ * they are logged (each model step's text as it streams, metrics before their turn's end), until
+ * `ended` says the stream is over (the format's `done` frames), the client leaves, or the stream's
+ * time is up. A read that fails ends the stream with the format's `error` frames.
+ */
+export function followLog(c: Context, deps: ApiDeps, follow: LogFollow): Response {
+  const { format, session, onAbort } = follow;
+  for (const [name, value] of Object.entries(format.headers)) c.header(name, value);
+  return streamSSE(c, (stream) => {
+    const live = new LiveTail(deps.live, session);
+    if (onAbort) stream.onAbort(onAbort);
+    return tail(stream, deps, { ...follow, live })
+      .catch(async (error: unknown) => {
+        for (const frame of format.error(apiErrorOf(error).body())) await stream.writeSSE(frame);
+      })
+      .finally(live.stop);
+  });
+}
+
+async function tail(stream: SSEStreamingApi, deps: ApiDeps, start: TailStart): Promise<void> {
+  const { session, backlog, after, ended, present, live, format } = start;
+  let { seen, end } = start;
+  const deadline = Date.now() + (deps.streamLimitMs ?? Number.POSITIVE_INFINITY);
+  const heartbeatMs = deps.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
+  let seq = after;
+  let fresh = backlog.filter((stored) => stored.seq > after);
+  // The ledger as of the last read of the log: read again only when the log grew.
+  let entries = await deps.usage.list(session);
+  const metrics = MetricCursor.after(after, backlog, entries);
+  const send = async (frames: Frame[]) => {
+    for (const frame of frames) await stream.writeSSE(frame);
+  };
+  // A step's text goes after what was logged before the step began, before the step's own events.
+  const sendLive = async (logged: number) => {
+    const due = live.due(logged);
+    for (const text of due) await send(format.live(text));
+    return due.length;
+  };
+  // A turn's metrics come before its turn_end, and each step's as soon as the step is logged.
+  const sendMetrics = async (turn?: string) => {
+    for (const metric of metrics.owed(entries, turn)) await send(format.metric(metric));
+  };
+  let quietSince = Date.now();
+  while (!stream.aborted && !stream.closed) {
+    for (const stored of fresh) {
+      await sendLive(stored.seq - 1);
+      if (stored.event.type === 'turn_end') await sendMetrics(stored.event.payload.turn);
+      await send(format.event(present(stored), live.streamed(stored)));
+      seq = stored.seq;
+      quietSince = Date.now();
+    }
+    if (fresh.length > 0) await sendMetrics();
+    if ((await sendLive(seq)) > 0) quietSince = Date.now();
+    if (end !== undefined) {
+      await send(format.done(end));
+      return;
+    }
+    if (Date.now() >= deadline) return;
+    if (Date.now() - quietSince >= heartbeatMs) {
+      await stream.write(': keep-alive\n\n');
+      quietSince = Date.now();
+    }
+    // Never past the cap: the stream closes cleanly before its transport would cut it.
+    const quietMs = Math.min(heartbeatMs, deps.pollMs ?? DEFAULT_POLL_MS, Math.max(0, deadline - Date.now()));
+    await Promise.race([wait(deps, session, quietMs, seen), live.arrival()]);
+    seen = deps.changes?.version(session);
+    fresh = await deps.log.read(session, { afterSeq: seq });
+    if (fresh.length > 0) entries = await deps.usage.list(session);
+    end = ended(fresh);
+  }
+}
+
+function wait(deps: ApiDeps, session: string, ms: number, seen: number | undefined): Promise<void> {
+  return deps.changes
+    ? deps.changes.wait(session, ms, seen)
+    : new Promise((settle) => setTimeout(settle, ms));
+}
