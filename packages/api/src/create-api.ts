@@ -6,6 +6,7 @@ import { addApprovalRoutes } from './approval-routes.js';
 import { addChatRoutes } from './chat-routes.js';
 import { cors } from './cors.js';
 import { addListRoutes } from './list-routes.js';
+import { addMcpRoute } from './mcp-route.js';
 import { refuseLongUrls } from './refuse-long-urls.js';
 import { TENANT } from './session-access.js';
 import { addSessionRoutes } from './session-routes.js';
@@ -39,6 +40,7 @@ export function createApi(deps: ApiDeps): Hono {
   addWorkflowRoutes(app, deps);
   addChatRoutes(app, deps);
   addAgUiRoute(app, deps);
+  addMcpRoute(app, deps);
   app.notFound((c) =>
     c.json(new ApiError(404, 'NotFound', `No route ${c.req.method} ${c.req.path}.`).body(), 404),
   );
