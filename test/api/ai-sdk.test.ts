@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from '../support/dynamo-client.js';
 import { batch } from '../support/harness.js';
 import { serveScriptInProcess } from '../support/in-process.js';
-import { call, type Served } from '../support/serve-client.js';
+import { call, eventsOnce, type Served } from '../support/serve-client.js';
 
 let served: Served;
 
@@ -28,8 +28,16 @@ afterAll(async () => {
 });
 
 /** The session's stream in the AI SDK's format, read by the `ai` package's own parser into its message. */
-async function uiMessageOf(session: string): Promise<{ headers: Headers; message: UIMessage | undefined }> {
-  const response = await fetch(`${served.url}/sessions/${session}/stream?format=ai-sdk`, {
+function uiMessageOf(session: string): Promise<{ headers: Headers; message: UIMessage | undefined }> {
+  return uiMessageOfServed(served, session);
+}
+
+/** The same, from the server `on`. */
+async function uiMessageOfServed(
+  on: Served,
+  session: string,
+): Promise<{ headers: Headers; message: UIMessage | undefined }> {
+  const response = await fetch(`${on.url}/sessions/${session}/stream?format=ai-sdk`, {
     headers: { authorization: 'Bearer frank' },
   });
   if (response.body === null) throw new Error('no body');
@@ -89,5 +97,53 @@ describe.skipIf(dynamoEndpoint === '')('GET /stream?format=ai-sdk: the AI SDK UI
       status: 400,
       body: { error: { code: 'ValidationError', fields: [{ path: '' }] } },
     });
+  });
+});
+
+describe.skipIf(dynamoEndpoint === '')("approvals in the AI SDK format: the SDK's own approval parts", () => {
+  let approving: Served;
+  beforeAll(async () => {
+    approving = await serveScriptInProcess(
+      'ai-sdk-approvals',
+      [batch(['echo', { text: 'one' }], ['echo', { text: 'two' }]), 'One ran.<end>'],
+      ['--approve', 'echo'],
+    );
+  });
+  afterAll(async () => {
+    expect(await approving?.stop()).toBe(0);
+  });
+
+  it('an approved call ends with its output, a denied one denied (not failed), as the `ai` package reads them', async () => {
+    const { body } = await call(`${approving.url}/sessions`, 'frank', {
+      method: 'POST',
+      json: { message: 'Echo both' },
+    });
+    const approvals = (events: Array<{ type: string }>) => events.filter(({ type }) => type === 'approval');
+    await eventsOnce(approving.url, 'frank', body.session, (events) => approvals(events).length === 2);
+    const decide = (position: number, json: unknown) =>
+      call(`${approving.url}/sessions/${body.session}/approvals/${body.turn}.1.${position}`, 'frank', {
+        method: 'POST',
+        json,
+      });
+    await decide(0, { decision: 'approve' });
+    await decide(1, { decision: 'deny', reason: 'not that one' });
+    await eventsOnce(approving.url, 'frank', body.session, (events) =>
+      events.some(({ type }) => type === 'turn_end'),
+    );
+    const { message } = await uiMessageOfServed(approving, body.session);
+    const tools = message?.parts.filter((part) => part.type === 'dynamic-tool');
+    expect(tools).toEqual([
+      expect.objectContaining({
+        state: 'output-available',
+        output: 'one',
+        approval: { id: `${body.turn}.1.0`, approved: true },
+      }),
+      expect.objectContaining({
+        state: 'output-denied',
+        approval: { id: `${body.turn}.1.1`, approved: false, reason: 'not that one' },
+      }),
+    ]);
+    // Denied, not failed as well: no error text, though the batch's result holds the denial as a failure.
+    expect(JSON.parse(JSON.stringify(tools?.[1]))).not.toHaveProperty('errorText');
   });
 });

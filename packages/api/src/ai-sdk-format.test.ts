@@ -5,7 +5,7 @@ import {
   type WireEventOf,
 } from '@agentstep/protocol';
 import { describe, expect, it } from 'vitest';
-import { AiSdkFormat } from './ai-sdk-format.js';
+import { AiSdkFormat, WAITING } from './ai-sdk-format.js';
 
 const at = (seq: number, event: PersistedEvent, batch?: string): StoredEvent => ({
   session: 's',
@@ -77,7 +77,7 @@ describe('AiSdkFormat', () => {
     expect(format.done()).toEqual([{ data: '[DONE]' }]);
   });
 
-  it('an approval is a data-approval part named by its id, and a settlement after the step leaves the step alone', () => {
+  it("an approval is the SDK's request, then its decision; a settlement after the step leaves the step alone", () => {
     const format = new AiSdkFormat();
     const requested = approval(3, {
       id: 't.1.0',
@@ -89,27 +89,66 @@ describe('AiSdkFormat', () => {
     const approved = approval(4, { id: 't.1.0', index: 0, status: 'approved', by: 'alice' });
     const respond: PersistedEvent = { type: 'respond', content: 'Waiting.', timestamp: 1 };
     expect(chunks(format, requested, approved, at(5, respond, 't.2'))).toEqual([
-      {
-        type: 'data-approval',
-        id: 't.1.0',
-        data: {
-          id: 't.1.0',
-          index: 0,
-          status: 'requested',
-          tool: 'echo',
-          args: { text: 'a' },
-          toolCallId: 't.1#0',
-        },
-      },
-      {
-        type: 'data-approval',
-        id: 't.1.0',
-        data: { id: 't.1.0', index: 0, status: 'approved', by: 'alice', toolCallId: 't.1#0' },
-      },
+      { type: 'tool-approval-request', approvalId: 't.1.0', toolCallId: 't.1#0' },
+      { type: 'tool-approval-response', approvalId: 't.1.0', approved: true },
       { type: 'start-step' },
       { type: 'text-start', id: 'text-5' },
       { type: 'text-delta', id: 'text-5', delta: 'Waiting.' },
       { type: 'text-end', id: 'text-5' },
+    ]);
+  });
+
+  it.each([
+    ['denied', 'not today', 'not today'],
+    ['expired', undefined, 'An approval.'],
+    ['cancelled', undefined, 'An approval.'],
+  ] as const)(
+    'a call %s is denied, and its failure in the result is not sent again',
+    (status, reason, said) => {
+      const format = new AiSdkFormat();
+      const settled = approval(3, { id: 't.1.0', index: 0, status, ...(reason ? { reason } : {}) });
+      const result: PersistedEvent = {
+        type: 'result',
+        content: JSON.stringify([
+          { tool: 'echo', status: 'failure', content: 'denied' },
+          { tool: 'echo', status: 'success', content: 'b' },
+        ]),
+        payload: { tools_executed: 2, success_count: 1, failure_count: 1 },
+        timestamp: 1,
+      };
+      expect(chunks(format, settled, at(4, result, 't.1'))).toEqual([
+        { type: 'tool-approval-response', approvalId: 't.1.0', approved: false, reason: said },
+        { type: 'tool-output-denied', toolCallId: 't.1#0' },
+        { type: 'start-step' },
+        { type: 'tool-output-available', toolCallId: 't.1#1', output: 'b', dynamic: true },
+        { type: 'finish-step' },
+      ]);
+    },
+  );
+
+  it('with a turn: one message named by it, nothing after its end, and a wait for approval finishes for tool-calls', () => {
+    const user = at(1, { type: 'user', content: 'hi', timestamp: 1 });
+    const respond: PersistedEvent = { type: 'respond', content: 'Hi.', timestamp: 1 };
+    const next = at(4, { type: 'user', content: 'again', timestamp: 1 });
+    const format = new AiSdkFormat({ turn: 't' });
+    expect(chunks(format, user, at(2, respond, 't.1'), at(3, end('done', 'Hi.')), next)).toEqual([
+      { type: 'start', messageId: 't' },
+      { type: 'start-step' },
+      { type: 'text-start', id: 'text-2' },
+      { type: 'text-delta', id: 'text-2', delta: 'Hi.' },
+      { type: 'text-end', id: 'text-2' },
+      { type: 'finish-step' },
+      { type: 'finish', finishReason: 'stop' },
+    ]);
+    const waiting = new AiSdkFormat({ turn: 't' });
+    // The client holds the turn so far: the format moves on without sending it.
+    waiting.chunks(user);
+    waiting.chunks(at(2, respond, 't.1'));
+    expect(waiting.done({ status: WAITING, turn: 't' }).map((frame) => frame.data)).toEqual([
+      JSON.stringify({ type: 'start', messageId: 't' }),
+      JSON.stringify({ type: 'finish-step' }),
+      JSON.stringify({ type: 'finish', finishReason: 'tool-calls' }),
+      '[DONE]',
     ]);
   });
 

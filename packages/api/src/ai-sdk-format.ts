@@ -1,9 +1,10 @@
 import { BATCH_TOOL_NAME, type ErrorBody, type StoredEvent, type WireEventOf } from '@agentstep/protocol';
 import type { LiveText } from './live-steps.js';
-import type { Frame, StreamFormat } from './stream-format.js';
+import { parsedCall } from './parsed-call.js';
+import type { Frame, StreamEnd, StreamFormat } from './stream-format.js';
 
 /** A chunk of the AI SDK's UI message stream protocol (the subset AgentStep's events map to). */
-type Chunk = Record<string, unknown> & { type: string };
+export type Chunk = Record<string, unknown> & { type: string };
 
 /** A text part of the message: an answer (`text`) or thinking (`reasoning`). */
 type PartKind = 'text' | 'reasoning';
@@ -11,28 +12,61 @@ type PartKind = 'text' | 'reasoning';
 /** How an AgentStep turn's end reads as the end of an AI SDK message. */
 const FINISH_REASONS: Readonly<Record<string, string>> = { done: 'stop', limit: 'length', failed: 'error' };
 
+/** The status of a {@link StreamEnd} that ends a turn's stream while the turn waits for a person. */
+export const WAITING = 'waiting';
+
+/** What an {@link AiSdkFormat} shows. */
+export interface AiSdkFormatOptions {
+  /**
+   * Show this one turn as one message whose id is the turn's: `start` carries it as `messageId`,
+   * and whatever the log holds after the turn's end is left out (`POST /chat`).
+   * @default every turn, each message without an id (`?format=ai-sdk`)
+   */
+  turn?: string;
+}
+
 /**
- * The Vercel AI SDK's UI message stream (`?format=ai-sdk`), so a `useChat` front end can follow an
- * AgentStep session: each turn is one assistant message (`start` … `finish`), each model step a
+ * The Vercel AI SDK's UI message stream (`?format=ai-sdk`, `/chat`), so a `useChat` front end can
+ * follow an AgentStep session: each turn is one assistant message (`start` … `finish`), each model step a
  * step (`start-step` … `finish-step`), `think` its reasoning, `respond` its text, each call a
- * dynamic tool whose output or error comes from the batch's result, a cancelled turn an `abort`,
- * each approval a `data-approval` part that every change of its status updates in place.
+ * dynamic tool whose output or error comes from the batch's result, a cancelled turn an `abort`.
+ * Approvals use the SDK's own parts: a request is a `tool-approval-request`, a decision a
+ * `tool-approval-response`, and a call that never ran for want of one (denied, expired, its turn
+ * cancelled) a `tool-output-denied` (its failure in the batch's result is then not sent again).
  * Frames keep the event's seq as their id, so a reconnect can resume with `Last-Event-ID`. A step's
  * text streams as it is written (`reasoning-*` / `text-*` parts, without an id); its stored
  * `think`/`respond` then only end the part, so each piece of text reaches the client once.
  */
 export class AiSdkFormat implements StreamFormat {
   readonly headers = { 'x-vercel-ai-ui-message-stream': 'v1' };
+  readonly #turn: string | undefined;
   /** The open step: its batch, or, while it streams, `live:` and its step index. */
   #step: string | undefined;
   /** The text part a streaming step has open. */
   #part: { kind: PartKind; id: string } | undefined;
+  /** The calls that never ran for want of an approval: their result is their denial. */
+  readonly #denied = new Set<string>();
+  /** With a turn: `start` went out; the turn ended. */
+  #started = false;
+  #ended = false;
+
+  constructor({ turn }: AiSdkFormatOptions = {}) {
+    this.#turn = turn;
+  }
 
   event(stored: StoredEvent, streamed = false): Frame[] {
-    return this.#chunks(stored, streamed).map((chunk) => ({
-      id: String(stored.seq),
-      data: JSON.stringify(chunk),
-    }));
+    const chunks = [...this.#start(), ...this.chunks(stored, streamed)];
+    return chunks.map((chunk) => ({ id: String(stored.seq), data: JSON.stringify(chunk) }));
+  }
+
+  /**
+   * The chunks of one logged event (`streamed`: its step's text went out live). Given the events a
+   * client already holds, it moves the format on to where the client stands, sending nothing.
+   */
+  chunks(stored: StoredEvent, streamed = false): Chunk[] {
+    if (this.#ended) return [];
+    if (this.#turn !== undefined && stored.event.type === 'turn_end') this.#ended = true;
+    return this.#chunks(stored, streamed);
   }
 
   live({ step, index, kind, text }: LiveText): Frame[] {
@@ -41,36 +75,71 @@ export class AiSdkFormat implements StreamFormat {
     const opened =
       this.#part?.kind === partKind ? [] : this.#openPart(partKind, `${partKind}-${step}.${index}`);
     const delta = { type: `${partKind}-delta`, id: this.#part?.id, delta: text };
-    return [...started, ...opened, delta].map(frame);
+    return [...this.#start(), ...started, ...opened, delta].map(frame);
   }
 
   metric(metric: WireEventOf<'metric'>): Frame[] {
     const usage = { inputTokens: metric.total.input, outputTokens: metric.total.output };
-    return [frame({ type: 'message-metadata', messageMetadata: { usage, ...costOf(metric) } })];
+    return [
+      ...this.#start(),
+      { type: 'message-metadata', messageMetadata: { usage, ...costOf(metric) } },
+    ].map(frame);
   }
 
-  done(): Frame[] {
-    return [{ data: '[DONE]' }];
+  /** `[DONE]`; for a turn that waits for approval, its message first finishes for `tool-calls`. */
+  done(end?: StreamEnd): Frame[] {
+    const finish: Chunk[] =
+      end?.status === WAITING ? [...this.#endStep(), { type: 'finish', finishReason: 'tool-calls' }] : [];
+    return [...[...this.#start(), ...finish].map(frame), { data: '[DONE]' }];
   }
 
   error(body: ErrorBody): Frame[] {
     return [frame({ type: 'error', errorText: body.error.message })];
   }
 
+  /** With a turn, its message's `start` before anything else is sent. */
+  #start(): Chunk[] {
+    if (this.#turn === undefined || this.#started) return [];
+    this.#started = true;
+    return [{ type: 'start', messageId: this.#turn }];
+  }
+
   #chunks({ seq, batch, position, event }: StoredEvent, streamed: boolean): Chunk[] {
-    if (event.type === 'user') return [{ type: 'start' }];
+    // With a turn, `start` names it and goes out before anything else (see #start).
+    if (event.type === 'user') return this.#turn === undefined ? [{ type: 'start' }] : [];
     if (event.type === 'turn_end') return [...this.#endStep(), ...endOfTurn(event)];
     if (batch === undefined) return [];
     // Before the step is touched: an approval can be settled after its step's frames were sent.
-    if (event.type === 'approval') return [approvalPart(batch, event)];
+    if (event.type === 'approval') return this.#approval(batch, event);
     const step = streamed ? this.#adoptStep(batch) : this.#startStep(batch);
     // Its text already went out as live pieces.
     if (streamed && (event.type === 'think' || event.type === 'respond')) return step;
     if (event.type === 'think') return [...step, ...textPart('reasoning', `reasoning-${seq}`, event.content)];
     if (event.type === 'respond') return [...step, ...textPart('text', `text-${seq}`, event.content)];
     if (event.type === 'call') return [...step, toolInput(batch, position ?? 0, event.content)];
-    if (event.type === 'result') return [...step, ...toolOutputs(batch, event.content), ...this.#endStep()];
+    if (event.type === 'result') {
+      const outputs = toolOutputs(batch, event.content).filter(
+        (chunk) => !this.#denied.has(String(chunk.toolCallId)),
+      );
+      return [...step, ...outputs, ...this.#endStep()];
+    }
     return [];
+  }
+
+  /**
+   * An approval as the SDK's parts: its request, then its decision; a call that will not run is
+   * denied, and its batch's result then says nothing more of it.
+   */
+  #approval(batch: string, { content, payload }: WireEventOf<'approval'>): Chunk[] {
+    const toolCallId = toolCallIdOf(batch, payload.index);
+    const approvalId = payload.id;
+    if (payload.status === 'requested') return [{ type: 'tool-approval-request', approvalId, toolCallId }];
+    const approved = payload.status === 'approved';
+    const reason = payload.reason ?? (approved ? undefined : content);
+    const response = { type: 'tool-approval-response', approvalId, approved, ...(reason ? { reason } : {}) };
+    if (approved) return [response];
+    this.#denied.add(toolCallId);
+    return [response, { type: 'tool-output-denied', toolCallId }];
   }
 
   #startStep(batch: string): Chunk[] {
@@ -131,7 +200,7 @@ function textPart(kind: 'text' | 'reasoning', id: string, delta: string): Chunk[
   ];
 }
 
-function toolCallId(batch: string, position: number): string {
+function toolCallIdOf(batch: string, position: number): string {
   return `${batch}#${position}`;
 }
 
@@ -140,32 +209,10 @@ function toolInput(batch: string, position: number, content: string): Chunk {
   const call = parsedCall(content);
   return {
     type: 'tool-input-available',
-    toolCallId: toolCallId(batch, position),
+    toolCallId: toolCallIdOf(batch, position),
     toolName: call?.name ?? 'invalid',
     input: call?.args ?? content,
     dynamic: true,
-  };
-}
-
-function parsedCall(content: string): { name: string; args: unknown } | undefined {
-  try {
-    const call = JSON.parse(content);
-    return typeof call?.name === 'string' ? { name: call.name, args: call.args } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * An approval as a data part (the SDK has no part for a decision made outside it): named by the
- * approval's id, so the part of its request is replaced by that of its settlement.
- */
-function approvalPart(batch: string, approval: WireEventOf<'approval'>): Chunk {
-  const { payload } = approval;
-  return {
-    type: 'data-approval',
-    id: payload.id,
-    data: { ...payload, toolCallId: toolCallId(batch, payload.index) },
   };
 }
 
@@ -176,7 +223,7 @@ function approvalPart(batch: string, approval: WireEventOf<'approval'>): Chunk {
 function toolOutputs(batch: string, content: string): Chunk[] {
   const items = JSON.parse(content) as Array<{ tool: string; status: string; content: unknown }>;
   return items.map((item, position) => {
-    const id = toolCallId(batch, position);
+    const id = toolCallIdOf(batch, position);
     if (item.tool === BATCH_TOOL_NAME) {
       const errorText = String(item.content);
       return {

@@ -165,7 +165,7 @@ describe('the approval routes', () => {
     expect(await pending()).toEqual([]);
   });
 
-  it('the stream carries the approval events, and the AI SDK format sends each as a data-approval part', async () => {
+  it("the stream carries the approval events, and the AI SDK format sends each as the SDK's approval parts", async () => {
     const { stream, decide, first, second } = await waitingSession();
     await decide(first, { decision: 'approve' });
     const events = (await stream()).filter((line) => line.startsWith('event: '));
@@ -173,10 +173,10 @@ describe('the approval routes', () => {
     const chunks = (await stream('?format=ai-sdk'))
       .filter((line) => line.startsWith('data: '))
       .map((line) => JSON.parse(line.slice('data: '.length)));
-    expect(chunks.filter((chunk) => chunk.type === 'data-approval')).toMatchObject([
-      { id: first, data: { status: 'requested' } },
-      { id: second, data: { status: 'requested' } },
-      { id: first, data: { status: 'approved', by: 'alice' } },
+    expect(chunks.filter((chunk) => chunk.type.startsWith('tool-approval-'))).toEqual([
+      { type: 'tool-approval-request', approvalId: first, toolCallId: expect.stringMatching(/#0$/) },
+      { type: 'tool-approval-request', approvalId: second, toolCallId: expect.stringMatching(/#1$/) },
+      { type: 'tool-approval-response', approvalId: first, approved: true },
     ]);
   });
 });

@@ -1,7 +1,6 @@
 import type {
   SessionListItem,
   SessionsList,
-  StoredEvent,
   WorkflowRunListItem,
   WorkflowRunsList,
 } from '@agentstep/protocol';
@@ -11,7 +10,7 @@ import * as z from 'zod';
 import type { ApiDeps } from './api-deps.js';
 import { ApiError, validationError } from './api-error.js';
 import { tenantOf } from './session-access.js';
-import { sessionSummary } from './session-summary.js';
+import { sessionListItem } from './session-list-item.js';
 import { storedSession } from './tenants.js';
 
 const DEFAULT_PAGE = 50;
@@ -36,7 +35,7 @@ export function addListRoutes(app: Hono, deps: ApiDeps): void {
     const sessions: SessionListItem[] = [];
     for (const entry of entries) {
       if (sessions.length === query.limit) break;
-      const item = await sessionItem(entry, storedSession(tenant, entry.id), deps);
+      const item = await sessionListItem(entry, storedSession(tenant, entry.id), deps);
       if (query.status === undefined || item.status === query.status) sessions.push(item);
     }
     const more = sessions.length === query.limit && entries.at(-1)?.id !== sessions.at(-1)?.session;
@@ -74,12 +73,6 @@ function pageFrom(entries: DirectoryEntry[], after: string | undefined): Directo
   return entries.slice(at + 1);
 }
 
-async function sessionItem(entry: DirectoryEntry, stored: string, deps: ApiDeps): Promise<SessionListItem> {
-  const events = await deps.log.read(stored);
-  const summary = await sessionSummary({ id: entry.id, stored, events }, deps.usage);
-  return { ...summary, createdAt: iso(entry.createdAt), lastActivity: lastActivity(events) };
-}
-
 async function runItem(
   entry: DirectoryEntry,
   stored: string,
@@ -89,11 +82,6 @@ async function runItem(
   if (log === undefined) return undefined;
   const { workflow, status, lastSeq } = workflowRunSummary(log, entry.id);
   return { run: entry.id, workflow, status, startedAt: iso(entry.createdAt), lastSeq };
-}
-
-function lastActivity(events: readonly StoredEvent[]): string | null {
-  const last = events.at(-1);
-  return last === undefined ? null : iso(last.event.timestamp * 1000);
 }
 
 function iso(ms: number): string {

@@ -1,0 +1,37 @@
+import { sessionIdSchema, turnBodySchema } from '@agentstep/protocol';
+import * as z from 'zod';
+import { MAX_PUBLIC_SESSION_LENGTH } from './ids.js';
+
+/**
+ * The largest `POST /chat` body: the AI SDK's transport sends the whole conversation each time,
+ * so this route reads more than the others (still counted as the bytes arrive).
+ */
+export const MAX_CHAT_BODY_BYTES = 4 * 1024 * 1024;
+
+/** A message as the AI SDK's `UIMessage` has it: its parts are kept as sent. */
+const chatMessageSchema = z.looseObject({
+  id: z.string().min(1, 'must not be empty'),
+  role: z.enum(['system', 'user', 'assistant']),
+  parts: z.array(z.looseObject({ type: z.string() })),
+});
+
+/** A message of a chat request. */
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/**
+ * `POST /chat`'s body as the AI SDK's `DefaultChatTransport` sends it: the chat's `id` (the session
+ * id), its `messages`, the `trigger` and `messageId`; a turn's limits may come along (the
+ * transport's `body` option), other fields are ignored.
+ */
+export const chatBodySchema = z.looseObject({
+  id: sessionIdSchema.max(MAX_PUBLIC_SESSION_LENGTH),
+  messages: z.array(chatMessageSchema).min(1, 'must hold the message to answer'),
+  trigger: z.enum(['submit-message', 'regenerate-message']),
+  messageId: z.string().optional(),
+  maxSteps: turnBodySchema.shape.maxSteps,
+  budget: turnBodySchema.shape.budget,
+  toolExecution: turnBodySchema.shape.toolExecution,
+});
+
+/** A chat request's body. */
+export type ChatBody = z.infer<typeof chatBodySchema>;

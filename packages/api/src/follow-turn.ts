@@ -1,0 +1,45 @@
+import type { StoredEvent } from '@agentstep/protocol';
+import type { Context } from 'hono';
+import { AiSdkFormat } from './ai-sdk-format.js';
+import type { ApiDeps } from './api-deps.js';
+import { chatTurnEnd } from './chat-turn-end.js';
+import { followLog } from './follow-log.js';
+import { type AddressedSession, tenantView } from './session-access.js';
+
+/** One turn to stream as its assistant message. */
+export interface TurnStream {
+  addressed: AddressedSession;
+  turn: string;
+  /** The log from the turn's `user` event on, read after the log's version `seen` was taken. */
+  events: StoredEvent[];
+  seen: number | undefined;
+  /** The client holds the turn's message up to this seq: only what follows is sent. */
+  after: number;
+  /** Called when the client goes away before the stream is over. */
+  onAbort?: () => void;
+}
+
+/**
+ * Answers with the AI SDK's UI message stream of one turn as one assistant message (id: the turn),
+ * from where the client stands to the turn's end, or until a call of the turn waits for a person.
+ */
+export function followTurn(c: Context, deps: ApiDeps, stream: TurnStream): Response {
+  const { addressed, turn, events, seen, after, onAbort } = stream;
+  const format = new AiSdkFormat({ turn });
+  const ended = chatTurnEnd(turn);
+  const held = events.filter((stored) => stored.seq <= after);
+  // The format and the watch move on to where the client stands; nothing of it is sent.
+  for (const stored of held) format.chunks(stored);
+  ended(held);
+  return followLog(c, deps, {
+    session: addressed.stored,
+    backlog: events,
+    after,
+    seen,
+    ended,
+    end: ended(events.filter((stored) => stored.seq > after)),
+    present: tenantView(addressed),
+    format,
+    ...(onAbort ? { onAbort } : {}),
+  });
+}

@@ -1,0 +1,107 @@
+import { sessionIdSchema, TURN_END_STATUSES } from '@agentstep/protocol';
+import { randomIds } from '@agentstep/runtime';
+import type { CreateTaskResult } from '@modelcontextprotocol/sdk/types.js';
+import * as z from 'zod';
+import type { ApiDeps } from './api-deps.js';
+import { sessionNotFound } from './api-error.js';
+import { MAX_PUBLIC_SESSION_LENGTH } from './ids.js';
+import { mcpProgressMessage } from './mcp-progress-message.js';
+import type { McpCallExtra, McpTool } from './mcp-tool.js';
+import { mcpTurnEnd } from './mcp-turn-end.js';
+import { mcpTurnResult } from './mcp-turn-result.js';
+import { McpTurnTasks } from './mcp-turn-tasks.js';
+import { listSession, startSessionTurn, type TurnIds } from './start-session-turn.js';
+import { storedSession } from './tenants.js';
+
+const askInput = z.object({
+  message: z.string().min(1, 'must not be empty').describe('What to ask the agent: the turn’s user message.'),
+  session: sessionIdSchema
+    .max(MAX_PUBLIC_SESSION_LENGTH)
+    .optional()
+    .describe('The session to continue, as an earlier ask returned it; a new session when absent.'),
+});
+
+const askOutput = z.object({
+  session: z.string().describe('The session the turn ran in: pass it to the next ask to continue.'),
+  turn: z.string().describe('The turn’s id.'),
+  status: z.enum(TURN_END_STATUSES).describe('How the turn ended.'),
+  answer: z.string().describe('The turn’s answer: the prose of its last model step that wrote any.'),
+});
+
+type AskArgs = z.infer<typeof askInput>;
+
+const DESCRIPTION = [
+  'Runs a turn of this agent with your message and returns its answer when the turn ends, with the',
+  'session it ran in: pass that session to the next ask to continue the conversation. A call that',
+  'needs a person’s approval keeps this ask open until the call is decided through the API',
+  '(POST /sessions/{session}/approvals/{id}); progress notifications, when asked for, say so.',
+  'As a task, the task is the turn: tasks/get says where it stands, tasks/result waits for its',
+  'answer, tasks/cancel cancels it.',
+].join(' ');
+
+/**
+ * The tool `ask {message, session?}` for `tenant`: starts a turn (in a new session, or in the
+ * tenant's `session`; another tenant's is not found), waits for its end, sending a progress
+ * notification for each logged event when the client sent a progress token, and answers with the
+ * turn's answer and `{session, turn, status, answer}`. A failed or cancelled turn, or a turn that
+ * could not start, is an error result saying why. Called as a task, it answers at once with the
+ * turn's task ({@link McpTurnTasks}).
+ */
+export function mcpAsk(deps: ApiDeps, tenant: string): McpTool<typeof askInput> {
+  const tasks = new McpTurnTasks(deps, tenant);
+  return {
+    name: 'ask',
+    title: 'Ask the agent',
+    description: DESCRIPTION,
+    input: askInput,
+    output: askOutput,
+    call: async (args, extra) => {
+      const started = await startAsk(deps, tenant, args);
+      const stored = storedSession(tenant, started.session);
+      await mcpTurnEnd(
+        deps,
+        { stored, ...started },
+        { onEvent: progressOf(extra, started.session), signal: extra.signal },
+      );
+      return mcpTurnResult(deps, stored, started);
+    },
+    task: async (args): Promise<CreateTaskResult> => {
+      const { session, turn } = await startAsk(deps, tenant, args);
+      const task = await tasks.getTask(McpTurnTasks.taskId(session, turn));
+      if (task === null)
+        throw new Error(`Turn ${turn} of session ${session} started but its log has no user message.`);
+      return { task };
+    },
+  };
+}
+
+/** Sends a progress notification for each logged event, numbered from 1, when the call asked for progress. */
+function progressOf(extra: McpCallExtra, session: string) {
+  const progressToken = extra._meta?.progressToken;
+  let progress = 0;
+  return async ({ event }: { event: Parameters<typeof mcpProgressMessage>[0] }) => {
+    if (progressToken === undefined) return;
+    progress += 1;
+    const params = { progressToken, progress, message: mcpProgressMessage(event, session) };
+    await extra.sendNotification({ method: 'notifications/progress', params });
+  };
+}
+
+/** Starts the turn: the ids it runs under, and the last event logged before it. */
+async function startAsk(
+  deps: ApiDeps,
+  tenant: string,
+  { message, session }: AskArgs,
+): Promise<TurnIds & { after: number }> {
+  const turn = randomIds.turn();
+  if (session === undefined) {
+    const ids = { tenant, session: randomIds.session(), turn };
+    await startSessionTurn(deps, { message }, ids);
+    await listSession(deps, tenant, ids.session);
+    return { ...ids, after: 0 };
+  }
+  const last = (await deps.log.read(storedSession(tenant, session))).at(-1);
+  if (last === undefined) throw sessionNotFound(session);
+  await startSessionTurn(deps, { message }, { tenant, session, turn });
+  return { tenant, session, turn, after: last.seq };
+}

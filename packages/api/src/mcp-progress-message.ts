@@ -1,0 +1,39 @@
+import type { WireEvent } from '@agentstep/protocol';
+
+/**
+ * What a progress notification of `ask` says of a logged event of the turn: a step thought, called
+ * tools, got their results or answered; a call waits for a person's decision (and how to give it).
+ * `session` is the session as the tenant knows it.
+ */
+export function mcpProgressMessage(event: WireEvent, session: string): string {
+  switch (event.type) {
+    case 'call':
+      return `Calling ${toolOf(event.content)}.`;
+    case 'result':
+      return `${event.payload.success_count} of ${event.payload.tools_executed} calls succeeded.`;
+    case 'approval':
+      return event.payload.status === 'requested'
+        ? `A call of ${event.payload.tool ?? 'a tool'} waits for approval ${event.payload.id}: POST /sessions/${session}/approvals/${event.payload.id} decides it.`
+        : `Approval ${event.payload.id} ${event.payload.status}.`;
+    case 'turn_end':
+      return `The turn ended: ${event.payload.status}.`;
+    case 'user':
+      return 'The turn began.';
+    case 'think':
+      return 'Thinking.';
+    case 'respond':
+      return 'Answering.';
+    default:
+      return `A ${event.type} event was logged.`;
+  }
+}
+
+/** The tool a call's JSON text names (`{"name": …, "args": …}`), or `a tool` when it names none. */
+function toolOf(content: string): string {
+  try {
+    const { name } = JSON.parse(content) as { name?: unknown };
+    return typeof name === 'string' ? name : 'a tool';
+  } catch {
+    return 'a tool';
+  }
+}

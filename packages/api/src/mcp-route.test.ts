@@ -1,0 +1,240 @@
+import type { TurnEndStatus } from '@agentstep/protocol';
+import {
+  type ExecutionStarter,
+  endTurn,
+  eventLogWith,
+  modelStep,
+  ScriptedModel,
+  StoreUnavailableError,
+  startTurn,
+} from '@agentstep/runtime';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {
+  type CallToolResult,
+  CallToolResultSchema,
+  CreateTaskResultSchema,
+  type Progress,
+} from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, it } from 'vitest';
+import type { ApiDeps } from './api-deps.js';
+import { createApi } from './create-api.js';
+import { LogChanges } from './log-changes.js';
+import { bearerNameTenant, storedSession } from './tenants.js';
+import { inMemoryApiDeps } from './testing/index.js';
+
+/**
+ * The API in memory whose every turn answers `Hi.` in one model step, then ends with `status`
+ * (`done` unless a test says otherwise), as soon as it starts; with `held`, a turn waits in
+ * `started` until the test calls `answer` with it.
+ */
+function api(overrides: (deps: ApiDeps) => Partial<ApiDeps> = () => ({})) {
+  const ending: { status: TurnEndStatus; held: boolean } = { status: 'done', held: false };
+  const started: Array<{ session: string; turn: string }> = [];
+  const changes = new LogChanges();
+  const base = inMemoryApiDeps(bearerNameTenant);
+  const starter: ExecutionStarter = {
+    start: async ({ session, turn }) => {
+      if (ending.held) started.push({ session, turn });
+      else void answer({ session, turn });
+      return turn;
+    },
+    stop: async () => {},
+  };
+  const deps: ApiDeps = { ...base, log: changes.watch(base.log), changes, starter, cancelGraceMs: 0 };
+  const answer = async ({ session, turn }: { session: string; turn: string }) => {
+    await modelStep(await startTurn({ session, turn }, deps), {
+      ...deps,
+      model: new ScriptedModel(['Hi.<end>']),
+      tools: [],
+      targetOf: () => 'tools',
+    });
+    await endTurn(
+      { session, turn, status: ending.status, message: `The turn ended: ${ending.status}.` },
+      deps,
+    );
+  };
+  const app = createApi({ ...deps, ...overrides(deps) });
+  /** An MCP client of the app acting for `tenant`. */
+  const client = async (tenant: string) => {
+    const transport = new StreamableHTTPClientTransport(new URL('http://api.test/mcp'), {
+      fetch: async (url, init) => app.request(String(url), init),
+      requestInit: { headers: { authorization: `Bearer ${tenant}` } },
+    });
+    const mcp = new Client({ name: 'test', version: '1.0.0' });
+    await mcp.connect(transport);
+    return mcp;
+  };
+  return { app, deps, ending, started, answer, client };
+}
+
+/** Calls `name` with `args`, as a result with content (never a task). */
+async function call(
+  mcp: Client,
+  name: string,
+  args: Record<string, unknown>,
+  onprogress?: (p: Progress) => void,
+) {
+  return (await mcp.callTool(
+    { name, arguments: args },
+    undefined,
+    onprogress ? { onprogress } : {},
+  )) as CallToolResult;
+}
+
+describe('POST /mcp', () => {
+  it('lists ask, list_sessions and get_session, the last two read-only, ask with its output schema', async () => {
+    const mcp = await (await api()).client('alice');
+    const { tools } = await mcp.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(['ask', 'list_sessions', 'get_session']);
+    const [ask, list, get] = tools;
+    expect(ask?.inputSchema.required).toEqual(['message']);
+    expect(Object.keys(ask?.outputSchema?.properties ?? {})).toEqual(['session', 'turn', 'status', 'answer']);
+    expect(list?.annotations?.readOnlyHint).toBe(true);
+    expect(get?.annotations?.readOnlyHint).toBe(true);
+    expect(get?.inputSchema.required).toEqual(['session']);
+  });
+
+  it('ask runs a turn in a new session and answers when it ends, with progress for each logged event', async () => {
+    const { client, deps } = api();
+    const mcp = await client('alice');
+    const progress: Progress[] = [];
+    const result = await call(mcp, 'ask', { message: 'Hello' }, (p) => progress.push(p));
+    const { session, turn } = result.structuredContent as { session: string; turn: string };
+    expect(result).toEqual({
+      content: [{ type: 'text', text: 'Hi.' }],
+      structuredContent: { session, turn, status: 'done', answer: 'Hi.' },
+    });
+    expect(progress.map((p) => p.message)).toEqual([
+      'The turn began.',
+      'Answering.',
+      'The turn ended: done.',
+    ]);
+    expect(progress.map((p) => p.progress)).toEqual([1, 2, 3]);
+    const listed = await call(mcp, 'list_sessions', {});
+    expect(listed.structuredContent).toMatchObject({ sessions: [{ session, status: 'idle', turns: 1 }] });
+    expect((await deps.log.read(storedSession('alice', session))).at(-1)?.event.type).toBe('turn_end');
+  });
+
+  it('ask with a session continues it; another tenant can neither continue, read nor list it', async () => {
+    const { client, deps } = api();
+    const alice = await client('alice');
+    const first = (await call(alice, 'ask', { message: 'One' })).structuredContent as { session: string };
+    const second = await call(alice, 'ask', { message: 'Two', session: first.session });
+    expect(second.structuredContent).toMatchObject({ session: first.session, status: 'done', answer: 'Hi.' });
+    const users = (await deps.log.read(storedSession('alice', first.session))).filter(
+      ({ event }) => event.type === 'user',
+    );
+    expect(users.map(({ event }) => event.type === 'user' && event.content)).toEqual(['One', 'Two']);
+    expect((await call(alice, 'get_session', { session: first.session })).structuredContent).toMatchObject({
+      session: first.session,
+      turns: 2,
+      lastTurn: { status: 'done' },
+    });
+    const bob = await client('bob');
+    const refused = {
+      content: [{ type: 'text', text: `Session ${first.session} was not found.` }],
+      isError: true,
+    };
+    expect(await call(bob, 'ask', { message: 'Mine now', session: first.session })).toEqual(refused);
+    expect(await call(bob, 'get_session', { session: first.session })).toEqual(refused);
+    expect((await call(bob, 'list_sessions', {})).structuredContent).toEqual({ sessions: [] });
+    expect(await deps.log.read(storedSession('bob', first.session))).toEqual([]);
+  });
+
+  it('a failed turn is an error result that says why, with the session to read it', async () => {
+    const { client, ending } = api();
+    ending.status = 'failed';
+    const result = await call(await client('alice'), 'ask', { message: 'Hello' });
+    const { session, turn } = result.structuredContent as { session: string; turn: string };
+    expect(result).toEqual({
+      content: [{ type: 'text', text: `Turn ${turn} of session ${session} failed: The turn ended: failed.` }],
+      structuredContent: { session, turn, status: 'failed', answer: 'Hi.' },
+      isError: true,
+    });
+  });
+
+  it('bad arguments are an error result naming the field', async () => {
+    const mcp = await (await api()).client('alice');
+    const result = await call(mcp, 'ask', { message: '' });
+    expect(result.isError).toBe(true);
+    expect(result.content).toEqual([{ type: 'text', text: expect.stringContaining('message') }]);
+    expect((await call(mcp, 'get_session', { session: '../etc' })).isError).toBe(true);
+  });
+
+  it('a store that cannot be reached is an error result, not a failed request', async () => {
+    const { client } = api((deps) => ({
+      log: eventLogWith(deps.log, {
+        read: async () => {
+          throw new StoreUnavailableError('throttled');
+        },
+      }),
+    }));
+    const mcp = await client('alice');
+    expect(await call(mcp, 'get_session', { session: 's-1' })).toEqual({
+      content: [{ type: 'text', text: 'The store is unavailable (throttled); try again shortly.' }],
+      isError: true,
+    });
+    expect((await call(mcp, 'ask', { message: 'Hi', session: 's-1' })).isError).toBe(true);
+  });
+
+  it('refuses a request without credentials (401), and GET and DELETE (405: the server is stateless)', async () => {
+    const { app } = api();
+    const unsigned = await app.request('/mcp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(unsigned.status).toBe(401);
+    for (const method of ['GET', 'DELETE']) {
+      const response = await app.request('/mcp', { method, headers: { authorization: 'Bearer alice' } });
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe('POST');
+    }
+  });
+  it("ask as a task: answers the turn's task at once; tasks/get says where it stands, tasks/result gives the answer", async () => {
+    const { client, ending, started, answer } = api();
+    ending.held = true;
+    const alice = await client('alice');
+    const created = await alice.request(
+      {
+        method: 'tools/call',
+        params: { name: 'ask', arguments: { message: 'Hello' }, task: { ttl: 60_000 } },
+      },
+      CreateTaskResultSchema,
+    );
+    const [turn] = started;
+    if (turn === undefined) throw new Error('no turn started');
+    const { taskId } = created.task;
+    const session = taskId.slice(0, taskId.lastIndexOf('/'));
+    expect(taskId).toBe(`${session}/${turn.turn}`);
+    expect(storedSession('alice', session)).toBe(turn.session);
+    expect(created.task).toMatchObject({ status: 'working', statusMessage: 'The turn began.', ttl: null });
+    expect(await alice.experimental.tasks.getTask(taskId)).toMatchObject({ status: 'working' });
+    await expect((await client('bob')).experimental.tasks.getTask(taskId)).rejects.toThrow(/not found/i);
+    await answer(turn);
+    expect(await alice.experimental.tasks.getTask(taskId)).toMatchObject({
+      status: 'completed',
+      statusMessage: 'The turn ended: done.',
+    });
+    const result = await alice.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);
+    expect(result.content).toEqual([{ type: 'text', text: 'Hi.' }]);
+    expect(result.structuredContent).toMatchObject({ turn: turn.turn, status: 'done', answer: 'Hi.' });
+  });
+
+  it("tasks/cancel cancels the task's turn", async () => {
+    const { client, deps, ending } = api();
+    ending.held = true;
+    const alice = await client('alice');
+    const { task } = await alice.request(
+      { method: 'tools/call', params: { name: 'ask', arguments: { message: 'Hello' }, task: {} } },
+      CreateTaskResultSchema,
+    );
+    expect(await alice.experimental.tasks.cancelTask(task.taskId)).toMatchObject({ status: 'cancelled' });
+    const session = task.taskId.slice(0, task.taskId.lastIndexOf('/'));
+    const events = await deps.log.read(storedSession('alice', session));
+    expect(events.at(-1)?.event).toMatchObject({ type: 'turn_end', payload: { status: 'cancelled' } });
+    const result = await alice.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
+    expect(result.isError).toBe(true);
+  });
+});

@@ -1,0 +1,27 @@
+import type { SessionListItem, StoredEvent } from '@agentstep/protocol';
+import type { DirectoryEntry } from '@agentstep/runtime';
+import type { ApiDeps } from './api-deps.js';
+import { sessionSummary } from './session-summary.js';
+
+/**
+ * A session as `GET /sessions` lists it (and the MCP tool `list_sessions`): its summary, when it
+ * was created and when its newest event was logged. `stored` is the id its log is stored under.
+ */
+export async function sessionListItem(
+  entry: DirectoryEntry,
+  stored: string,
+  deps: Pick<ApiDeps, 'log' | 'usage'>,
+): Promise<SessionListItem> {
+  const events = await deps.log.read(stored);
+  const summary = await sessionSummary({ id: entry.id, stored, events }, deps.usage);
+  return { ...summary, createdAt: iso(entry.createdAt), lastActivity: lastActivity(events) };
+}
+
+function lastActivity(events: readonly StoredEvent[]): string | null {
+  const last = events.at(-1);
+  return last === undefined ? null : iso(last.event.timestamp * 1000);
+}
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}

@@ -1,0 +1,102 @@
+/// <reference lib="dom" />
+/**
+ * A chat page as a React developer writes one with `@ai-sdk/react`'s `useChat` and the stock
+ * `DefaultChatTransport`, bundled by the browser test and served from another origin than the API.
+ * Its query says where and as whom: `api` (the API's origin), `tenant` (the dev bearer token),
+ * `chat` (an existing chat to open, its messages read from `GET /chat/{id}/messages`) and `resume`
+ * (present: `useChat`'s `resume: true`). It shows each message's parts as text, for the test to read.
+ */
+import { useChat } from '@ai-sdk/react';
+import {
+  DefaultChatTransport,
+  isReasoningUIPart,
+  isTextUIPart,
+  isToolUIPart,
+  lastAssistantMessageIsCompleteWithApprovalResponses,
+  type UIMessage,
+} from 'ai';
+import { createElement as h, type ReactNode, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+
+const query = new URLSearchParams(location.search);
+const api = query.get('api') ?? location.origin;
+const headers = { authorization: `Bearer ${query.get('tenant') ?? 'ann'}` };
+const transport = new DefaultChatTransport({ api: `${api}/chat`, headers });
+
+type Part = UIMessage['parts'][number];
+type Approve = (approval: string) => void;
+
+/** One part as a line of text (`type: content`), with an Approve button while its call waits; none for step markers. */
+function partView(part: Part, key: number, approve: Approve): ReactNode {
+  const line = (text: string, ...children: ReactNode[]) =>
+    h('li', { key, 'data-testid': 'part' }, text, ...children);
+  if (isTextUIPart(part)) return line(`text: ${part.text}`);
+  if (isReasoningUIPart(part)) return line(`reasoning: ${part.text}`);
+  if (isToolUIPart(part)) {
+    const shown = part.state === 'output-available' ? part.output : (part.errorText ?? part.input);
+    const text = `tool ${part.type === 'dynamic-tool' ? part.toolName : part.type} ${part.state}: ${JSON.stringify(shown)}`;
+    if (part.state !== 'approval-requested') return line(text);
+    const { id } = part.approval;
+    return line(
+      text,
+      h('button', { type: 'button', 'data-testid': 'approve', onClick: () => approve(id) }, 'Approve'),
+    );
+  }
+  return part.type === 'step-start' ? null : line(part.type);
+}
+
+/** The chat: its id, status and error, its messages, a box to send with, and Stop. */
+function ChatPage({ id, messages }: { id: string | undefined; messages: UIMessage[] }): ReactNode {
+  const chat = useChat({
+    ...(id === undefined ? {} : { id }),
+    messages,
+    transport,
+    resume: query.has('resume'),
+    sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
+  });
+  const [text, setText] = useState('');
+  const approve: Approve = (approval) => void chat.addToolApprovalResponse({ id: approval, approved: true });
+  const send = () => {
+    void chat.sendMessage({ text });
+    setText('');
+  };
+  return h(
+    'main',
+    null,
+    h('output', { 'data-testid': 'chat' }, chat.id),
+    h('output', { 'data-testid': 'status' }, chat.status),
+    h('output', { 'data-testid': 'error' }, chat.error?.message ?? ''),
+    h(
+      'ol',
+      null,
+      chat.messages.map((message) =>
+        h(
+          'li',
+          { key: message.id, 'data-testid': 'message', 'data-role': message.role },
+          h(
+            'ul',
+            null,
+            message.parts.map((part, index) => partView(part, index, approve)),
+          ),
+        ),
+      ),
+    ),
+    h('input', { 'data-testid': 'input', value: text, onChange: (event) => setText(event.target.value) }),
+    h('button', { type: 'button', 'data-testid': 'send', onClick: send }, 'Send'),
+    h('button', { type: 'button', 'data-testid': 'stop', onClick: () => void chat.stop() }, 'Stop'),
+  );
+}
+
+/** The messages of the chat the query names, from the API; none for a new chat. */
+async function storedMessages(id: string | undefined): Promise<UIMessage[]> {
+  if (id === undefined) return [];
+  const response = await fetch(`${api}/chat/${id}/messages`, { headers });
+  if (!response.ok)
+    throw new Error(`GET /chat/${id}/messages answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as UIMessage[];
+}
+
+const id = query.get('chat') ?? undefined;
+const root = document.getElementById('root');
+if (root === null) throw new Error('The page has no #root element to render the chat in.');
+createRoot(root).render(h(ChatPage, { id, messages: await storedMessages(id) }));
