@@ -31,6 +31,12 @@ const APPROVAL_TURN = [
   'Never said.<end>',
 ];
 
+/**
+ * Every turn: a `sleep` of 20 s, twice the time a turn runs on once its last stream was left
+ * (`leaveGraceMs`, 10 s), so a reload that did not reattach would see it cancelled; then an answer.
+ */
+const LONG_TURN = [batch(['sleep', { ms: 20_000, value: 'slept' }]), 'Woke up.<end>'];
+
 /** A turn of {@link TOOL_TURN} as the page shows it: the user's text, then the answer's parts. */
 const toolTurn = (text: string) => [
   { role: 'user', parts: [`text: ${text}`] },
@@ -97,20 +103,25 @@ describe.skipIf(chromiumMissing !== undefined)(
     /** The API playing {@link TOOL_TURN}, and the one playing {@link APPROVAL_TURN}. */
     let tools: RunningCommand;
     let approvals: RunningCommand;
+    /** The API playing {@link LONG_TURN}. */
+    let long: RunningCommand;
     let toolsApi: string;
     let approvalsApi: string;
+    let longApi: string;
     beforeAll(async () => {
       [pages, browser] = await Promise.all([serveChatPage(), launchChromium()]);
       tools = serveForPage(TOOL_TURN, pages.origin);
       approvals = serveForPage(APPROVAL_TURN, pages.origin, ['--approve', 'echo']);
-      [toolsApi, approvalsApi] = await Promise.all([
+      long = serveForPage(LONG_TURN, pages.origin);
+      [toolsApi, approvalsApi, longApi] = await Promise.all([
         tools.waitFor(listeningUrl),
         approvals.waitFor(listeningUrl),
+        long.waitFor(listeningUrl),
       ]);
     }, START_WAIT_MS);
     afterAll(async () => {
       await browser?.close();
-      for (const serving of [tools, approvals]) {
+      for (const serving of [tools, approvals, long]) {
         serving?.stop();
         expect(await serving?.exited).toBe(0);
       }
@@ -189,6 +200,24 @@ describe.skipIf(chromiumMissing !== undefined)(
         .poll(() => sessionOf(approvalsApi, chat), UNTIL)
         .toMatchObject({ lastTurn: { status: 'cancelled' } });
       await page.getByTestId('status').filter({ hasText: 'ready' }).waitFor();
+    });
+
+    it('a reload mid-turn reattaches with `resume: true`: the turn is not cancelled, and its answer reaches the page', async () => {
+      const page = await newChatPage();
+      const chat = await open(page, longApi);
+      await send(page, 'Wait');
+      await page.getByText('tool sleep input-available').waitFor();
+      const reattached = page.waitForResponse(
+        (response) => response.url() === `${longApi}/chat/${chat}/stream`,
+      );
+      await page.goto(
+        `${pages.origin}/?${new URLSearchParams({ api: longApi, tenant: TENANT, chat, resume: '' })}`,
+      );
+      expect((await reattached).status()).toBe(200);
+      await expect
+        .poll(() => sessionOf(longApi, chat), UNTIL)
+        .toMatchObject({ lastTurn: { status: 'done' } });
+      await page.getByText('text: Woke up.').waitFor();
     });
   },
 );

@@ -3,12 +3,9 @@ import { isSessionId, SESSION_ID_RULE } from '@agentstep/protocol';
 import type { Context } from 'hono';
 import * as z from 'zod';
 import { ApiError } from './api-error.js';
-import type { ClientDecision } from './client-turns.js';
+import { type ClientDecision, promptOf } from './client-turns.js';
 import { MAX_PUBLIC_SESSION_LENGTH } from './ids.js';
-import { readBody } from './read-body.js';
-
-/** The largest `RunAgentInput` read: it carries the thread's whole history, of which one message is used. */
-export const MAX_RUN_INPUT_BYTES = 4 * 1024 * 1024;
+import { MAX_CONVERSATION_BODY_BYTES, readBody } from './read-body.js';
 
 /**
  * What a resume entry's `payload` may say of the call it answers (all optional): `approved: false`
@@ -53,7 +50,7 @@ export interface RunInput {
  * `cancelled` denies); any other run needs a `user` message with text, its newest one.
  */
 export async function readRunInput(c: Context): Promise<RunInput> {
-  const input = await readBody(c, runInputSchema, { maxBytes: MAX_RUN_INPUT_BYTES });
+  const input = await readBody(c, runInputSchema, { maxBytes: MAX_CONVERSATION_BODY_BYTES });
   const resume = (input.resume ?? []).map((entry, index) => decisionOf(entry, index));
   const base = { session: input.threadId, runId: input.runId, resume };
   if (resume.length > 0) return { ...base, message: undefined };
@@ -95,8 +92,5 @@ function newestUserText(messages: RunAgentInput['messages']): string {
     typeof content === 'string'
       ? content
       : (content ?? []).flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
-  if (text.trim() !== '') return text;
-  throw new ApiError(400, 'ValidationError', 'The run has no user message with text to answer.', [
-    { path: 'messages', message: 'needs a user message with text (the newest one is the input)' },
-  ]);
+  return promptOf(text, 'messages');
 }

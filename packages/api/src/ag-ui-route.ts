@@ -1,20 +1,21 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { AgUiFormat } from './ag-ui-format.js';
 import { readRunInput } from './ag-ui-input.js';
 import { agUiRunEnd } from './ag-ui-run-end.js';
 import type { ApiDeps } from './api-deps.js';
-import { sessionNotFound } from './api-error.js';
 import {
   type ClientDecision,
   type ClientTurn,
-  cancelOnLeave,
   decideClientApprovals,
+  followedTurn,
+  lastApprovalRequest,
   startClientTurn,
   turnToFollow,
 } from './client-turns.js';
 import { followLog } from './follow-log.js';
-import { type AddressedSession, tenantOf, tenantView } from './session-access.js';
+import { type AddressedSession, existingLog, tenantOf, tenantView } from './session-access.js';
 import { storedSession } from './tenants.js';
+import type { TurnFollowers } from './turn-followers.js';
 
 /**
  * `POST /ag-ui`: AG-UI's run endpoint. The body is a `RunAgentInput` whose `threadId` is a session
@@ -22,16 +23,17 @@ import { storedSession } from './tenants.js';
  * its `runId` (a retried run streams the same turn), or its `resume` entries decide the calls that
  * interrupted the previous run and the run follows the turn on from there. The answer is that
  * turn as AG-UI events ({@link AgUiFormat}) until it ends or its calls wait for a person (an
- * interrupt). A client that leaves before the run is over cancels the turn.
+ * interrupt). A turn whose clients all left before it was over (`abortRun()`) is cancelled unless
+ * one follows it again within `leaveGraceMs` (a retried run).
  */
-export function addAgUiRoute(app: Hono, deps: ApiDeps): void {
+export function addAgUiRoute(app: Hono, deps: ApiDeps, followers: TurnFollowers): void {
   app.post('/ag-ui', async (c) => {
     const tenant = tenantOf(c);
     const input = await readRunInput(c);
     const addressed = { tenant, session: input.session, stored: storedSession(tenant, input.session) };
     const { turn, after } =
       input.message === undefined
-        ? await resume(deps, addressed, input.resume)
+        ? await resume(c, deps, addressed, input.resume)
         : await startClientTurn(deps, addressed, {
             scope: 'ag-ui',
             clientId: input.runId,
@@ -51,23 +53,23 @@ export function addAgUiRoute(app: Hono, deps: ApiDeps): void {
       end: ended(backlog),
       present: tenantView(addressed),
       format,
-      onAbort: cancelOnLeave(deps, addressed, turn),
+      ...followedTurn(deps, followers, addressed, turn),
     });
   });
 }
 
 /**
- * Decides each call a resume entry answers; the run follows the running turn from the log's last
- * seq before the decisions.
+ * Decides each call a resume entry answers; the run follows the running turn from the interrupt
+ * that ended the previous run.
  */
 async function resume(
+  c: Context,
   deps: ApiDeps,
   addressed: AddressedSession,
   decisions: ClientDecision[],
 ): Promise<ClientTurn> {
-  const events = await deps.log.read(addressed.stored);
-  if (events.length === 0) throw sessionNotFound(addressed.session);
+  const { events } = await existingLog(c, deps, addressed);
   const turn = await turnToFollow(deps, addressed);
   await decideClientApprovals(deps, addressed, decisions);
-  return { turn, after: events.at(-1)?.seq ?? 0 };
+  return { turn, after: lastApprovalRequest(events) };
 }

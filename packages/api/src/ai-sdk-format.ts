@@ -59,17 +59,19 @@ export class AiSdkFormat implements StreamFormat {
     return chunks.map((chunk) => ({ id: String(stored.seq), data: JSON.stringify(chunk) }));
   }
 
-  /**
-   * The chunks of one logged event (`streamed`: its step's text went out live). Given the events a
-   * client already holds, it moves the format on to where the client stands, sending nothing.
-   */
+  /** The chunks of one logged event (`streamed`: its step's text went out live). */
   chunks(stored: StoredEvent, streamed = false): Chunk[] {
     if (this.#ended) return [];
     if (this.#turn !== undefined && stored.event.type === 'turn_end') this.#ended = true;
     return this.#chunks(stored, streamed);
   }
 
+  catchUp(held: readonly StoredEvent[]): void {
+    for (const stored of held) this.chunks(stored);
+  }
+
   live({ step, index, kind, text }: LiveText): Frame[] {
+    if (this.#ended) return [];
     const started = this.#startLiveStep(step);
     const partKind = kind === 'think' ? 'reasoning' : 'text';
     const opened =
@@ -79,6 +81,7 @@ export class AiSdkFormat implements StreamFormat {
   }
 
   metric(metric: WireEventOf<'metric'>): Frame[] {
+    if (this.#ended) return [];
     const usage = { inputTokens: metric.total.input, outputTokens: metric.total.output };
     return [
       ...this.#start(),

@@ -42,6 +42,12 @@ export interface ApiDeps {
   heartbeatMs?: number;
   /** How long a cancelled turn has to end itself before its execution is stopped. @default 1 s */
   cancelGraceMs?: number;
+  /**
+   * How long a chat or AG-UI turn runs on once the last client following it has left (its stop, a
+   * reload, a dropped connection) before it is cancelled: a client that comes back within it keeps
+   * the turn. @default 10 s
+   */
+  leaveGraceMs?: number;
   /** How long one stream lasts before it closes cleanly for the client to resume. @default no limit */
   streamLimitMs?: number;
   /**

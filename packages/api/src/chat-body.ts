@@ -1,12 +1,6 @@
-import { sessionIdSchema, turnBodySchema } from '@agentstep/protocol';
+import { turnBodySchema } from '@agentstep/protocol';
 import * as z from 'zod';
-import { MAX_PUBLIC_SESSION_LENGTH } from './ids.js';
-
-/**
- * The largest `POST /chat` body: the AI SDK's transport sends the whole conversation each time,
- * so this route reads more than the others (still counted as the bytes arrive).
- */
-export const MAX_CHAT_BODY_BYTES = 4 * 1024 * 1024;
+import { publicSessionIdSchema } from './ids.js';
 
 /** A message as the AI SDK's `UIMessage` has it: its parts are kept as sent. */
 const chatMessageSchema = z.looseObject({
@@ -24,7 +18,7 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
  * transport's `body` option), other fields are ignored.
  */
 export const chatBodySchema = z.looseObject({
-  id: sessionIdSchema.max(MAX_PUBLIC_SESSION_LENGTH),
+  id: publicSessionIdSchema,
   messages: z.array(chatMessageSchema).min(1, 'must hold the message to answer'),
   trigger: z.enum(['submit-message', 'regenerate-message']),
   messageId: z.string().optional(),

@@ -1,16 +1,16 @@
 import type { ErrorBody } from '@agentstep/protocol';
-import { endTurn, modelStep, ScriptedModel, startTurn } from '@agentstep/runtime';
+import { decideApproval, endTurn, modelStep, ScriptedModel, startTurn } from '@agentstep/runtime';
 import type { UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import type { ApiDeps } from './api-deps.js';
-import { MAX_CHAT_BODY_BYTES } from './chat-body.js';
 import { createApi } from './create-api.js';
+import { MAX_CONVERSATION_BODY_BYTES } from './read-body.js';
 import { bearerNameTenant, storedSession } from './tenants.js';
 import { inMemoryApiDeps, stepIntoApprovals } from './testing/index.js';
 
 /** The API in memory for `alice` (and whoever a request names), and what a test does with it. */
 function api() {
-  const deps = { ...inMemoryApiDeps(bearerNameTenant), pollMs: 10, cancelGraceMs: 0 };
+  const deps = { ...inMemoryApiDeps(bearerNameTenant), pollMs: 10, cancelGraceMs: 0, leaveGraceMs: 0 };
   const app = createApi(deps);
   const headers = (tenant: string) => ({
     authorization: `Bearer ${tenant}`,
@@ -25,7 +25,7 @@ function api() {
 /** The transport's body sending `text` as user message `id` of chat `chat`. */
 function userMessage(chat: string, id: string, text: string, history: unknown[] = []) {
   const message = { id, role: 'user', parts: [{ type: 'text', text }] };
-  return { id: chat, messages: [...history, message], trigger: 'submit-message', messageId: id };
+  return { id: chat, messages: [...history, message], trigger: 'submit-message' };
 }
 
 /** Takes the running `turn` of `alice`'s `session` through one step answering `text`, then ends it. */
@@ -101,7 +101,7 @@ describe('POST /chat: the AI SDK transport’s request', () => {
     expect(users).toHaveLength(1);
   });
 
-  it('refuses another message while a turn runs (409), and a regenerate (400): the log only grows', async () => {
+  it('refuses another message while a turn runs (409), a regenerate and an edit (400): the log only grows', async () => {
     const { chat } = api();
     const running = await chat(userMessage('c-4', 'm-4', 'First'));
     const busy = await errorOf(await chat(userMessage('c-4', 'm-5', 'Second')));
@@ -111,6 +111,11 @@ describe('POST /chat: the AI SDK transport’s request', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.error.code).toBe('RegenerateUnsupported');
     expect(refused.body.error.message).toContain('Send a new message instead');
+    const edit = { ...userMessage('c-4', 'm-4', 'First, edited'), messageId: 'm-4' };
+    expect(await errorOf(await chat(edit))).toMatchObject({
+      status: 400,
+      body: { error: { code: 'EditUnsupported' } },
+    });
     await running.body?.cancel();
   });
 
@@ -139,7 +144,11 @@ describe('POST /chat: the AI SDK transport’s request', () => {
     expect(accepted.status).toBe(200);
     await accepted.body?.cancel();
     const huge = [
-      { id: 'old', role: 'assistant', parts: [{ type: 'text', text: 'x'.repeat(MAX_CHAT_BODY_BYTES) }] },
+      {
+        id: 'old',
+        role: 'assistant',
+        parts: [{ type: 'text', text: 'x'.repeat(MAX_CONVERSATION_BODY_BYTES) }],
+      },
     ];
     const refused = await errorOf(await chat(userMessage('c-7', 'm-7', 'Go on', huge)));
     expect(refused).toMatchObject({ status: 413, body: { error: { code: 'PayloadTooLarge' } } });
@@ -230,6 +239,47 @@ describe('POST /chat with approvals', () => {
 });
 
 describe('GET /chat/{id}/stream and /messages', () => {
+  it('shows a decision made elsewhere while the chat waited, and lets no other tenant answer', async () => {
+    const { deps, chat, get } = api();
+    const waiting = await chat(userMessage('c-11', 'm-11', 'Echo'));
+    const stored = storedSession('alice', 'c-11');
+    const turn = (await deps.log.holder(stored))?.turn ?? '';
+    const { batch, approvals } = await stepIntoApprovals(deps, { session: stored, turn }, [
+      ['echo', { text: 'a' }],
+    ]);
+    const [approval] = approvals as [string];
+    await chunksOf(waiting);
+    const decidedElsewhere = await deps.log.read(stored);
+    await decideApproval(
+      { session: stored, approval, by: 'carol', body: { decision: 'deny', reason: 'Not now.' } },
+      deps,
+    );
+    const [, assistant] = (await (await get('/chat/c-11/messages')).json()) as UIMessage[];
+    const approved = {
+      ...assistant,
+      parts: assistant?.parts.map((part) =>
+        'approval' in part
+          ? { ...part, state: 'approval-responded', approval: { id: approval, approved: true } }
+          : part,
+      ),
+    };
+    const body = { id: 'c-11', messages: [approved], trigger: 'submit-message', messageId: turn };
+    expect((await chat(body, 'bob')).status).toBe(404);
+    const continued = await chat(body);
+    expect(continued.status).toBe(200);
+    const decisions = (await deps.log.read(stored)).filter(
+      ({ seq, event }) => seq > (decidedElsewhere.at(-1)?.seq ?? 0) && event.type === 'approval',
+    );
+    expect(decisions).toHaveLength(1);
+    await endTurn({ session: stored, turn, status: 'done', message: 'Done.' }, deps);
+    expect(await chunksOf(continued)).toEqual(
+      expect.arrayContaining([
+        { type: 'tool-approval-response', approvalId: approval, approved: false, reason: 'Not now.' },
+        { type: 'tool-output-denied', toolCallId: `${batch}#0` },
+      ]),
+    );
+  });
+
   it('answers 204 when no turn runs, 404 for an unknown chat, and streams a running turn from its start', async () => {
     const { deps, chat, get } = api();
     expect((await get('/chat/nobody/stream')).status).toBe(404);

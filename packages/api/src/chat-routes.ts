@@ -2,45 +2,43 @@ import { userMessageKey } from '@agentstep/runtime';
 import type { Context, Hono } from 'hono';
 import type { ApiDeps } from './api-deps.js';
 import { ApiError } from './api-error.js';
-import { type ChatBody, type ChatMessage, chatBodySchema, MAX_CHAT_BODY_BYTES } from './chat-body.js';
+import { type ChatBody, type ChatMessage, chatBodySchema } from './chat-body.js';
 import { chatDecisions } from './chat-decisions.js';
 import { chatMessages } from './chat-messages.js';
 import {
-  cancelOnLeave,
   decideClientApprovals,
+  followedTurn,
+  lastApprovalRequest,
+  promptOf,
   runningTurn,
   startClientTurn,
-  turnToFollow,
 } from './client-turns.js';
 import { followTurn } from './follow-turn.js';
-import { readBody } from './read-body.js';
+import { MAX_CONVERSATION_BODY_BYTES, readBody } from './read-body.js';
 import { type AddressedSession, addressedSession, existingLog, tenantOf } from './session-access.js';
 import { sessionState, sessionStatus } from './session-state.js';
 import { storedSession } from './tenants.js';
+import type { TurnFollowers } from './turn-followers.js';
 
 /**
  * The AI SDK's chat transport (`DefaultChatTransport`), the chat's id being the session's:
  * `POST /chat` starts a turn with the newest user message (history is the log's, never the
  * client's), or decides the approvals an assistant message answers, and streams that turn as one
- * assistant message (id: the turn) until it ends or waits for a person; the client aborting that
- * response cancels the turn (the transport's `stop()`). `GET /chat/{id}/stream` resumes the running
- * turn from its start (`204` when none runs or it waits for a person; leaving it cancels nothing).
+ * assistant message (id: the turn) until it ends or waits for a person. `GET /chat/{id}/stream`
+ * follows the running turn from its start (`204` when none runs or it waits for a person).
+ * A turn whose streams have all been left (the transport's `stop()` aborts its request) is
+ * cancelled unless a stream follows it again within `leaveGraceMs` (a reload, a dropped connection).
  * `GET /chat/{id}/messages` is the session as `UIMessage[]`.
  */
-export function addChatRoutes(app: Hono, deps: ApiDeps): void {
+export function addChatRoutes(app: Hono, deps: ApiDeps, followers: TurnFollowers): void {
   app.post('/chat', async (c) => {
-    const body = await readBody(c, chatBodySchema, { maxBytes: MAX_CHAT_BODY_BYTES });
     const tenant = tenantOf(c);
+    const body = await readBody(c, chatBodySchema, { maxBytes: MAX_CONVERSATION_BODY_BYTES });
     const addressed = { tenant, session: body.id, stored: storedSession(tenant, body.id) };
-    if (body.trigger === 'regenerate-message')
-      throw new ApiError(
-        400,
-        'RegenerateUnsupported',
-        `Session ${body.id}'s log only grows: a reply cannot be regenerated. Send a new message instead.`,
-      );
-    const newest = body.messages[body.messages.length - 1] as ChatMessage;
-    if (newest.role === 'user') return sendMessage(c, deps, addressed, body, newest);
-    if (newest.role === 'assistant') return answerApprovals(c, deps, addressed, newest);
+    const newest = body.messages.at(-1) as ChatMessage;
+    refuseRewrites(body, newest);
+    if (newest.role === 'user') return sendMessage(c, { deps, followers, addressed }, body, newest);
+    if (newest.role === 'assistant') return answerApprovals(c, { deps, followers, addressed }, newest);
     throw new ApiError(
       400,
       'ValidationError',
@@ -53,11 +51,12 @@ export function addChatRoutes(app: Hono, deps: ApiDeps): void {
     // Read before the log: a change in between wakes the stream at once.
     const seen = deps.changes?.version(addressed.stored);
     const { events } = await existingLog(c, deps, addressed);
-    if (sessionStatus(events) !== 'running') return c.body(null, 204);
-    const turn = await turnToFollow(deps, addressed);
+    const turn = sessionStatus(events) === 'running' ? await runningTurn(deps, addressed) : undefined;
+    if (turn === undefined) return c.body(null, 204);
     const start = events.findLast(({ event }) => event.type === 'user')?.seq ?? 1;
     const turnEvents = events.filter(({ seq }) => seq >= start);
-    return followTurn(c, deps, { addressed, turn, events: turnEvents, seen, after: start - 1 });
+    const following = followedTurn(deps, followers, addressed, turn);
+    return followTurn(c, deps, { addressed, turn, events: turnEvents, seen, after: start - 1, ...following });
   });
   app.get('/chat/:id/messages', async (c) => {
     const { events, ...addressed } = await existingLog(c, deps);
@@ -66,21 +65,36 @@ export function addChatRoutes(app: Hono, deps: ApiDeps): void {
   });
 }
 
+/** What a chat request runs on: the API's deps, the turns' followers, and the session it addresses. */
+interface ChatRequest {
+  deps: ApiDeps;
+  followers: TurnFollowers;
+  addressed: AddressedSession;
+}
+
+/** The log only grows: a reply cannot be regenerated, nor a sent message edited. */
+function refuseRewrites(body: ChatBody, newest: ChatMessage): void {
+  const rewrite =
+    body.trigger === 'regenerate-message'
+      ? { code: 'RegenerateUnsupported', what: 'a reply cannot be regenerated' }
+      : newest.role === 'user' && body.messageId !== undefined
+        ? { code: 'EditUnsupported', what: 'a sent message cannot be edited' }
+        : undefined;
+  if (rewrite === undefined) return;
+  throw new ApiError(
+    400,
+    rewrite.code,
+    `Session ${body.id}'s log only grows: ${rewrite.what}. Send a new message instead.`,
+  );
+}
+
 /** Starts the turn of the newest user message (its id names the turn) and streams it. */
-async function sendMessage(
-  c: Context,
-  deps: ApiDeps,
-  addressed: AddressedSession,
-  body: ChatBody,
-  message: ChatMessage,
-) {
-  const prompt = message.parts
-    .flatMap((part) => (part.type === 'text' ? [String(part.text)] : []))
-    .join('\n');
-  if (prompt.trim() === '')
-    throw new ApiError(400, 'ValidationError', 'The newest user message has no text: send some.', [
-      { path: `messages.${body.messages.length - 1}.parts`, message: 'must hold a text part with text' },
-    ]);
+async function sendMessage(c: Context, request: ChatRequest, body: ChatBody, message: ChatMessage) {
+  const { deps, followers, addressed } = request;
+  const text = message.parts.flatMap((part) =>
+    part.type === 'text' && typeof part.text === 'string' ? [part.text] : [],
+  );
+  const prompt = promptOf(text.join('\n'), `messages.${body.messages.length - 1}.parts`);
   const { maxSteps, budget, toolExecution } = body;
   const { turn, after } = await startClientTurn(deps, addressed, {
     scope: 'chat',
@@ -89,15 +103,16 @@ async function sendMessage(
   });
   const seen = deps.changes?.version(addressed.stored);
   const events = await deps.log.read(addressed.stored, { afterSeq: after });
-  const onAbort = cancelOnLeave(deps, addressed, turn);
-  return followTurn(c, deps, { addressed, turn, events, seen, after, onAbort });
+  const following = followedTurn(deps, followers, addressed, turn);
+  return followTurn(c, deps, { addressed, turn, events, seen, after, ...following });
 }
 
 /**
  * Decides the approvals the newest assistant message (the turn's, by its id) answers and streams
- * the rest of the turn from the log's end before the decisions, as the same message.
+ * the rest of the turn as the same message, from the last approval request the client saw.
  */
-async function answerApprovals(c: Context, deps: ApiDeps, addressed: AddressedSession, message: ChatMessage) {
+async function answerApprovals(c: Context, request: ChatRequest, message: ChatMessage) {
+  const { deps, followers, addressed } = request;
   const { session, stored } = addressed;
   const { events } = await existingLog(c, deps, addressed);
   const turn = message.id;
@@ -111,7 +126,7 @@ async function answerApprovals(c: Context, deps: ApiDeps, addressed: AddressedSe
   const start = (await deps.log.appended(stored, userMessageKey(turn)))?.firstSeq ?? 1;
   const seen = deps.changes?.version(stored);
   const turnEvents = await deps.log.read(stored, { afterSeq: start - 1 });
-  const after = events.at(-1)?.seq ?? 0;
-  const onAbort = cancelOnLeave(deps, addressed, turn);
-  return followTurn(c, deps, { addressed, turn, events: turnEvents, seen, after, onAbort });
+  const after = lastApprovalRequest(events);
+  const following = followedTurn(deps, followers, addressed, turn);
+  return followTurn(c, deps, { addressed, turn, events: turnEvents, seen, after, ...following });
 }

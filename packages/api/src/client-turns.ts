@@ -1,18 +1,34 @@
-import type { ApprovalDecisionBody, TurnBody } from '@agentstep/protocol';
+import type { ApprovalDecisionBody, StoredEvent, TurnBody } from '@agentstep/protocol';
 import { AlreadyDecidedError, decideApproval, userMessageKey } from '@agentstep/runtime';
 import type { ApiDeps } from './api-deps.js';
 import { ApiError } from './api-error.js';
 import { cancelSessionTurn } from './cancel-session-turn.js';
 import { idsFor } from './ids.js';
+import { MAX_BODY_BYTES } from './read-body.js';
 import { refusalOf } from './refusal-of.js';
 import type { AddressedSession } from './session-access.js';
 import { listSession, startSessionTurn } from './start-session-turn.js';
+import type { TurnFollowers } from './turn-followers.js';
+
+// The turns of front-end protocols (the AI SDK's chat, AG-UI), whose client names the session and
+// each turn: the session is created on first use, a turn's id derives from the client's, requests
+// that answer approvals decide them, and a turn its clients left is cancelled.
 
 /**
- * The turns of front-end protocols (the AI SDK's chat, AG-UI), whose client names the session and
- * each turn: the session is created on first use, a turn's id derives from the client's, requests
- * that answer approvals decide them, and a client that leaves cancels the turn it was following.
+ * The text of a client's newest message as a turn's input: `400` naming `path` when it has no text,
+ * or more than a `POST /sessions` body may carry (the rest of a conversation's body is history).
  */
+export function promptOf(text: string, path: string): string {
+  if (text.trim() === '')
+    throw new ApiError(400, 'ValidationError', 'The newest message has no text to answer: send some.', [
+      { path, message: 'must hold text' },
+    ]);
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES)
+    throw new ApiError(400, 'ValidationError', `The newest message is over ${MAX_BODY_BYTES} bytes.`, [
+      { path, message: `must be at most ${MAX_BODY_BYTES} bytes` },
+    ]);
+  return text;
+}
 
 /** A turn a client asked for: its id, and the seq its stream starts after (just before its `user` event). */
 export interface ClientTurn {
@@ -61,6 +77,19 @@ export async function decideClientApprovals(
   }
 }
 
+/**
+ * Where a client that was shown the running turn up to its wait for approval stands: the seq of the
+ * turn's last approval request. What was logged since (a decision made elsewhere, an expiry) is sent
+ * again with what follows.
+ */
+export function lastApprovalRequest(events: readonly StoredEvent[]): number {
+  const turnStart = events.findLast(({ event }) => event.type === 'user')?.seq ?? 0;
+  const request = events.findLast(
+    ({ seq, event }) => seq > turnStart && event.type === 'approval' && event.payload.status === 'requested',
+  );
+  return request?.seq ?? events.at(-1)?.seq ?? 0;
+}
+
 /** The turn that holds the session while one runs; none once it has ended. */
 export async function runningTurn(deps: ApiDeps, { stored }: AddressedSession): Promise<string | undefined> {
   return (await deps.log.holder(stored))?.turn;
@@ -78,19 +107,36 @@ export async function turnToFollow(deps: ApiDeps, addressed: AddressedSession): 
   );
 }
 
+/** How long a turn nobody follows any more runs on before it is cancelled. @default 10 s */
+const DEFAULT_LEAVE_GRACE_MS = 10_000;
+
 /**
- * What to do when the client leaves a turn's stream before it is over (the AI SDK's `stop()` and
- * AG-UI's abort both abort the request): cancel `turn`, unless it has ended meanwhile.
+ * Counts a stream as following `turn` until it closes; should its client leave before it is over
+ * (the AI SDK's `stop()` and AG-UI's abort both abort the request, and so do a reload and a dropped
+ * connection), the turn is cancelled unless, `deps.leaveGraceMs` later, another stream follows it
+ * (a reload or a retry came back) or it has ended.
  */
-export function cancelOnLeave(deps: ApiDeps, addressed: AddressedSession, turn: string): () => void {
-  const { session, stored } = addressed;
-  return () => {
-    void (async () => {
-      if ((await deps.log.holder(stored))?.turn !== turn) return;
-      await cancelSessionTurn(deps, stored, session);
-    })().catch((error: unknown) => {
-      // A refusal (no turn running any more) needs no one's attention; anything else is logged.
-      if (!(error instanceof ApiError)) console.error(error);
-    });
+export function followedTurn(
+  deps: ApiDeps,
+  followers: TurnFollowers,
+  addressed: AddressedSession,
+  turn: string,
+): { onAbort: () => void; onClose: () => void } {
+  const release = followers.follow(addressed.stored, turn);
+  const onAbort = () => {
+    release();
+    const timer = setTimeout(() => {
+      if (!followers.followed(addressed.stored, turn)) cancelLeftTurn(deps, addressed, turn);
+    }, deps.leaveGraceMs ?? DEFAULT_LEAVE_GRACE_MS);
+    timer.unref?.();
   };
+  return { onAbort, onClose: release };
+}
+
+/** Cancels `turn` if it still runs; a turn that ended (or gave way to another) is left alone. */
+function cancelLeftTurn(deps: ApiDeps, { stored, session }: AddressedSession, turn: string): void {
+  cancelSessionTurn(deps, stored, session, turn).catch((error: unknown) => {
+    // A refusal (the turn is over) needs no one's attention; anything else is logged.
+    if (!(error instanceof ApiError)) console.error(error);
+  });
 }

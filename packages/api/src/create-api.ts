@@ -11,6 +11,7 @@ import { refuseLongUrls } from './refuse-long-urls.js';
 import { TENANT } from './session-access.js';
 import { addSessionRoutes } from './session-routes.js';
 import { addStreamRoute } from './stream-route.js';
+import { TurnFollowers } from './turn-followers.js';
 import { addTurnRoutes } from './turn-routes.js';
 import { addWorkflowRoutes } from './workflow-routes.js';
 
@@ -38,8 +39,10 @@ export function createApi(deps: ApiDeps): Hono {
   addStreamRoute(app, deps);
   addApprovalRoutes(app, deps);
   addWorkflowRoutes(app, deps);
-  addChatRoutes(app, deps);
-  addAgUiRoute(app, deps);
+  // The streams following each chat and AG-UI turn, so that a client leaving one cancels it only when no other follows it.
+  const followers = new TurnFollowers();
+  addChatRoutes(app, deps, followers);
+  addAgUiRoute(app, deps, followers);
   addMcpRoute(app, deps);
   app.notFound((c) =>
     c.json(new ApiError(404, 'NotFound', `No route ${c.req.method} ${c.req.path}.`).body(), 404),

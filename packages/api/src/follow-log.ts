@@ -7,7 +7,8 @@ import { LiveTail } from './live-tail.js';
 import { MetricCursor } from './metric-cursor.js';
 import type { Frame, StreamEnd, StreamFormat } from './stream-format.js';
 
-const DEFAULT_POLL_MS = 250;
+/** How often a log is read when nothing wakes its reader (`ApiDeps.pollMs`'s default). */
+export const DEFAULT_POLL_MS = 250;
 const DEFAULT_HEARTBEAT_MS = 15_000;
 
 /**
@@ -30,6 +31,8 @@ export interface LogFollow {
   format: StreamFormat;
   /** Called when the client goes away before the stream is over. */
   onAbort?: () => void;
+  /** Called once the stream is over, whichever way it ended. */
+  onClose?: () => void;
 }
 
 /** What the tail of a stream runs on: its start, and the text of model steps as they stream. */
@@ -44,7 +47,8 @@ interface TailStart extends LogFollow {
  * time is up. A read that fails ends the stream with the format's `error` frames.
  */
 export function followLog(c: Context, deps: ApiDeps, follow: LogFollow): Response {
-  const { format, session, onAbort } = follow;
+  const { format, session, onAbort, onClose, backlog, after } = follow;
+  format.catchUp?.(backlog.filter((stored) => stored.seq <= after));
   for (const [name, value] of Object.entries(format.headers)) c.header(name, value);
   return streamSSE(c, (stream) => {
     const live = new LiveTail(deps.live, session);
@@ -53,7 +57,10 @@ export function followLog(c: Context, deps: ApiDeps, follow: LogFollow): Respons
       .catch(async (error: unknown) => {
         for (const frame of format.error(apiErrorOf(error).body())) await stream.writeSSE(frame);
       })
-      .finally(live.stop);
+      .finally(() => {
+        live.stop();
+        onClose?.();
+      });
   });
 }
 
@@ -102,7 +109,7 @@ async function tail(stream: SSEStreamingApi, deps: ApiDeps, start: TailStart): P
     }
     // Never past the cap: the stream closes cleanly before its transport would cut it.
     const quietMs = Math.min(heartbeatMs, deps.pollMs ?? DEFAULT_POLL_MS, Math.max(0, deadline - Date.now()));
-    await Promise.race([wait(deps, session, quietMs, seen), live.arrival()]);
+    await Promise.race([waitForLog(deps, session, quietMs, seen), live.arrival()]);
     seen = deps.changes?.version(session);
     fresh = await deps.log.read(session, { afterSeq: seq });
     if (fresh.length > 0) entries = await deps.usage.list(session);
@@ -110,7 +117,16 @@ async function tail(stream: SSEStreamingApi, deps: ApiDeps, start: TailStart): P
   }
 }
 
-function wait(deps: ApiDeps, session: string, ms: number, seen: number | undefined): Promise<void> {
+/**
+ * Waits until the log stored as `session` changes after version `seen` (with `deps.changes`), or
+ * `ms` passes; without `changes`, just `ms`, after which the caller reads the log again.
+ */
+export function waitForLog(
+  deps: ApiDeps,
+  session: string,
+  ms: number,
+  seen: number | undefined,
+): Promise<void> {
   return deps.changes
     ? deps.changes.wait(session, ms, seen)
     : new Promise((settle) => setTimeout(settle, ms));

@@ -16,7 +16,9 @@ export interface TurnStream {
   /** The client holds the turn's message up to this seq: only what follows is sent. */
   after: number;
   /** Called when the client goes away before the stream is over. */
-  onAbort?: () => void;
+  onAbort: () => void;
+  /** Called once the stream is over, whichever way it ended. */
+  onClose: () => void;
 }
 
 /**
@@ -24,13 +26,10 @@ export interface TurnStream {
  * from where the client stands to the turn's end, or until a call of the turn waits for a person.
  */
 export function followTurn(c: Context, deps: ApiDeps, stream: TurnStream): Response {
-  const { addressed, turn, events, seen, after, onAbort } = stream;
-  const format = new AiSdkFormat({ turn });
+  const { addressed, turn, events, seen, after, onAbort, onClose } = stream;
   const ended = chatTurnEnd(turn);
-  const held = events.filter((stored) => stored.seq <= after);
-  // The format and the watch move on to where the client stands; nothing of it is sent.
-  for (const stored of held) format.chunks(stored);
-  ended(held);
+  // The watch moves on to where the client stands (the format catches up in followLog).
+  ended(events.filter((stored) => stored.seq <= after));
   return followLog(c, deps, {
     session: addressed.stored,
     backlog: events,
@@ -39,7 +38,8 @@ export function followTurn(c: Context, deps: ApiDeps, stream: TurnStream): Respo
     ended,
     end: ended(events.filter((stored) => stored.seq > after)),
     present: tenantView(addressed),
-    format,
-    ...(onAbort ? { onAbort } : {}),
+    format: new AiSdkFormat({ turn }),
+    onAbort,
+    onClose,
   });
 }

@@ -9,6 +9,7 @@ import type { Context, Hono } from 'hono';
 import * as z from 'zod';
 import type { ApiDeps } from './api-deps.js';
 import { ApiError, validationError } from './api-error.js';
+import { isoTime } from './iso-time.js';
 import { tenantOf } from './session-access.js';
 import { sessionListItem } from './session-list-item.js';
 import { storedSession } from './tenants.js';
@@ -81,9 +82,5 @@ async function runItem(
   const log = runLogOf(stored, await deps.log.read(stored));
   if (log === undefined) return undefined;
   const { workflow, status, lastSeq } = workflowRunSummary(log, entry.id);
-  return { run: entry.id, workflow, status, startedAt: iso(entry.createdAt), lastSeq };
-}
-
-function iso(ms: number): string {
-  return new Date(ms).toISOString();
+  return { run: entry.id, workflow, status, startedAt: isoTime(entry.createdAt), lastSeq };
 }

@@ -1,22 +1,27 @@
-import { sessionIdSchema, TURN_END_STATUSES } from '@agentstep/protocol';
+import { ERROR_NAMES, TURN_END_STATUSES } from '@agentstep/protocol';
 import { randomIds } from '@agentstep/runtime';
-import type { CreateTaskResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, CreateTaskResult } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import type { ApiDeps } from './api-deps.js';
-import { sessionNotFound } from './api-error.js';
-import { MAX_PUBLIC_SESSION_LENGTH } from './ids.js';
+import { ApiError, sessionNotFound } from './api-error.js';
+import { publicSessionIdSchema } from './ids.js';
 import { mcpProgressMessage } from './mcp-progress-message.js';
 import type { McpCallExtra, McpTool } from './mcp-tool.js';
 import { mcpTurnEnd } from './mcp-turn-end.js';
 import { mcpTurnResult } from './mcp-turn-result.js';
 import { McpTurnTasks } from './mcp-turn-tasks.js';
+import { MAX_BODY_BYTES } from './read-body.js';
 import { listSession, startSessionTurn, type TurnIds } from './start-session-turn.js';
 import { storedSession } from './tenants.js';
 
 const askInput = z.object({
-  message: z.string().min(1, 'must not be empty').describe('What to ask the agent: the turn’s user message.'),
-  session: sessionIdSchema
-    .max(MAX_PUBLIC_SESSION_LENGTH)
+  message: z
+    .string()
+    .min(1, 'must not be empty')
+    // No message POST /sessions takes is longer: its whole body is at most MAX_BODY_BYTES.
+    .max(MAX_BODY_BYTES)
+    .describe('What to ask the agent: the turn’s user message.'),
+  session: publicSessionIdSchema
     .optional()
     .describe('The session to continue, as an earlier ask returned it; a new session when absent.'),
 });
@@ -35,6 +40,8 @@ const DESCRIPTION = [
   'session it ran in: pass that session to the next ask to continue the conversation. A call that',
   'needs a person’s approval keeps this ask open until the call is decided through the API',
   '(POST /sessions/{session}/approvals/{id}); progress notifications, when asked for, say so.',
+  'A turn still running when the server stops waiting (the API’s stream limit, if it has one) is',
+  'an error result naming it: follow it with get_session.',
   'As a task, the task is the turn: tasks/get says where it stands, tasks/result waits for its',
   'answer, tasks/cancel cancels it.',
 ].join(' ');
@@ -44,11 +51,12 @@ const DESCRIPTION = [
  * tenant's `session`; another tenant's is not found), waits for its end, sending a progress
  * notification for each logged event when the client sent a progress token, and answers with the
  * turn's answer and `{session, turn, status, answer}`. A failed or cancelled turn, or a turn that
- * could not start, is an error result saying why. Called as a task, it answers at once with the
- * turn's task ({@link McpTurnTasks}).
+ * could not start, is an error result saying why; so is a turn still running when
+ * `deps.streamLimitMs` has passed since the call began (the wait stops before the API's stream
+ * would be cut), and the call's abort stops the wait, never the turn. Called as a task, it answers
+ * at once with the turn's task, as `tasks` reads it.
  */
-export function mcpAsk(deps: ApiDeps, tenant: string): McpTool<typeof askInput> {
-  const tasks = new McpTurnTasks(deps, tenant);
+export function mcpAsk(deps: ApiDeps, tenant: string, tasks: McpTurnTasks): McpTool<typeof askInput> {
   return {
     name: 'ask',
     title: 'Ask the agent',
@@ -56,13 +64,15 @@ export function mcpAsk(deps: ApiDeps, tenant: string): McpTool<typeof askInput> 
     input: askInput,
     output: askOutput,
     call: async (args, extra) => {
+      const deadline = Date.now() + (deps.streamLimitMs ?? Number.POSITIVE_INFINITY);
       const started = await startAsk(deps, tenant, args);
       const stored = storedSession(tenant, started.session);
-      await mcpTurnEnd(
+      const end = await mcpTurnEnd(
         deps,
         { stored, ...started },
-        { onEvent: progressOf(extra, started.session), signal: extra.signal },
+        { onEvent: progressOf(extra, started.session), signal: extra.signal, deadline },
       );
+      if (end === undefined) return stillRunning(started);
       return mcpTurnResult(deps, stored, started);
     },
     task: async (args): Promise<CreateTaskResult> => {
@@ -102,6 +112,24 @@ async function startAsk(
   }
   const last = (await deps.log.read(storedSession(tenant, session))).at(-1);
   if (last === undefined) throw sessionNotFound(session);
-  await startSessionTurn(deps, { message }, { tenant, session, turn });
+  await startSessionTurn(deps, { message }, { tenant, session, turn }).catch((error: unknown) => {
+    throw busyInMcpTerms(error, session);
+  });
   return { tenant, session, turn, after: last.seq };
+}
+
+/** The API's `SessionBusy` refusal, saying what an MCP client does about it; any other error as it is. */
+function busyInMcpTerms(error: unknown, session: string): unknown {
+  if (!(error instanceof ApiError && error.code === ERROR_NAMES.sessionBusy)) return error;
+  return new ApiError(
+    error.status,
+    error.code,
+    `Session ${session} is running a turn: wait for it to end (get_session says where it stands), or cancel it (tasks/cancel of its task, or POST /sessions/${session}/cancel), then ask again.`,
+  );
+}
+
+/** The error result of an ask whose turn runs on past the time the call may last. */
+function stillRunning({ session, turn }: TurnIds): CallToolResult {
+  const text = `Turn ${turn} of session ${session} is still running: follow it with get_session, or call ask as a task.`;
+  return { content: [{ type: 'text', text }], isError: true };
 }

@@ -1,4 +1,5 @@
 import type { WireEvent } from '@agentstep/protocol';
+import { parsedCall } from './parsed-call.js';
 
 /**
  * What a progress notification of `ask` says of a logged event of the turn: a step thought, called
@@ -8,7 +9,7 @@ import type { WireEvent } from '@agentstep/protocol';
 export function mcpProgressMessage(event: WireEvent, session: string): string {
   switch (event.type) {
     case 'call':
-      return `Calling ${toolOf(event.content)}.`;
+      return `Calling ${parsedCall(event.content)?.name ?? 'a tool'}.`;
     case 'result':
       return `${event.payload.success_count} of ${event.payload.tools_executed} calls succeeded.`;
     case 'approval':
@@ -25,15 +26,5 @@ export function mcpProgressMessage(event: WireEvent, session: string): string {
       return 'Answering.';
     default:
       return `A ${event.type} event was logged.`;
-  }
-}
-
-/** The tool a call's JSON text names (`{"name": …, "args": …}`), or `a tool` when it names none. */
-function toolOf(content: string): string {
-  try {
-    const { name } = JSON.parse(content) as { name?: unknown };
-    return typeof name === 'string' ? name : 'a tool';
-  } catch {
-    return 'a tool';
   }
 }

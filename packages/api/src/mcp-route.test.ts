@@ -19,7 +19,9 @@ import {
 import { describe, expect, it } from 'vitest';
 import type { ApiDeps } from './api-deps.js';
 import { createApi } from './create-api.js';
+import { MAX_PUBLIC_SESSION_LENGTH } from './ids.js';
 import { LogChanges } from './log-changes.js';
+import { MAX_BODY_BYTES } from './read-body.js';
 import { bearerNameTenant, storedSession } from './tenants.js';
 import { inMemoryApiDeps } from './testing/index.js';
 
@@ -236,5 +238,117 @@ describe('POST /mcp', () => {
     expect(events.at(-1)?.event).toMatchObject({ type: 'turn_end', payload: { status: 'cancelled' } });
     const result = await alice.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
     expect(result.isError).toBe(true);
+  });
+  it('an ask whose turn runs past streamLimitMs stops waiting with an error result; the turn runs on', async () => {
+    const { client, deps, ending, started, answer } = api(() => ({ streamLimitMs: 50 }));
+    ending.held = true;
+    const mcp = await client('alice');
+    const result = await call(mcp, 'ask', { message: 'Hello' });
+    const [turn] = started;
+    if (turn === undefined) throw new Error('no turn started');
+    const session = turn.session.slice(storedSession('alice', '').length);
+    expect(result).toEqual({
+      content: [
+        {
+          type: 'text',
+          text: `Turn ${turn.turn} of session ${session} is still running: follow it with get_session, or call ask as a task.`,
+        },
+      ],
+      isError: true,
+    });
+    expect((await deps.log.read(turn.session)).map(({ event }) => event.type)).toEqual(['user']);
+    expect((await call(mcp, 'get_session', { session })).structuredContent).toMatchObject({
+      status: 'running',
+    });
+    await answer(turn);
+    expect((await call(mcp, 'get_session', { session })).structuredContent).toMatchObject({ status: 'idle' });
+  });
+
+  it('an ask on a session whose turn runs says to wait for that turn or cancel it', async () => {
+    const { client, ending, started } = api();
+    ending.held = true;
+    const mcp = await client('alice');
+    const { task } = await mcp.request(
+      { method: 'tools/call', params: { name: 'ask', arguments: { message: 'One' }, task: {} } },
+      CreateTaskResultSchema,
+    );
+    const session = task.taskId.slice(0, task.taskId.lastIndexOf('/'));
+    expect(await call(mcp, 'ask', { message: 'Two', session })).toEqual({
+      content: [
+        {
+          type: 'text',
+          text: `Session ${session} is running a turn: wait for it to end (get_session says where it stands), or cancel it (tasks/cancel of its task, or POST /sessions/${session}/cancel), then ask again.`,
+        },
+      ],
+      isError: true,
+    });
+    expect(started).toHaveLength(1);
+  });
+
+  it('a task id whose session part is no session id is not found, and never reaches the store', async () => {
+    const reached: string[] = [];
+    const { client } = api((deps) => ({
+      log: eventLogWith(deps.log, {
+        appended: async (stored, key) => {
+          reached.push(stored);
+          return deps.log.appended(stored, key);
+        },
+      }),
+    }));
+    const mcp = await client('alice');
+    for (const taskId of ['../t-1', 'a/../b/t-1', `${'s'.repeat(MAX_PUBLIC_SESSION_LENGTH + 1)}/t-1`, '/t-1'])
+      await expect(mcp.experimental.tasks.getTask(taskId)).rejects.toThrow(/not found/i);
+    expect(reached).toEqual([]);
+  });
+
+  it('a client that leaves an ask ends its answer at once; the turn runs on', async () => {
+    const { app, deps, ending, started } = api();
+    ending.held = true;
+    const leave = new AbortController();
+    const response = await app.request('/mcp', {
+      method: 'POST',
+      headers: {
+        authorization: 'Bearer alice',
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'ask', arguments: { message: 'Hello' }, _meta: { progressToken: 1 } },
+      }),
+      signal: leave.signal,
+    });
+    const reader = (response.body ?? new ReadableStream()).pipeThrough(new TextDecoderStream()).getReader();
+    let read = '';
+    while (!read.includes('The turn began.')) read += (await reader.read()).value ?? '';
+    const [turn] = started;
+    if (turn === undefined) throw new Error('no turn started');
+    leave.abort();
+    // The answer ends without a result: the transport closed, the ask stopped waiting.
+    for (let next = await reader.read(); !next.done; next = await reader.read()) read += next.value;
+    expect(read).not.toContain('"result"');
+    expect((await deps.log.read(turn.session)).map(({ event }) => event.type)).toEqual(['user']);
+  });
+
+  it('refuses a body over MAX_BODY_BYTES (413) before reading it as MCP', async () => {
+    const { app } = api();
+    const message = 'x'.repeat(MAX_BODY_BYTES);
+    const response = await app.request('/mcp', {
+      method: 'POST',
+      headers: {
+        authorization: 'Bearer alice',
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'ask', arguments: { message } },
+      }),
+    });
+    expect(response.status).toBe(413);
   });
 });

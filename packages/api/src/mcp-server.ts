@@ -20,10 +20,11 @@ const INSTRUCTIONS =
  * read and cancel the tenant's turns from the log.
  */
 export function agentMcpServer(deps: ApiDeps, tenant: string): Server {
-  const tools: McpTool[] = [mcpAsk(deps, tenant), ...mcpSessionTools(deps, tenant)];
+  const tasks = new McpTurnTasks(deps, tenant);
+  const tools: McpTool[] = [mcpAsk(deps, tenant, tasks), ...mcpSessionTools(deps, tenant)];
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: {}, tasks: { requests: { tools: { call: {} } }, cancel: {} } },
-    taskStore: new McpTurnTasks(deps, tenant),
+    taskStore: tasks,
     instructions: INSTRUCTIONS,
   });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(mcpToolDefinition) }));

@@ -1,10 +1,9 @@
-import { sessionIdSchema } from '@agentstep/protocol';
 import { tenantTag } from '@agentstep/runtime';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import type { ApiDeps } from './api-deps.js';
 import { sessionNotFound } from './api-error.js';
-import { MAX_PUBLIC_SESSION_LENGTH } from './ids.js';
+import { publicSessionIdSchema } from './ids.js';
 import type { McpTool } from './mcp-tool.js';
 import { sessionListItem } from './session-list-item.js';
 import { sessionSummary } from './session-summary.js';
@@ -16,7 +15,7 @@ const LISTED = 50;
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
 const getInput = z.object({
-  session: sessionIdSchema.max(MAX_PUBLIC_SESSION_LENGTH).describe('The session, as ask returned it.'),
+  session: publicSessionIdSchema.describe('The session, as ask returned it.'),
 });
 
 /**

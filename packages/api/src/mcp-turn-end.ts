@@ -1,7 +1,6 @@
 import type { StoredEvent, WireEventOf } from '@agentstep/protocol';
 import type { ApiDeps } from './api-deps.js';
-
-const DEFAULT_POLL_MS = 250;
+import { DEFAULT_POLL_MS, waitForLog } from './follow-log.js';
 
 /** The turn to wait for: its log (by the id it is stored under), its id, and the last event logged before it began. */
 export interface AwaitedTurn {
@@ -16,18 +15,20 @@ export interface TurnEndWatch {
   onEvent?: (logged: StoredEvent) => Promise<void>;
   /** Stops the wait: it then rejects with the signal's reason. */
   signal?: AbortSignal;
+  /** When the wait stops (ms since the epoch): it then answers `undefined`. @default never */
+  deadline?: number;
 }
 
 /**
- * The turn's terminal `turn_end` event, once it is logged: reads the log as it grows (woken by
- * `deps.changes` when the API has them, else every `deps.pollMs`), handing each new event to
- * `onEvent` on the way.
+ * The turn's terminal `turn_end` event, once it is logged, or `undefined` when `deadline` passes
+ * first: reads the log as it grows (woken by `deps.changes` when the API has them, else every
+ * `deps.pollMs`), handing each new event to `onEvent` on the way.
  */
 export async function mcpTurnEnd(
-  deps: Pick<ApiDeps, 'log' | 'changes' | 'pollMs'>,
+  deps: ApiDeps,
   { stored, turn, after }: AwaitedTurn,
-  { onEvent, signal }: TurnEndWatch = {},
-): Promise<WireEventOf<'turn_end'>> {
+  { onEvent, signal, deadline = Number.POSITIVE_INFINITY }: TurnEndWatch = {},
+): Promise<WireEventOf<'turn_end'> | undefined> {
   let seq = after;
   for (;;) {
     signal?.throwIfAborted();
@@ -39,21 +40,14 @@ export async function mcpTurnEnd(
       const { event } = logged;
       if (event.type === 'turn_end' && event.payload.turn === turn) return event;
     }
-    await quiet(deps, stored, seen, signal);
+    const left = deadline - Date.now();
+    if (left <= 0) return undefined;
+    await quiet(waitForLog(deps, stored, Math.min(deps.pollMs ?? DEFAULT_POLL_MS, left), seen), signal);
   }
 }
 
-/** Settles at the log's next change, after the poll interval, or when `signal` aborts. */
-function quiet(
-  deps: Pick<ApiDeps, 'changes' | 'pollMs'>,
-  stored: string,
-  seen: number | undefined,
-  signal: AbortSignal | undefined,
-): Promise<void> {
-  const ms = deps.pollMs ?? DEFAULT_POLL_MS;
-  const changed = deps.changes
-    ? deps.changes.wait(stored, ms, seen)
-    : new Promise<void>((settle) => setTimeout(settle, ms));
+/** Settles when `changed` does, or at once when `signal` aborts. */
+function quiet(changed: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
   if (signal === undefined) return changed;
   return new Promise((settle) => {
     const stop = () => settle();

@@ -5,6 +5,8 @@ import type { Result, Task } from '@modelcontextprotocol/sdk/types.js';
 import type { ApiDeps } from './api-deps.js';
 import { ApiError } from './api-error.js';
 import { cancelSessionTurn } from './cancel-session-turn.js';
+import { isPublicSessionId } from './ids.js';
+import { isoTime } from './iso-time.js';
 import { mcpProgressMessage } from './mcp-progress-message.js';
 import { mcpTurnResult } from './mcp-turn-result.js';
 import { storedSession } from './tenants.js';
@@ -57,8 +59,8 @@ export class McpTurnTasks implements TaskStore {
       status: end ? TASK_STATUS[end.payload.status] : 'working',
       statusMessage: end ? end.content : mcpProgressMessage(last, session),
       ttl: null,
-      createdAt: iso(first.timestamp),
-      lastUpdatedAt: iso((end ?? last).timestamp),
+      createdAt: isoTime(first.timestamp * 1000),
+      lastUpdatedAt: isoTime((end ?? last).timestamp * 1000),
       pollInterval: TASK_POLL_MS,
     };
   }
@@ -73,7 +75,7 @@ export class McpTurnTasks implements TaskStore {
     return mcpTurnResult(this.#deps, storedSession(this.#tenant, turn.session), turn);
   }
 
-  /** Cancels the task's turn for `cancelled`; a task's other statuses follow its turn alone. */
+  /** Cancels the task's turn, and only it, for `cancelled`; a task's other statuses follow its turn alone. */
   async updateTaskStatus(taskId: string, status: Task['status']): Promise<void> {
     const turn = await this.#turnOf(taskId);
     if (turn === undefined) throw new Error(`Task ${taskId} was not found.`);
@@ -82,10 +84,11 @@ export class McpTurnTasks implements TaskStore {
         `Task ${taskId} is a turn: its status follows the turn, it cannot be set to ${status}.`,
       );
     if (turn.end !== undefined) return;
+    const stored = storedSession(this.#tenant, turn.session);
     try {
-      await cancelSessionTurn(this.#deps, storedSession(this.#tenant, turn.session), turn.session);
+      await cancelSessionTurn(this.#deps, stored, turn.session, turn.turn);
     } catch (error) {
-      // The turn ended on its own meanwhile: nothing is left to cancel.
+      // The turn ended on its own meanwhile (a newer turn may run: it is not this task's to cancel).
       if (!(error instanceof ApiError && error.status === 409)) throw error;
     }
   }
@@ -96,12 +99,15 @@ export class McpTurnTasks implements TaskStore {
     );
   }
 
-  /** The turn a task id names, its events from its user message on, and its end once logged. */
+  /**
+   * The turn a task id names, its events from its user message on, and its end once logged;
+   * undefined for an id whose session part is no session id (never read from the store).
+   */
   async #turnOf(taskId: string) {
     const at = taskId.lastIndexOf('/');
     const session = taskId.slice(0, at);
     const turn = taskId.slice(at + 1);
-    if (at < 1 || turn === '') return undefined;
+    if (!isPublicSessionId(session) || turn === '') return undefined;
     const stored = storedSession(this.#tenant, session);
     const begun = await this.#deps.log.appended(stored, userMessageKey(turn));
     if (begun === undefined) return undefined;
@@ -113,8 +119,4 @@ export class McpTurnTasks implements TaskStore {
       );
     return { session, turn, events, end };
   }
-}
-
-function iso(seconds: number): string {
-  return new Date(seconds * 1000).toISOString();
 }

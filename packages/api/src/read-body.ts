@@ -5,6 +5,12 @@ import { ApiError, validationError } from './api-error.js';
 /** The largest request body the API reads. */
 export const MAX_BODY_BYTES = 256 * 1024;
 
+/**
+ * The largest body of the routes of front-end protocols (`POST /chat`, `POST /ag-ui`): their
+ * clients send the whole conversation each time, of which only the newest message is read.
+ */
+export const MAX_CONVERSATION_BODY_BYTES = 4 * 1024 * 1024;
+
 /** How much of a body {@link readBody} reads. */
 export interface BodyLimit {
   /** @default {@link MAX_BODY_BYTES} */

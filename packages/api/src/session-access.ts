@@ -1,8 +1,8 @@
-import { isSessionId, type StoredEvent } from '@agentstep/protocol';
+import type { StoredEvent } from '@agentstep/protocol';
 import type { Context } from 'hono';
 import type { ApiDeps } from './api-deps.js';
 import { ApiError, sessionNotFound } from './api-error.js';
-import { MAX_PUBLIC_SESSION_LENGTH } from './ids.js';
+import { isPublicSessionId } from './ids.js';
 import { storedSession } from './tenants.js';
 
 /** The context variable holding the caller's tenant, as `createApi` resolved it with `ApiDeps.tenantOf`. */
@@ -39,7 +39,7 @@ export interface AddressedSession {
 export function addressedSession(c: Context): AddressedSession {
   const tenant = tenantOf(c);
   const session = c.req.param('id') ?? '';
-  if (!isSessionId(session) || session.length > MAX_PUBLIC_SESSION_LENGTH) throw sessionNotFound(session);
+  if (!isPublicSessionId(session)) throw sessionNotFound(session);
   return { tenant, session, stored: storedSession(tenant, session) };
 }
 

@@ -1,6 +1,7 @@
 import type { SessionListItem, StoredEvent } from '@agentstep/protocol';
 import type { DirectoryEntry } from '@agentstep/runtime';
 import type { ApiDeps } from './api-deps.js';
+import { isoTime } from './iso-time.js';
 import { sessionSummary } from './session-summary.js';
 
 /**
@@ -14,14 +15,10 @@ export async function sessionListItem(
 ): Promise<SessionListItem> {
   const events = await deps.log.read(stored);
   const summary = await sessionSummary({ id: entry.id, stored, events }, deps.usage);
-  return { ...summary, createdAt: iso(entry.createdAt), lastActivity: lastActivity(events) };
+  return { ...summary, createdAt: isoTime(entry.createdAt), lastActivity: lastActivity(events) };
 }
 
 function lastActivity(events: readonly StoredEvent[]): string | null {
   const last = events.at(-1);
-  return last === undefined ? null : iso(last.event.timestamp * 1000);
-}
-
-function iso(ms: number): string {
-  return new Date(ms).toISOString();
+  return last === undefined ? null : isoTime(last.event.timestamp * 1000);
 }

@@ -20,6 +20,11 @@ export interface StreamFormat {
   readonly headers: Readonly<Record<string, string>>;
   /** The frames of one logged event; `streamed` when its step's text went out as live pieces on this stream. */
   event(stored: StoredEvent, streamed?: boolean): Frame[];
+  /**
+   * Moves a stateful format on past the events a resuming client already holds (sending nothing),
+   * so what follows reads as the continuation of what it has.
+   */
+  catchUp?(held: readonly StoredEvent[]): void;
   /** The frames of one piece of a model step's text as it streams, before the step is logged (no id). */
   live(text: LiveText): Frame[];
   /** The frames of one model step's metric. */

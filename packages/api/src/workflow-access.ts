@@ -1,9 +1,9 @@
-import { isSessionId, type StoredEvent } from '@agentstep/protocol';
+import type { StoredEvent } from '@agentstep/protocol';
 import { type RunLog, runLogOf } from '@agentstep/runtime';
 import type { Context } from 'hono';
 import type { ApiDeps } from './api-deps.js';
 import { ApiError } from './api-error.js';
-import { MAX_PUBLIC_SESSION_LENGTH } from './ids.js';
+import { isPublicSessionId } from './ids.js';
 import { type AddressedSession, tenantOf } from './session-access.js';
 import { storedSession } from './tenants.js';
 
@@ -16,7 +16,7 @@ export function workflowRunNotFound(run: string): ApiError {
 export function addressedRun(c: Context): AddressedSession {
   const tenant = tenantOf(c);
   const run = c.req.param('run') ?? '';
-  if (!isSessionId(run) || run.length > MAX_PUBLIC_SESSION_LENGTH) throw workflowRunNotFound(run);
+  if (!isPublicSessionId(run)) throw workflowRunNotFound(run);
   return { tenant, session: run, stored: storedSession(tenant, run) };
 }
 

@@ -27,14 +27,19 @@ export interface CancelDeps extends AppendResultsDeps {
  * model step or tool batch), then calls waiting for approval are cancelled and woken; a turn that has not ended itself within the grace period has its
  * execution stopped and is closed here: a failure result for each unfinished call, a `cancelled`
  * terminal record, the session freed. So it ends cleanly even when its execution is dead. Throws
- * NoTurnRunningError when no turn holds the session, and WorkflowSessionError for a workflow run's
+ * NoTurnRunningError when no turn holds the session (or, given `only`, when the turn holding it is
+ * another: a client cancelling the turn it followed never stops a newer one), and WorkflowSessionError for a workflow run's
  * session or one of its goal sessions (the run ends their turns, not a client).
  */
-export async function cancelTurn(session: string, deps: CancelDeps): Promise<{ turn: string }> {
+export async function cancelTurn(
+  session: string,
+  deps: CancelDeps,
+  only?: string,
+): Promise<{ turn: string }> {
   await refuseWorkflowSession(session, deps);
   const holder = await deps.log.holder(session);
-  if (holder === undefined || !(await deps.log.requestCancel(session, holder.turn)))
-    throw new NoTurnRunningError(session);
+  const mine = holder !== undefined && (only === undefined || holder.turn === only);
+  if (!mine || !(await deps.log.requestCancel(session, holder.turn))) throw new NoTurnRunningError(session);
   const { turn } = holder;
   await cancelWaitingApprovals({ session, turn, writer: turn }, await deps.log.read(session), deps);
   if (await endedWithin(session, turn, deps.graceMs ?? DEFAULT_CANCEL_GRACE_MS, deps)) return { turn };
