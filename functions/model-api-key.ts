@@ -1,4 +1,4 @@
-import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
+import { secretText } from './secret-text.js';
 
 /**
  * The model provider's API key, read once from Secrets Manager when the deployment names a secret
@@ -7,9 +7,5 @@ import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
  */
 export async function modelApiKey(secretId: string | undefined): Promise<string | undefined> {
   if (secretId === undefined) return undefined;
-  const value = await getSecret(secretId);
-  if (typeof value !== 'string' || value.trim() === '') {
-    throw new Error(`The secret ${secretId} holds no API key: store the key as its plain-text value.`);
-  }
-  return value.trim();
+  return secretText(secretId, 'API key');
 }

@@ -54,6 +54,19 @@ describe('modelStepDeps', () => {
     expect((await modelStepDeps(agent)).instructions).toBe('Count the letters instead.');
   });
 
+  it("gives the model steps the agent's MCP servers (connected on first use), and none without any", async () => {
+    stubEnv({ [ENV_NAMES.model]: 'echo:v1' });
+    const mcpServers = {
+      docs: {
+        url: 'https://mcp.example.com/mcp',
+        headers: { Authorization: { secret: 'mcp/docs', prefix: 'Bearer ' } },
+      },
+    };
+    const deps = await modelStepDeps({ ...agent, mcpServers });
+    expect(deps.mcp?.servers).toEqual(mcpServers);
+    expect((await modelStepDeps(agent)).mcp).toBeUndefined();
+  });
+
   it('without an agent, offers the built-in toolsets and providers only', async () => {
     stubEnv({ [ENV_NAMES.model]: 'scripted', [ENV_NAMES.modelScript]: '["Done."]' });
     const deps = await modelStepDeps();

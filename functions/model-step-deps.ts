@@ -4,6 +4,7 @@ import { DynamoStepStream, documentClientOf, dynamoStores } from '@agentstep/run
 import { createModel, providersOfAgent } from '@agentstep/runtime/models';
 import * as z from 'zod';
 import { jsonEnv } from './json-env.js';
+import { mcpDepsOf } from './mcp-deps-of.js';
 import { modelApiKey } from './model-api-key.js';
 import { toolsEnvSchema } from './tools-env-schema.js';
 import { approvalRulesFromEnv, toolsFromEnv } from './tools-from-env.js';
@@ -30,15 +31,16 @@ const envSchema = toolsEnvSchema.extend({
  * ModelStep's dependencies from the environment, shared by the functions that take model steps;
  * the model's text goes, as it streams, to draft items the API's streams read.
  * With `agent` (the function bundled with the agent's file), its own tools are described to the
- * model, its own providers may serve the models and its instructions are the system prompt's
- * (unless the environment gives others: the construct's `instructions` prop); the environment says
- * everything else.
+ * model, its own providers may serve the models, its MCP servers' tools are listed for each turn
+ * and its instructions are the system prompt's (unless the environment gives others: the
+ * construct's `instructions` prop); the environment says everything else.
  */
 export async function modelStepDeps(
-  agent: Pick<Agent, 'tools' | 'lambdaTools' | 'providers' | 'instructions'> = {
+  agent: Pick<Agent, 'tools' | 'lambdaTools' | 'providers' | 'instructions' | 'mcpServers'> = {
     tools: [],
     lambdaTools: [],
     providers: [],
+    mcpServers: {},
   },
 ) {
   const env = envSchema.parse(process.env);
@@ -82,6 +84,7 @@ export async function modelStepDeps(
     sequentialTools: new Set(tools.filter((tool) => tool.sequential).map((tool) => tool.name)),
     maxConcurrency: env[ENV_NAMES.maxConcurrency],
     prices: { ...DEFAULT_PRICES, ...env[ENV_NAMES.prices] },
+    ...mcpDepsOf(agent),
     ...(instructions ? { instructions } : {}),
   };
 }

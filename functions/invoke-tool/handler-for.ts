@@ -4,13 +4,15 @@ import { dynamoStores } from '@agentstep/runtime/dynamo';
 import { S3Workspace } from '@agentstep/runtime/s3';
 import { callingStateMachineStarter } from '@agentstep/runtime/sfn';
 import * as z from 'zod';
+import { mcpDepsOf } from '../mcp-deps-of.js';
 import { toolsEnvSchema } from '../tools-env-schema.js';
 import { toolsFromEnv } from '../tools-from-env.js';
 import { createHandler } from './handler.js';
 
 /**
  * The tools function's handler from the environment (built-in toolsets, Lambda tools, the
- * workspace bucket); with `agent` (bundled with the agent's file), running its own tools too.
+ * workspace bucket); with `agent` (bundled with the agent's file), running its own tools and its
+ * MCP servers' tools too (one connection per server, kept while the function is warm).
  */
 export function handlerFor(agent?: Agent) {
   const env = toolsEnvSchema
@@ -28,5 +30,9 @@ export function handlerFor(agent?: Agent) {
     }),
   };
   const config = { agents, ...(workspace ? { workspace } : {}) };
-  return createHandler({ ...stores, toolset: createToolset(toolsFromEnv(env, config, agent)) });
+  return createHandler({
+    ...stores,
+    toolset: createToolset(toolsFromEnv(env, config, agent)),
+    ...(agent ? mcpDepsOf(agent) : {}),
+  });
 }

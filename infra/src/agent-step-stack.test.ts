@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { type App, Duration, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
@@ -52,6 +53,10 @@ describe('AgentStepStack under cdk-nag’s AWS Solutions checks', () => {
         agent: { model: 'bedrock:us.anthropic.claude-haiku-4-5-20251001-v1:0' },
         modelApiKeySecret: 'agent/key',
       },
+    ],
+    [
+      'an agent file of remote MCP servers whose headers name secrets',
+      { agent: { agent: fileURLToPath(new URL('testing/mcp-agent.ts', import.meta.url)) } },
     ],
     [
       'a model profile on a Bedrock inference profile',

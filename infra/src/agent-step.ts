@@ -34,6 +34,7 @@ import { type EventTurnOptions, eventTurnTarget } from './event-turn-target.js';
 import { ExecutionFailureAlarm } from './execution-failure-alarm.js';
 import { grantBedrockModel } from './grant-bedrock-model.js';
 import { grantInvokeFunctions } from './grant-invoke-functions.js';
+import { grantReadSecrets } from './grant-read-secrets.js';
 import { grantSessionReads, grantTableAccess } from './grant-table-access.js';
 import { privateBucket } from './private-bucket.js';
 import { type QueueTurnOptions, QueueTurnPipe } from './queue-turn-pipe.js';
@@ -71,8 +72,11 @@ export interface AgentStepProps extends ApprovalProps {
    * this construct's defaults, as the CLI's flags go over them: a prop given here replaces the
    * file's, but `budget` and `modelProfiles` merge over the file's (the prop's keys win). It is
    * bundled into the functions that run or describe its tools or call its providers (invoke-tool,
-   * model-step, advance-turn, api), which read its own tools, Lambda tools, providers and
-   * instructions there; the tools function may invoke its Lambda tools.
+   * model-step, advance-turn, api), which read its own tools, Lambda tools, providers, MCP servers
+   * and instructions there; the tools function may invoke its Lambda tools. Its MCP servers must
+   * have `https://` urls (a `stdio:` or `http://` one fails synthesis); the secrets their headers
+   * name (a name, in the stack's account and region, or a complete ARN) may be read
+   * (`secretsmanager:GetSecretValue`) by the functions that list and call their tools.
    * @default - none: built-in toolsets and providers only
    */
   readonly agent?: string;
@@ -195,7 +199,7 @@ export class AgentStep extends Construct {
 
   constructor(scope: Construct, id: string, given: AgentStepProps = {}) {
     super(scope, id);
-    const { props, agentFile, providers, agentLambdaTools } = resolvedProps(given);
+    const { props, agentFile, providers, agentLambdaTools, agentMcpSecrets } = resolvedProps(given);
     const modelName = modelChoiceAmong(providers);
     const model = checked(modelName, props.model ?? SCRIPTED_MODEL, 'model');
     const modelProfiles = checked(
@@ -244,6 +248,7 @@ export class AgentStep extends Construct {
     if (this.workspace) grantWorkspace(this.workspace, invokeTool);
     for (const tool of props.lambdaTools ?? []) tool.function.grantInvoke(invokeTool);
     grantInvokeFunctions(invokeTool, agentLambdaTools);
+    grantReadSecrets(invokeTool, agentMcpSecrets);
     const modelEnv = {
       ...tools,
       [ENV_NAMES.toolsFunction]: invokeTool.functionName,
@@ -283,6 +288,8 @@ export class AgentStep extends Construct {
       grantTableAccess(this.table, step as StepName, fn);
     for (const fn of [functions['model-step'], functions['advance-turn']]) {
       props.modelApiKey?.grantRead(fn);
+      // They list the agent's MCP tools, as the tools function calls them: with the same headers.
+      grantReadSecrets(fn, agentMcpSecrets);
       for (const model of models) {
         const named = providerModel(model);
         if (named?.provider === 'bedrock') grantBedrockModel(fn, named.modelId);

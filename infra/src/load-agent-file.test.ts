@@ -21,7 +21,19 @@ describe('loadAgentFile', () => {
       prices: { 'echo:v1': { input: 1, output: 2 } },
       script: 'script.json',
       lambdaTools: [],
+      mcpServers: {},
       providers: ['echo'],
+    });
+  });
+
+  it("gives its MCP servers' urls and the secrets their headers name, each once, never a header's value", () => {
+    expect(loadAgentFile(fixture('mcp-agent.ts')).mcpServers).toEqual({
+      github: { url: 'https://api.githubcopilot.com/mcp/', secrets: ['mcp/github'] },
+      linear: {
+        url: 'https://mcp.linear.app/mcp',
+        secrets: ['arn:aws:secretsmanager:eu-west-1:123456789012:secret:mcp/linear-AbCdEf'],
+      },
+      docs: { url: 'https://docs.example.com/mcp', secrets: [] },
     });
   });
 

@@ -12,6 +12,14 @@ export interface AgentFileLambdaTool {
   readonly functionName: string;
 }
 
+/** An MCP server of the agent, as synthesis reads it: its url and the secrets its headers name, never their values. */
+export interface AgentFileMcpServer {
+  /** `https://…`, `http://…` or `stdio:COMMAND ARGS…`. */
+  readonly url: string;
+  /** The secrets (names or ARNs) its headers name, each once. */
+  readonly secrets: readonly string[];
+}
+
 /**
  * What synthesis reads of an agent file: its definition's data fields (every default applied, as
  * `defineAgent` gives them) and its providers' names.
@@ -34,6 +42,8 @@ export interface AgentFileSettings {
   /** The scripted model's steps: a JSON file, relative to the agent file. */
   readonly script?: string;
   readonly lambdaTools: readonly AgentFileLambdaTool[];
+  /** Its MCP servers, by name. */
+  readonly mcpServers: Readonly<Record<string, AgentFileMcpServer>>;
   /** The names of the agent's own providers. */
   readonly providers: readonly string[];
 }

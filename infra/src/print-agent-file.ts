@@ -8,9 +8,12 @@
 import { pathToFileURL } from 'node:url';
 // biome-ignore lint/style/noRestrictedImports: this script runs in its own process at synthesis to load the user's agent as the CLI does; the constructs never import the runtime.
 import { type Agent, checkedAgent, moduleDefault } from '@agentstep/runtime';
-import type { AgentFileSettings } from './load-agent-file.js';
+import type { AgentFileMcpServer, AgentFileSettings } from './load-agent-file.js';
 
-/** The agent's fields synthesis reads, its providers by name (their code is bundled, not printed). */
+/**
+ * The agent's fields synthesis reads, its providers by name (their code is bundled, not printed),
+ * its MCP servers by url and secret names.
+ */
 function settingsOf(agent: Agent): AgentFileSettings {
   const { model, modelProfiles, instructions, toolsets, fetchHosts, approvals, approvalTimeoutSeconds } =
     agent;
@@ -29,8 +32,19 @@ function settingsOf(agent: Agent): AgentFileSettings {
     ...(maxConcurrency === undefined ? {} : { maxConcurrency }),
     ...(prices === undefined ? {} : { prices }),
     ...(script === undefined ? {} : { script }),
+    mcpServers: Object.fromEntries(
+      Object.entries(agent.mcpServers).map(([name, server]) => [name, mcpServerOf(server)]),
+    ),
     providers: agent.providers.map((provider) => provider.name),
   };
+}
+
+/** An MCP server's url and the secrets its headers name: header values (maybe secret) stay unprinted. */
+function mcpServerOf(server: Agent['mcpServers'][string]): AgentFileMcpServer {
+  const secrets = Object.values(server.headers ?? {}).flatMap((value) =>
+    typeof value === 'string' ? [] : [value.secret],
+  );
+  return { url: server.url, secrets: [...new Set(secrets)] };
 }
 
 async function printed(file: string): Promise<object> {

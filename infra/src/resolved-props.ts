@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { MODEL_PROVIDERS } from '@agentstep/protocol';
 import { Duration } from 'aws-cdk-lib';
 import type { AgentStepProps } from './agent-step.js';
+import { deployedMcpSecrets } from './deployed-mcp-secrets.js';
 import { type AgentFileSettings, loadAgentFile } from './load-agent-file.js';
 
 /** The props an `AgentStep` builds from, and the agent file they came from. */
@@ -17,6 +18,11 @@ export interface ResolvedProps {
    * invokes them, so they are not in the environment.
    */
   readonly agentLambdaTools: readonly string[];
+  /**
+   * The secrets (names or ARNs) the headers of the agent file's MCP servers name: its bundled
+   * functions that list or call their tools read them.
+   */
+  readonly agentMcpSecrets: readonly string[];
 }
 
 /**
@@ -24,12 +30,15 @@ export interface ResolvedProps {
  * `undefined`) replaces the file's, but `budget` and `modelProfiles` merge over the file's (the
  * prop's keys win). The file is resolved from the working directory (where the CDK app runs) and
  * loaded at synthesis. Its instructions are not props: the functions bundled with the file read
- * them there, unless the `instructions` prop overrides them.
+ * them there, unless the `instructions` prop overrides them. Its MCP servers must be reachable
+ * from Lambda over HTTPS: a `stdio:` or plain `http://` one fails synthesis.
  */
 export function resolvedProps(given: AgentStepProps): ResolvedProps {
-  if (given.agent === undefined) return { props: given, providers: MODEL_PROVIDERS, agentLambdaTools: [] };
+  if (given.agent === undefined)
+    return { props: given, providers: MODEL_PROVIDERS, agentLambdaTools: [], agentMcpSecrets: [] };
   const agentFile = resolve(given.agent);
   const settings = loadAgentFile(agentFile);
+  const agentMcpSecrets = deployedMcpSecrets(settings.mcpServers);
   const defined: AgentStepProps = Object.fromEntries(
     Object.entries(given).filter(([, value]) => value !== undefined),
   );
@@ -46,6 +55,7 @@ export function resolvedProps(given: AgentStepProps): ResolvedProps {
     agentFile,
     providers: [...MODEL_PROVIDERS, ...settings.providers],
     agentLambdaTools: settings.lambdaTools.map((tool) => tool.functionName),
+    agentMcpSecrets,
   };
 }
 

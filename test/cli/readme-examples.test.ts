@@ -13,6 +13,14 @@ const EXAMPLES = agentstepExamples(readFileSync(join(ROOT, 'README.md'), 'utf8')
 /** The README's commands this file does not run, each with why: every other one runs as written. */
 const NOT_RUN = new Map([
   [
+    'npx agentstep run "What is 2 + 3?" --mcp everything=http://127.0.0.1:3001/mcp',
+    'a running MCP server at that URL (test/api/mcp-tools.test.ts runs server-everything)',
+  ],
+  [
+    'npx agentstep run "Remember Ada" --mcp "memory=stdio:npx -y @modelcontextprotocol/server-memory"',
+    'npx fetches the server from the registry (test/cli/mcp-stdio.test.ts runs the installed one)',
+  ],
+  [
     'npx agentstep run --model openai:gpt-4o-mini --max-cost 0.05',
     'a real model: OPENAI_API_KEY and the network',
   ],

@@ -28,6 +28,7 @@ import {
   type UsageLedger,
 } from '@agentstep/runtime';
 import type { StepHandler } from '@agentstep/runtime/lambda';
+import type { AgentMcp } from '@agentstep/runtime/mcp';
 import { Logger } from '@aws-lambda-powertools/logger';
 
 /** What the local functions run on: the stores, the model, the tools and the agent's settings. */
@@ -56,6 +57,8 @@ export interface LocalDeps {
   events: TurnEvents;
   /** Which calls wait for approval, besides tools defined with `approval: true`. @default none */
   approvals?: Omit<ApprovalRules, 'toolset'>;
+  /** The agent's MCP servers, whose tools each turn lists once, logs and offers. @default none */
+  mcp?: AgentMcp;
 }
 
 /**
@@ -79,6 +82,7 @@ export function localHandlers(deps: LocalDeps): Record<StepName, StepHandler<unk
     ...(deps.maxConcurrency ? { maxConcurrency: deps.maxConcurrency } : {}),
     ...(deps.instructions ? { instructions: deps.instructions } : {}),
     ...(deps.stream ? { stream: deps.stream } : {}),
+    ...(deps.mcp ? { mcp: deps.mcp } : {}),
   };
   return {
     'start-turn': startTurn({
@@ -87,7 +91,7 @@ export function localHandlers(deps: LocalDeps): Record<StepName, StepHandler<unk
       ...(deps.budget ? { budget: deps.budget } : {}),
     }),
     'model-step': modelStep(modelDeps),
-    'invoke-tool': invokeTool({ ...shared, toolset }),
+    'invoke-tool': invokeTool({ ...shared, toolset, ...(deps.mcp ? { mcp: deps.mcp } : {}) }),
     'record-tool-failure': recordToolFailure(shared),
     'await-approval': awaitApproval({ ...shared, approvalTokens: deps.approvalTokens }),
     'expire-approval': expireApproval(shared),

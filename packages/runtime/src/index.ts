@@ -145,7 +145,7 @@ export { CANCELLED_CALL, closeStoppedTurn } from './steps/close-stopped-turn.js'
 export { endTurn, type TurnEnd } from './steps/end-turn.js';
 export { failTurn } from './steps/fail-turn.js';
 export { CANCELLED_MESSAGE, finishTurn } from './steps/finish-turn.js';
-export { type InvokeToolOutput, invokeTool } from './steps/invoke-tool.js';
+export { type InvokeToolDeps, type InvokeToolOutput, invokeTool } from './steps/invoke-tool.js';
 export { modelStep } from './steps/model-step.js';
 export type { ModelStepDeps } from './steps/model-step-deps.js';
 export { describeCaught, recordToolFailure } from './steps/record-tool-failure.js';

@@ -21,7 +21,7 @@ import { lateSubAgents } from '../local/late-sub-agents.js';
 import { LiveRunView } from '../local/live-run-view.js';
 import { loadModel } from '../local/load-model.js';
 import { loadPrices } from '../local/load-prices.js';
-import { loadDefinition, localEngine, startingTurns } from '../local/open-engine.js';
+import { loadDefinition, localEngine, localMcp, startingTurns } from '../local/open-engine.js';
 import type { StoreKind } from '../local/open-store.js';
 import { type CredentialsFound, providersWithCredentials } from '../local/providers-with-credentials.js';
 import { recorderFor } from '../local/recorder-for.js';
@@ -61,6 +61,7 @@ export async function runCommand(args: string[], io: CliIo, agent?: LoadedAgentF
   }
   // Synthesis (on a cache miss) overlaps DynamoDB Local's start; the store is closed whatever happens.
   const agentLoaded = loadDefinition(options, io);
+  const mcp = localMcp(options);
   const store = await io.openStore(options.store, notice);
   let approver: ReturnType<typeof runApprover>;
   let stopFollowing = () => {};
@@ -83,6 +84,7 @@ export async function runCommand(args: string[], io: CliIo, agent?: LoadedAgentF
       taskTokens,
       stream,
       onEvent: (event) => view.onEvent(event),
+      ...(mcp ? { mcp } : {}),
     });
     const deps = { ...store, clock: systemClock, wake: { ...store, taskTokens } };
     const { starter, unfollow } = startingTurns(engine, deps, io, notice);
@@ -110,7 +112,7 @@ export async function runCommand(args: string[], io: CliIo, agent?: LoadedAgentF
   } finally {
     approver?.close();
     stopFollowing();
-    await store.close();
+    await Promise.all([store.close(), mcp?.connections.close()]);
   }
 }
 

@@ -15,6 +15,7 @@ import {
   systemClock,
   type Tool,
 } from '@agentstep/runtime';
+import { type AgentMcp, mcpOfAgent } from '@agentstep/runtime/mcp';
 import type { CliIo } from '../io/cli-io.js';
 import { agentCacheFile } from './agent-cache-file.js';
 import { followStore } from './follow-store.js';
@@ -62,6 +63,8 @@ export interface EngineParts {
   stream?: StepStream;
   /** Sees every event of every execution, for live views. @default none */
   onEvent?: (event: EngineEvent) => void;
+  /** The agent's MCP servers and the connections to them. @default none */
+  mcp?: AgentMcp;
 }
 
 /**
@@ -69,7 +72,7 @@ export interface EngineParts {
  * agent file's instructions and concurrency).
  */
 export function localEngine(options: RunOptions, parts: EngineParts): LocalEngine {
-  const { agent, stores, model, models, prices, tools, taskTokens, stream, onEvent } = parts;
+  const { agent, stores, model, models, prices, tools, taskTokens, stream, onEvent, mcp } = parts;
   const { instructions, maxConcurrency } = options.loadedAgent?.agent ?? {};
   return new LocalEngine({
     agent,
@@ -89,6 +92,7 @@ export function localEngine(options: RunOptions, parts: EngineParts): LocalEngin
       ...(instructions ? { instructions } : {}),
       ...(maxConcurrency ? { maxConcurrency } : {}),
       ...(stream ? { stream } : {}),
+      ...(mcp ? { mcp } : {}),
     },
     taskTokens,
     ...(options.chaos ? { chaos: options.chaos } : {}),
@@ -115,6 +119,7 @@ export async function withEngine<T>(
   const subAgents = lateSubAgents();
   const tools = toolsFor(options, io, subAgents.config);
   const agentLoaded = loadDefinition(options, io);
+  const mcp = localMcp(options);
   const store = await io.openStore(options.store, notice);
   try {
     // Bound once the starter exists: it closes the turns dead processes left holding sessions.
@@ -130,6 +135,7 @@ export async function withEngine<T>(
       tools,
       taskTokens,
       ...(stream ? { stream } : {}),
+      ...(mcp ? { mcp } : {}),
     });
     const { starter, unfollow } = startingTurns(engine, { ...stores, clock: systemClock }, io, notice);
     closeOrphans = () => starter.closeOrphans();
@@ -140,8 +146,18 @@ export async function withEngine<T>(
       unfollow();
     }
   } finally {
-    await store.close();
+    await Promise.all([store.close(), mcp?.connections.close()]);
   }
+}
+
+/**
+ * The agent's MCP servers (the agent file's, and `--mcp`'s over those of the same name) with
+ * connections to them, opened on first use; close them once the engine is done. Locally, a
+ * header's secret is the environment variable it names.
+ */
+export function localMcp({ loadedAgent, mcpServers }: RunOptions): AgentMcp | undefined {
+  const servers = { ...loadedAgent?.agent.mcpServers, ...mcpServers };
+  return mcpOfAgent({ mcpServers: servers }, { secretOf: async (name) => process.env[name] });
 }
 
 /**

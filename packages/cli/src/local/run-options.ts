@@ -12,6 +12,7 @@ import {
   turnLimitsSchema,
 } from '@agentstep/protocol';
 import type { LeaseOptions } from '@agentstep/runtime';
+import { type McpServerSpec, mcpServerNameSchema, mcpServerSpecSchema } from '@agentstep/runtime/mcp';
 import type * as z from 'zod';
 import type { LoadedAgentFile } from '../agent-file/load-agent-file.js';
 import { UsageError } from '../usage-error.js';
@@ -68,6 +69,8 @@ export interface RunOptions {
   approvals: string[];
   /** Whole seconds a call waits for a decision (`--approval-timeout`). @default 24 hours */
   approvalTimeoutSeconds?: number;
+  /** MCP servers by name (`--mcp NAME=URL`, repeatable), over the agent file's of the same name. */
+  mcpServers: Record<string, McpServerSpec>;
 }
 
 /** The longest wait for a decision Step Functions allows a task (`TimeoutSeconds`). */
@@ -115,6 +118,7 @@ export function parseRunOptions(args: string[]): RunOptions {
       'take-over': { type: 'boolean', default: false },
       approve: { type: 'string' },
       'approval-timeout': { type: 'string' },
+      mcp: { type: 'string', multiple: true, default: [] },
     },
   });
   // A script or cassette given alone names the model that plays it.
@@ -143,6 +147,7 @@ export function parseRunOptions(args: string[]): RunOptions {
     sequential: values.sequential,
     lease: leaseOf(values.lease, values['take-over']),
     approvals: (values.approve ?? '').split(',').filter((name) => name !== ''),
+    mcpServers: mcpServersOf(values.mcp),
     given: {
       tools: values.tools !== undefined,
       fetchHosts: values['fetch-hosts'] !== undefined || values['allow-hosts'] !== undefined,
@@ -173,6 +178,24 @@ export function parseRunOptions(args: string[]): RunOptions {
     ),
     ...optional('chaos', chaosOf(values.chaos, values.seed)),
   };
+}
+
+/**
+ * The MCP servers of `--mcp NAME=URL` (repeatable; a later NAME wins): `URL` is `https://…` (or
+ * `http://`) for a server over streamable HTTP, or `stdio:COMMAND ARGS…` for a local command.
+ */
+function mcpServersOf(pairs: readonly string[]): Record<string, McpServerSpec> {
+  const servers: Record<string, McpServerSpec> = {};
+  for (const pair of pairs) {
+    const [name = '', url] = pair.split(/=(.*)/s, 2);
+    const spec = mcpServerSpecSchema.safeParse({ url });
+    if (!mcpServerNameSchema.safeParse(name).success || url === undefined || !spec.success)
+      throw new UsageError(
+        `--mcp takes NAME=URL (NAME: letters, digits, "_" or "-"; URL: https://… or stdio:COMMAND ARGS…), e.g. --mcp github=https://api.githubcopilot.com/mcp/ or --mcp "memory=stdio:npx -y @modelcontextprotocol/server-memory"; received "${pair}"${spec.success ? '' : ` (${spec.error.issues[0]?.message})`}.`,
+      );
+    servers[name] = spec.data;
+  }
+  return servers;
 }
 
 /** `--fetch-hosts a.com,*.b.com`, or the same under its old name `--allow-hosts`; not both. */

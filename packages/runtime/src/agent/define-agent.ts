@@ -8,6 +8,7 @@ import {
 } from '@agentstep/protocol';
 import * as z from 'zod';
 import { lambdaToolSpecSchema } from '../lambda/lambda-tool-spec.js';
+import { mcpServerNameSchema, mcpServerSpecSchema } from '../mcp/mcp-server-spec.js';
 import type { Provider } from '../model/provider.js';
 import { providerSchema } from '../model/provider-schema.js';
 import type { Tool } from '../tools/define-tool.js';
@@ -61,6 +62,13 @@ export const agentDefinitionSchema = z
      * invoke them. @default none
      */
     lambdaTools: z.array(lambdaToolSpecSchema).default([]),
+    /**
+     * MCP servers whose tools the agent offers as `NAME__TOOL`, by name: `url` (`https://…`, or
+     * `stdio:COMMAND ARGS…` locally), `headers` (a value may be `{secret, prefix?}`: an environment
+     * variable locally, a Secrets Manager secret deployed), `tools` (an allowlist), `approval`
+     * (`true` or tool names), `timeoutMs` (60 s). Listed once per turn and logged. @default none
+     */
+    mcpServers: z.record(mcpServerNameSchema, mcpServerSpecSchema).default({}),
     /** Built-in toolsets: `demo`, `workspace`, `http`, `agents`. @default none */
     toolsets: z.array(z.string().min(1)).default([]),
     /** Hosts the `http` toolset's `http_fetch` may fetch, exact or `*.domain`. @default none */

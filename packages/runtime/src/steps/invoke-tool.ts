@@ -9,11 +9,23 @@ import { type ApprovalVerdict, approvalVerdict } from '../approvals/approval-ver
 import { settlementOf } from '../approvals/settle-approval.js';
 import { ApprovalRequiredError } from '../errors.js';
 import type { EventLog } from '../event-log/event-log.js';
+import { mcpTool } from '../mcp/mcp-tool.js';
+import { type AgentMcp, loggedMcpTools } from '../mcp/turn-mcp-tools.js';
 import type { OutcomeStore } from '../outcomes/outcome-store.js';
 import { runTool } from '../tools/run-tool.js';
-import type { Toolset } from '../tools/toolset.js';
+import { type Toolset, toolsetWith } from '../tools/toolset.js';
 import { validateArgs } from '../tools/validate-args.js';
+import { turnOfBatch } from './batch-id.js';
 import { calledTool, readCalls } from './read-calls.js';
+
+/** What InvokeTool runs on: the log, the outcomes, the agent's tools and, with MCP servers, its turns' MCP tools. */
+export interface InvokeToolDeps {
+  log: EventLog;
+  outcomes: OutcomeStore;
+  toolset: Toolset;
+  /** The agent's MCP servers: a call of one of their tools runs as the turn's logged list says. @default none */
+  mcp?: AgentMcp;
+}
 
 /** What InvokeTool returns to the map: a summary, never the output itself. */
 export interface InvokeToolOutput {
@@ -28,10 +40,7 @@ export interface InvokeToolOutput {
  * edited; otherwise its outcome is the failure its approval says. While its approval is not
  * settled it runs nothing and throws ApprovalRequired: its map item then waits for a decision.
  */
-export async function invokeTool(
-  input: InvokeToolInput,
-  deps: { log: EventLog; outcomes: OutcomeStore; toolset: Toolset },
-): Promise<InvokeToolOutput> {
+export async function invokeTool(input: InvokeToolInput, deps: InvokeToolDeps): Promise<InvokeToolOutput> {
   const ref = { session: input.session, batch: input.batch, position: input.position };
   // Read together: a first delivery needs the call, a re-delivery only the stored outcome.
   const [stored, calls] = await Promise.all([deps.outcomes.get(ref), readCalls(deps.log, input, [input])]);
@@ -43,7 +52,7 @@ export async function invokeTool(
 async function execute(
   input: InvokeToolInput,
   stored: StoredEvent | undefined,
-  deps: { log: EventLog; toolset: Toolset },
+  deps: InvokeToolDeps,
 ): Promise<ToolOutcome> {
   const name = calledTool(stored) || BATCH_TOOL_NAME;
   const element = checkCall(JSON.parse(stored?.event.content ?? 'null'), input.position);
@@ -52,11 +61,21 @@ async function execute(
     ? await settledVerdict(input.session, input.approval, deps.log)
     : { run: true };
   if (!verdict.run) return { tool: name, status: 'failure', content: verdict.failure };
-  const found = deps.toolset.find(element.call.name);
+  const found = await findTool(element.call.name, input, deps);
   if (!found.ok) return { tool: name, status: 'failure', content: found.message };
   const check = validateArgs(found.tool, verdict.args ?? element.call.args);
   if (!check.ok) return { tool: name, status: 'failure', content: check.message };
   return runTool(found.tool, check.args, input);
+}
+
+/** The called tool: the agent's own, else one of the MCP tools logged for the call's turn. */
+async function findTool(name: string, input: InvokeToolInput, deps: InvokeToolDeps) {
+  const found = deps.toolset.find(name);
+  if (found.ok || deps.mcp === undefined) return found;
+  const logged = await loggedMcpTools(input.session, turnOfBatch(input.batch), deps.log);
+  const { connections } = deps.mcp;
+  const tools = (logged?.tools ?? []).map((entry) => mcpTool(entry, connections));
+  return toolsetWith(deps.toolset, tools).find(name);
 }
 
 /** The verdict of a call's approval; ApprovalRequired while nobody has settled it (the call waits). */

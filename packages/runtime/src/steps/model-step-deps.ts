@@ -1,6 +1,7 @@
 import type { BuildMessagesOptions, ToolDescription } from '@agentstep/protocol';
 import type { ApprovalRules } from '../approvals/approval-rules.js';
 import type { EventLog } from '../event-log/event-log.js';
+import type { AgentMcp } from '../mcp/turn-mcp-tools.js';
 import type { Model } from '../model/model.js';
 import type { OutcomeStore } from '../outcomes/outcome-store.js';
 import type { StepStream } from '../session/step-stream.js';
@@ -29,4 +30,6 @@ export interface ModelStepDeps extends SpendDeps {
   context?: BuildMessagesOptions;
   /** Which calls wait for a person's approval. @default none */
   approvals?: ApprovalRules;
+  /** MCP servers whose tools each turn offers too, listed at its first step and logged. @default none */
+  mcp?: AgentMcp;
 }

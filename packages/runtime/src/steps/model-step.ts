@@ -7,6 +7,7 @@ import {
   type StoredEvent,
 } from '@agentstep/protocol';
 import { EmptyModelOutputError } from '../errors.js';
+import { withTurnMcpTools } from '../mcp/with-turn-mcp-tools.js';
 import { modelStepKey } from '../usage/model-step-key.js';
 import { batchId } from './batch-id.js';
 import { cancelRequested } from './cancel-requested.js';
@@ -30,7 +31,8 @@ interface TurnStep {
  * A turn asked to stop takes no step, and runs no batch: `next: "cancelled"` ends it. A step in
  * which the model returned nothing hands on `next: "model"`: the next step asks again (A12).
  */
-export async function modelStep(state: LoopState, deps: ModelStepDeps): Promise<ModelStepOutput> {
+export async function modelStep(state: LoopState, agentDeps: ModelStepDeps): Promise<ModelStepOutput> {
+  const deps = await withTurnMcpTools(state, agentDeps);
   const taken = await turnStep(state, deps);
   return isEmpty(taken.step) ? askAgain(state, taken.batch, deps) : handOn(state, taken, deps);
 }

@@ -21,9 +21,31 @@ export function createToolset(tools: readonly Tool[]): Toolset {
     descriptions: tools.map(describeTool),
     find: (name) => {
       const tool = byName.get(name);
-      return tool
-        ? { ok: true, tool }
-        : { ok: false, message: `Unknown tool '${name}'. Available: ${available}` };
+      return tool ? { ok: true, tool } : unknownTool(name, available);
     },
   };
+}
+
+/**
+ * `base` with `extra` tools (a turn's MCP tools) after its own: `extra` may not reuse a name of
+ * `base`'s, and lists after them in the system prompt.
+ */
+export function toolsetWith(base: Toolset, extra: readonly Tool[]): Toolset {
+  if (extra.length === 0) return base;
+  const added = createToolset(extra);
+  const descriptions = [...base.descriptions, ...added.descriptions];
+  const available = descriptions.map(({ name }) => name).join(', ') || 'none';
+  return {
+    descriptions,
+    find: (name) => {
+      const found = base.find(name);
+      if (found.ok) return found;
+      const more = added.find(name);
+      return more.ok ? more : unknownTool(name, available);
+    },
+  };
+}
+
+function unknownTool(name: string, available: string): { ok: false; message: string } {
+  return { ok: false, message: `Unknown tool '${name}'. Available: ${available}` };
 }

@@ -1,0 +1,124 @@
+import { toolDescriptionSchema } from '@agentstep/protocol';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import { IDENTITY_ARGUMENT } from '../tools/define-tool.js';
+import type { McpConnections } from './mcp-connections.js';
+import { DEFAULT_MCP_TIMEOUT_MS, type McpServerSpec } from './mcp-server-spec.js';
+import type { McpToolEntry } from './mcp-tool-entry.js';
+
+/** The tools of a turn's MCP servers, and what kept any of them out. */
+export interface McpToolList {
+  /** In the servers' order, each server's tools in the order it lists them. */
+  tools: McpToolEntry[];
+  /** One sentence per server that could not be reached, tool skipped or allowlisted tool missing. */
+  problems: string[];
+}
+
+/**
+ * Reads every server's tools (following `tools/list` pages) and keeps those its allowlist names,
+ * as `SERVER__TOOL`. Never throws for a server: one that cannot be reached gives no tools and a
+ * problem, so the turn still runs; a tool whose name cannot be mapped, or that declares an
+ * identity argument, is skipped with a problem.
+ */
+export async function listMcpTools(
+  servers: Readonly<Record<string, McpServerSpec>>,
+  connections: McpConnections,
+): Promise<McpToolList> {
+  const lists = await Promise.all(
+    Object.entries(servers).map(([server, spec]) => serverTools(server, spec, connections)),
+  );
+  return { tools: lists.flatMap((list) => list.tools), problems: lists.flatMap((list) => list.problems) };
+}
+
+async function serverTools(
+  server: string,
+  spec: McpServerSpec,
+  connections: McpConnections,
+): Promise<McpToolList> {
+  const timeoutMs = spec.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
+  let offered: McpTool[];
+  try {
+    offered = await connections.withClient(server, (client) => allTools(server, client, timeoutMs));
+  } catch (error) {
+    return { tools: [], problems: [(error as Error).message] };
+  }
+  const problems = [
+    ...missing(server, 'tools', spec.tools, offered),
+    ...missing(server, 'approval', spec.approval, offered),
+  ];
+  const allowed = spec.tools ? offered.filter((tool) => spec.tools?.includes(tool.name)) : offered;
+  const tools: McpToolEntry[] = [];
+  for (const tool of allowed) {
+    const problem = unusable(server, tool);
+    if (problem) problems.push(problem);
+    else tools.push(entry(server, spec, tool, timeoutMs));
+  }
+  return { tools, problems };
+}
+
+/** Every page of a server's tools; a failure says the server could not list them. */
+async function allTools(server: string, client: Client, timeoutMs: number): Promise<McpTool[]> {
+  const tools: McpTool[] = [];
+  const cursors = new Set<string>();
+  let cursor: string | undefined;
+  try {
+    do {
+      const page = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: timeoutMs });
+      tools.push(...page.tools);
+      cursor = page.nextCursor;
+      if (cursor !== undefined && cursors.has(cursor))
+        throw new Error(`it sent the page cursor "${cursor}" twice`);
+      if (cursor !== undefined) cursors.add(cursor);
+    } while (cursor !== undefined);
+  } catch (error) {
+    throw new Error(`MCP server ${server} could not list its tools: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  return tools;
+}
+
+function missing(
+  server: string,
+  field: 'tools' | 'approval',
+  names: readonly string[] | boolean | undefined,
+  offered: readonly McpTool[],
+): string[] {
+  if (!Array.isArray(names)) return [];
+  const known = offered.map((tool) => tool.name);
+  return names
+    .filter((name) => !known.includes(name))
+    .map(
+      (name) =>
+        `MCP server ${server} has no tool "${name}" (named in its ${field}); its tools: ${known.join(', ') || 'none'}.`,
+    );
+}
+
+function unusable(server: string, tool: McpTool): string | undefined {
+  const name = `${server}__${tool.name}`;
+  if (!toolDescriptionSchema.shape.name.safeParse(name).success) {
+    return `MCP server ${server}'s tool "${tool.name}" is skipped: "${name}" is not a usable tool name (1–64 letters, digits, "_", "." or "-", starting with a letter or "_").`;
+  }
+  const identity = Object.keys(tool.inputSchema.properties ?? {}).filter((key) =>
+    IDENTITY_ARGUMENT.test(key),
+  );
+  if (identity.length > 0) {
+    return `MCP server ${server}'s tool "${tool.name}" is skipped: it takes ${identity.join(', ')}, and identity comes from the call context, not from model arguments.`;
+  }
+  return undefined;
+}
+
+function entry(server: string, spec: McpServerSpec, tool: McpTool, timeoutMs: number): McpToolEntry {
+  const approval = Array.isArray(spec.approval)
+    ? spec.approval.includes(tool.name)
+    : (spec.approval ?? false);
+  return {
+    name: `${server}__${tool.name}`,
+    server,
+    tool: tool.name,
+    description: tool.description ?? tool.title ?? '',
+    inputSchema: tool.inputSchema,
+    approval,
+    timeoutMs,
+  };
+}

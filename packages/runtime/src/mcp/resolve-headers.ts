@@ -1,0 +1,25 @@
+import type { McpServerSpec } from './mcp-server-spec.js';
+
+/** Looks a secret up by name: an environment variable locally, Secrets Manager when deployed. */
+export type SecretLookup = (name: string) => Promise<string | undefined>;
+
+/**
+ * The HTTP headers of an MCP server with every secret read through `secretOf`. Throws, naming the
+ * header and the secret, when a secret has no value.
+ */
+export async function resolveHeaders(
+  spec: Pick<McpServerSpec, 'headers'>,
+  secretOf: SecretLookup,
+): Promise<Record<string, string>> {
+  const entries = Object.entries(spec.headers ?? {}).map(async ([header, value]) => {
+    if (typeof value === 'string') return [header, value] as const;
+    const secret = await secretOf(value.secret);
+    if (secret === undefined) {
+      throw new Error(
+        `The MCP header ${header} needs the secret "${value.secret}", which has no value: set it (an environment variable locally, a Secrets Manager secret when deployed).`,
+      );
+    }
+    return [header, `${value.prefix ?? ''}${secret}`] as const;
+  });
+  return Object.fromEntries(await Promise.all(entries));
+}
