@@ -9,11 +9,14 @@ export function BatchView({ batch }: { batch: BatchEntry }) {
     <div class="batch">
       <div class="calls">
         {batch.calls.map((call, index) => {
-          const { name, args } = callParts(call);
+          const { name, args, server } = callParts(call);
           const outcome = outcomes[index];
           return (
             <article class="call" data-seq={call.seq} key={call.seq}>
-              <h3>{name}</h3>
+              <h3>
+                {name}
+                {server && <small class="server"> MCP server {server}</small>}
+              </h3>
               <FoldedText value={args} />
               {outcome === undefined ? (
                 <p class="pending">waiting for its result…</p>
