@@ -40,6 +40,7 @@ export async function startEverything(port?: number): Promise<Everything> {
   return { child, url: `http://127.0.0.1:${chosen}/mcp`, stdout: () => stdout };
 }
 
+/** A port no one listens on now, for a server that must be told its port. */
 export async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -49,13 +50,19 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** Stops the server (if it still runs) and waits for its process to end. */
 export async function stopEverything(server: Everything | undefined): Promise<void> {
   if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
   server.child.kill();
   await once(server.child, 'exit');
 }
 
-/** Resolves once `read` returns something `holds` is true of; each poll waits for the next output. */
+/** Resolves once what the server printed satisfies `holds`, checking after each output; fails if it exits first. */
 export async function untilOutput(server: Everything, holds: (stdout: string) => boolean): Promise<void> {
-  while (!holds(server.stdout())) await once(server.child.stdout ?? server.child, 'data');
+  const exited = once(server.child, 'exit').then(() => {
+    throw new Error(`server-everything exited before its output said so: ${server.stdout()}`);
+  });
+  exited.catch(() => {});
+  while (!holds(server.stdout()))
+    await Promise.race([once(server.child.stdout ?? server.child, 'data'), exited]);
 }

@@ -36,9 +36,9 @@ ${PROVIDERS_USAGE}
   --tools demo,workspace,http   built-in toolsets, comma-separated (default: the agent file's, else demo)
   --fetch-hosts a.com,*.b.com   hosts http_fetch may fetch (it never reaches non-public addresses);
                              its old name --allow-hosts still works
-  --mcp NAME=URL             an MCP server's tools as NAME__TOOL (repeatable; over the agent file's
-                             server of that name): URL is https://… (streamable HTTP) or
-                             "stdio:COMMAND ARGS…" (a local command, no shell)
+  --mcp NAME=URL             an MCP server's tools as NAME__TOOL (repeatable; replaces the agent
+                             file's server of that name whole): URL is http(s)://… (streamable
+                             HTTP) or "stdio:COMMAND ARGS…" (a local command, no shell)
   --max-steps N              model steps this turn may take (default 50)
   --steps-per-execution N    model steps per execution before it continues in a fresh one (default 25)
   --sequential               run each batch's calls one after another (B3), not at once

@@ -191,7 +191,7 @@ function mcpServersOf(pairs: readonly string[]): Record<string, McpServerSpec> {
     const spec = mcpServerSpecSchema.safeParse({ url });
     if (!mcpServerNameSchema.safeParse(name).success || url === undefined || !spec.success)
       throw new UsageError(
-        `--mcp takes NAME=URL (NAME: letters, digits, "_" or "-"; URL: https://… or stdio:COMMAND ARGS…), e.g. --mcp github=https://api.githubcopilot.com/mcp/ or --mcp "memory=stdio:npx -y @modelcontextprotocol/server-memory"; received "${pair}"${spec.success ? '' : ` (${spec.error.issues[0]?.message})`}.`,
+        `--mcp takes NAME=URL (NAME: 1–32 letters, digits, "_" or "-", starting with a letter or "_"; URL: http(s)://… or stdio:COMMAND ARGS…), e.g. --mcp github=https://api.githubcopilot.com/mcp/ or --mcp "memory=stdio:npx -y @modelcontextprotocol/server-memory"; received "${pair}"${spec.success ? '' : ` (${spec.error.issues[0]?.message})`}.`,
       );
     servers[name] = spec.data;
   }

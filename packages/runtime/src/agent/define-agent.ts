@@ -63,8 +63,8 @@ export const agentDefinitionSchema = z
      */
     lambdaTools: z.array(lambdaToolSpecSchema).default([]),
     /**
-     * MCP servers whose tools the agent offers as `NAME__TOOL`, by name: `url` (`https://…`, or
-     * `stdio:COMMAND ARGS…` locally), `headers` (a value may be `{secret, prefix?}`: an environment
+     * MCP servers whose tools the agent offers as `NAME__TOOL`, by name: `url` (`https://…`;
+     * `http://…` or `stdio:COMMAND ARGS…` locally only), `headers` (a value may be `{secret, prefix?}`: an environment
      * variable locally, a Secrets Manager secret deployed), `tools` (an allowlist), `approval`
      * (`true` or tool names), `timeoutMs` (60 s). Listed once per turn and logged. @default none
      */

@@ -12,8 +12,12 @@ export type JsonSchema = Record<string, unknown>;
  */
 export function jsonSchemaInput(schema: JsonSchema): z.ZodObject {
   const normalized = normalize(schema);
-  const converted = convert(normalized) ?? propertyByProperty(normalized);
-  return normalized.additionalProperties === undefined ? converted.strict() : converted;
+  const converted = convert(normalized);
+  if (converted !== undefined)
+    return normalized.additionalProperties === undefined ? converted.strict() : converted;
+  const fallback = propertyByProperty(normalized);
+  // Arguments the schema allows beyond its properties reach the server as they are.
+  return normalized.additionalProperties === undefined ? fallback.strict() : fallback.catchall(z.unknown());
 }
 
 /** Draft-07 `definitions` as 2020-12 `$defs`, and `type: object` when only implied. */

@@ -25,9 +25,49 @@ export async function listMcpTools(
   connections: McpConnections,
 ): Promise<McpToolList> {
   const lists = await Promise.all(
-    Object.entries(servers).map(([server, spec]) => serverTools(server, spec, connections)),
+    Object.entries(servers).map(([server, spec]) => listedInTime(server, spec, connections)),
   );
-  return { tools: lists.flatMap((list) => list.tools), problems: lists.flatMap((list) => list.problems) };
+  const problems = lists.flatMap((list) => list.problems);
+  const tools: McpToolEntry[] = [];
+  for (const tool of lists.flatMap((list) => list.tools)) {
+    if (tools.some(({ name }) => name === tool.name))
+      problems.push(
+        `MCP server ${tool.server}'s tool "${tool.tool}" is skipped: another tool is named ${tool.name}.`,
+      );
+    else tools.push(tool);
+  }
+  return { tools, problems: problems.map(shortened) };
+}
+
+/** The longest a server may take to list its tools, connecting included: a turn's first step waits for it. */
+export const MAX_MCP_LISTING_MS = 30_000;
+
+/** A server's tools, or none and a problem once it has taken {@link MAX_MCP_LISTING_MS} or its own time limit. */
+async function listedInTime(
+  server: string,
+  spec: McpServerSpec,
+  connections: McpConnections,
+): Promise<McpToolList> {
+  const limitMs = Math.min(spec.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS, MAX_MCP_LISTING_MS);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<McpToolList>((settle) => {
+    timer = setTimeout(() => {
+      const problem = `MCP server ${server} did not list its tools within ${limitMs / 1000} s: it adds none to this turn.`;
+      settle({ tools: [], problems: [problem] });
+    }, limitMs);
+  });
+  try {
+    return await Promise.race([serverTools(server, spec, connections), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The longest problem kept: a server's error page must not fill the turn's logged list. */
+const MAX_PROBLEM_CHARS = 500;
+
+function shortened(problem: string): string {
+  return problem.length <= MAX_PROBLEM_CHARS ? problem : `${problem.slice(0, MAX_PROBLEM_CHARS - 1)}…`;
 }
 
 async function serverTools(

@@ -236,7 +236,10 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message || error.name : String(error);
 }
 
-/** A server's url as messages show it: a stdio command whole, an HTTP url by its origin (its path or query may hold a token). */
+/**
+ * A server's url as messages show it: a stdio command by its program, an HTTP url by its origin
+ * (arguments, a path or a query may hold a token).
+ */
 function shownUrl(url: string): string {
-  return isStdioUrl(url) ? url : new URL(url).origin;
+  return isStdioUrl(url) ? `stdio:${parseStdioCommand(url).command} …` : new URL(url).origin;
 }

@@ -36,8 +36,11 @@ describe('mcpServerSpecSchema', () => {
 });
 
 describe('mcpServerNameSchema', () => {
-  it('takes 1–32 letters, digits, "_" or "-"', () => {
+  it('takes 1–32 letters, digits, "_" or "-", starting as a tool name may', () => {
     expect(mcpServerNameSchema.safeParse('git-hub_2').success).toBe(true);
+    expect(mcpServerNameSchema.safeParse('_local').success).toBe(true);
+    expect(mcpServerNameSchema.safeParse('2fa').success).toBe(false);
+    expect(mcpServerNameSchema.safeParse('-x').success).toBe(false);
     expect(mcpServerNameSchema.safeParse('a'.repeat(33)).success).toBe(false);
     expect(mcpServerNameSchema.safeParse('git.hub').success).toBe(false);
   });

@@ -5,12 +5,21 @@ import { parseStdioCommand } from './parse-stdio-command.js';
 export const DEFAULT_MCP_TIMEOUT_MS = 60_000;
 
 /**
+ * The longest time limit of a server's calls: a call and its grace must end within the tools
+ * function's own 5 minutes.
+ */
+export const MAX_MCP_TIMEOUT_MS = 240_000;
+
+/**
  * The name an agent gives an MCP server: its tools reach the model as `NAME__TOOL`, which must stay
  * a valid tool name of at most 64 characters.
  */
 export const mcpServerNameSchema = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{1,32}$/, 'an MCP server name is 1–32 letters, digits, "_" or "-"');
+  .regex(
+    /^[A-Za-z_][A-Za-z0-9_-]{0,31}$/,
+    'an MCP server name is 1–32 letters, digits, "_" or "-", starting with a letter or "_"',
+  );
 
 const headerValueSchema = z.union([
   z.string(),
@@ -48,7 +57,7 @@ export const mcpServerSpecSchema = z
     /** Calls wait for a person's approval: every tool (`true`) or these (by the server's names). */
     approval: z.union([z.boolean(), z.array(z.string().min(1))]).optional(),
     /** Time limit of one call, in milliseconds. @default 60 000 */
-    timeoutMs: z.number().int().positive().optional(),
+    timeoutMs: z.number().int().positive().max(MAX_MCP_TIMEOUT_MS).optional(),
   })
   .refine((spec) => !(spec.headers && isStdioUrl(spec.url)), {
     message: 'headers apply to HTTP servers only: a stdio: server takes none',

@@ -1,8 +1,11 @@
+import * as z from 'zod';
 import type { EventLog } from '../event-log/event-log.js';
 import { listMcpTools } from './list-mcp-tools.js';
 import type { McpConnections } from './mcp-connections.js';
 import type { McpServerSpec } from './mcp-server-spec.js';
 import { type McpToolEntry, mcpToolEntrySchema } from './mcp-tool-entry.js';
+
+const loggedListSchema = z.object({ tools: z.array(mcpToolEntrySchema), problems: z.array(z.string()) });
 
 /** The MCP servers an agent reads tools from, and its connections to them. */
 export interface AgentMcp {
@@ -38,7 +41,8 @@ export async function turnMcpTools(
   if (logged !== undefined) return logged;
   const listed = fitted(await listMcpTools(deps.mcp.servers, deps.mcp.connections));
   const key = mcpToolsKey(turn);
-  await deps.log.append({ session, turn, key, events: [], note: { ...listed } });
+  // As one JSON text: a schema's numbers and depth are beyond what the store's maps may hold.
+  await deps.log.append({ session, turn, key, events: [], note: { list: JSON.stringify(listed) } });
   // A concurrent first step may have logged first: its list is the turn's.
   return (await loggedMcpTools(session, turn, deps.log)) ?? listed;
 }
@@ -51,9 +55,13 @@ export async function loggedMcpTools(
 ): Promise<TurnMcpTools | undefined> {
   const note = (await log.appended(session, mcpToolsKey(turn)))?.note;
   if (note === undefined) return undefined;
-  const tools = mcpToolEntrySchema.array().parse(note.tools);
-  const problems = Array.isArray(note.problems) ? note.problems.map(String) : [];
-  return { tools, problems };
+  try {
+    return loggedListSchema.parse(JSON.parse(String(note.list)));
+  } catch (error) {
+    throw new Error(`The MCP tool list logged for turn ${turn} of session ${session} cannot be read.`, {
+      cause: error,
+    });
+  }
 }
 
 /** The list as it can be logged: tools past {@link MAX_LOGGED_MCP_TOOLS_BYTES} are left out, saying so. */

@@ -18,9 +18,11 @@ export async function withTurnMcpTools<Deps extends TurnToolsDeps>(
 ): Promise<Deps> {
   if (deps.mcp === undefined) return deps;
   const { connections } = deps.mcp;
-  const tools = (await turnMcpTools(session, turn, { log: deps.log, mcp: deps.mcp })).tools.map((entry) =>
-    mcpTool(entry, connections),
-  );
+  const own = new Set(deps.tools.map(({ name }) => name));
+  // The agent's own tool keeps its name: an MCP tool of the same name is not offered.
+  const tools = (await turnMcpTools(session, turn, { log: deps.log, mcp: deps.mcp })).tools
+    .filter(({ name }) => !own.has(name))
+    .map((entry) => mcpTool(entry, connections));
   if (tools.length === 0) return deps;
   const approvals = deps.approvals ?? { toolset: createToolset([]) };
   return {
