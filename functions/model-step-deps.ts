@@ -84,7 +84,7 @@ export async function modelStepDeps(
     sequentialTools: new Set(tools.filter((tool) => tool.sequential).map((tool) => tool.name)),
     maxConcurrency: env[ENV_NAMES.maxConcurrency],
     prices: { ...DEFAULT_PRICES, ...env[ENV_NAMES.prices] },
-    ...mcpDepsOf(agent),
+    ...(await mcpDepsOf(agent)),
     ...(instructions ? { instructions } : {}),
   };
 }

@@ -21,7 +21,8 @@ function workspaceFolders() {
     encoding: 'utf8',
   });
   if (listed.status !== 0) throw new Error(`pnpm ls failed: ${listed.stderr}`);
-  return JSON.parse(listed.stdout)
+  // From its JSON: pnpm may print a "Scope: …" line before it.
+  return JSON.parse(listed.stdout.slice(listed.stdout.indexOf('[')))
     .map((workspacePackage) => workspacePackage.path)
     .filter((folder) => folder !== root);
 }

@@ -14,7 +14,7 @@ import { createHandler } from './handler.js';
  * workspace bucket); with `agent` (bundled with the agent's file), running its own tools and its
  * MCP servers' tools too (one connection per server, kept while the function is warm).
  */
-export function handlerFor(agent?: Agent) {
+export async function handlerFor(agent?: Agent) {
   const env = toolsEnvSchema
     .extend({ [ENV_NAMES.workspaceBucket]: z.string().min(1).optional() })
     .parse(process.env);
@@ -33,6 +33,6 @@ export function handlerFor(agent?: Agent) {
   return createHandler({
     ...stores,
     toolset: createToolset(toolsFromEnv(env, config, agent)),
-    ...(agent ? mcpDepsOf(agent) : {}),
+    ...(agent ? await mcpDepsOf(agent) : {}),
   });
 }

@@ -1,3 +1,3 @@
 import { handlerFor } from './handler-for.js';
 
-export const handler = handlerFor();
+export const handler = await handlerFor();

@@ -1,4 +1,4 @@
-import { budgetSchema, ENV_NAMES, turnLimitsSchema } from '@agentstep/protocol';
+import { budgetSchema, ENV_NAMES, runawayLimitsSchema, turnLimitsSchema } from '@agentstep/protocol';
 import * as z from 'zod';
 import { jsonEnv } from '../json-env.js';
 import { tableStepDeps } from '../table-step-deps.js';
@@ -11,15 +11,24 @@ const env = z
   .object({
     [ENV_NAMES.maxSteps]: limitEnv(turnLimitsSchema.shape.maxSteps),
     [ENV_NAMES.stepsPerExecution]: limitEnv(turnLimitsSchema.shape.stepsPerExecution),
+    [ENV_NAMES.repeatedCalls]: limitEnv(runawayLimitsSchema.shape.repeatedCalls),
+    [ENV_NAMES.stepsWithoutProgress]: limitEnv(runawayLimitsSchema.shape.stepsWithoutProgress),
     /** The deployment's default budget, as JSON (`budgetSchema`). */
     [ENV_NAMES.budget]: jsonEnv(budgetSchema, '{}'),
   })
   .parse(process.env);
 const maxSteps = env[ENV_NAMES.maxSteps];
 const stepsPerExecution = env[ENV_NAMES.stepsPerExecution];
+const repeatedCalls = env[ENV_NAMES.repeatedCalls];
+const stepsWithoutProgress = env[ENV_NAMES.stepsWithoutProgress];
 
 export const handler = createHandler({
   ...tableStepDeps,
   budget: env[ENV_NAMES.budget],
-  limits: { ...(maxSteps ? { maxSteps } : {}), ...(stepsPerExecution ? { stepsPerExecution } : {}) },
+  limits: {
+    ...(maxSteps ? { maxSteps } : {}),
+    ...(stepsPerExecution ? { stepsPerExecution } : {}),
+    ...(repeatedCalls ? { repeatedCalls } : {}),
+    ...(stepsWithoutProgress ? { stepsWithoutProgress } : {}),
+  },
 });

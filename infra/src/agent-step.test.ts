@@ -329,6 +329,8 @@ describe('AgentStep approvals (synthesized)', () => {
             code: Code.fromInline('exports.handler = async () => 1;'),
           }),
           approval: true,
+          idempotent: true,
+          passIdempotencyKey: true,
         },
       ],
     }));
@@ -344,6 +346,10 @@ describe('AgentStep approvals (synthesized)', () => {
       });
     }
     expect(JSON.stringify(variablesOf(approving, 'model-step'))).toContain('\\"approval\\":true');
+    // The tools function knows it may run the tool again, and passes it the call's key.
+    const tools = JSON.stringify(variablesOf(approving, 'invoke-tool'));
+    expect(tools).toContain('\\"idempotent\\":true');
+    expect(tools).toContain('\\"passIdempotencyKey\\":true');
   });
 
   it('lets only the API function send the loop’s task results', () => {

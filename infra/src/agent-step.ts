@@ -60,6 +60,13 @@ export interface LambdaToolProps {
   readonly timeout?: Duration;
   /** Each call waits for a person's approval before it runs. @default false */
   readonly approval?: boolean;
+  /**
+   * Running it twice has the effect of running it once, so a call whose outcome is unknown (its
+   * run timed out or crashed) may run again; otherwise such a call fails `outcome unknown`. @default false
+   */
+  readonly idempotent?: boolean;
+  /** Its event gets the call's `idempotencyKey` beside the arguments. @default false */
+  readonly passIdempotencyKey?: boolean;
 }
 
 /** Props of {@link AgentStep}; every one has a default, so `new AgentStep(this, 'Agent')` deploys. */
@@ -147,6 +154,10 @@ export interface AgentStepProps extends ApprovalProps {
   readonly maxSteps?: number;
   /** Model steps per execution before the turn continues in a fresh one. @default 25 */
   readonly stepsPerExecution?: number;
+  /** Calls of one tool with the same arguments that end a turn `limit` (`RepeatedCall`). @default 3 */
+  readonly repeatedCalls?: number;
+  /** Model steps in a row without a successful call that end a turn `limit` (`NoProgress`). @default 10 */
+  readonly stepsWithoutProgress?: number;
   /** What happens to the event log when the stack is deleted. @default RemovalPolicy.RETAIN */
   readonly removalPolicy?: RemovalPolicy;
   /**
@@ -428,6 +439,10 @@ function limitsEnv(props: AgentStepProps): Record<string, string> {
       : {}),
     ...(props.maxSteps ? { [ENV_NAMES.maxSteps]: String(props.maxSteps) } : {}),
     ...(props.stepsPerExecution ? { [ENV_NAMES.stepsPerExecution]: String(props.stepsPerExecution) } : {}),
+    ...(props.repeatedCalls ? { [ENV_NAMES.repeatedCalls]: String(props.repeatedCalls) } : {}),
+    ...(props.stepsWithoutProgress
+      ? { [ENV_NAMES.stepsWithoutProgress]: String(props.stepsWithoutProgress) }
+      : {}),
   };
 }
 
@@ -466,6 +481,8 @@ function lambdaToolsEnv(scope: Construct, tools: readonly LambdaToolProps[]): st
     ...(tool.sequential ? { sequential: true } : {}),
     ...(tool.timeout ? { timeoutMs: tool.timeout.toMilliseconds() } : {}),
     ...(tool.approval ? { approval: true } : {}),
+    ...(tool.idempotent ? { idempotent: true } : {}),
+    ...(tool.passIdempotencyKey ? { passIdempotencyKey: true } : {}),
   }));
   return Stack.of(scope).toJsonString(specs);
 }

@@ -16,7 +16,7 @@ describe('loadAgentFile', () => {
       approvals: ['word_count'],
       approvalTimeoutSeconds: 600,
       budget: { maxTokens: 1000 },
-      limits: { maxSteps: 7, stepsPerExecution: 3 },
+      limits: { maxSteps: 7, stepsPerExecution: 3, repeatedCalls: 5, stepsWithoutProgress: 6 },
       maxConcurrency: 4,
       prices: { 'echo:v1': { input: 1, output: 2 } },
       script: 'script.json',

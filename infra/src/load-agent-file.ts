@@ -36,6 +36,8 @@ export interface AgentFileSettings {
   readonly limits: {
     readonly maxSteps?: number | undefined;
     readonly stepsPerExecution?: number | undefined;
+    readonly repeatedCalls?: number | undefined;
+    readonly stepsWithoutProgress?: number | undefined;
   };
   readonly maxConcurrency?: number;
   readonly prices?: PriceTable;

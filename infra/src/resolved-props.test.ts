@@ -45,6 +45,8 @@ describe('AgentStep with an agent file', () => {
     expect(variablesOf(counter, 'start-turn')).toMatchObject({
       [ENV_NAMES.maxSteps]: '7',
       [ENV_NAMES.stepsPerExecution]: '3',
+      [ENV_NAMES.repeatedCalls]: '5',
+      [ENV_NAMES.stepsWithoutProgress]: '6',
     });
     expect(JSON.parse(String(variablesOf(counter, 'start-turn')[ENV_NAMES.budget]))).toEqual({
       maxTokens: 1000,

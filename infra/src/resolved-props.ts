@@ -82,6 +82,8 @@ function agentFileProps(agent: AgentFileSettings, file: string): AgentStepProps 
     ...(Object.keys(agent.budget).length > 0 ? { budget: agent.budget } : {}),
     ...(limits.maxSteps ? { maxSteps: limits.maxSteps } : {}),
     ...(limits.stepsPerExecution ? { stepsPerExecution: limits.stepsPerExecution } : {}),
+    ...(limits.repeatedCalls ? { repeatedCalls: limits.repeatedCalls } : {}),
+    ...(limits.stepsWithoutProgress ? { stepsWithoutProgress: limits.stepsWithoutProgress } : {}),
     ...(agent.maxConcurrency ? { maxConcurrency: agent.maxConcurrency } : {}),
     ...(agent.prices ? { prices: agent.prices } : {}),
     ...(agent.script ? { modelScript: scriptOf(agent.script, file) } : {}),

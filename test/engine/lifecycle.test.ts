@@ -31,6 +31,8 @@ function crashingFirstOutcome(stores: Stores): Stores {
   const outcomes: OutcomeStore = {
     get: (ref) => stores.outcomes.get(ref),
     list: (session, batchId, count) => stores.outcomes.list(session, batchId, count),
+    markStarted: (ref) => stores.outcomes.markStarted(ref),
+    started: (ref) => stores.outcomes.started(ref),
     put: (ref, outcome) => {
       if (crashed) return stores.outcomes.put(ref, outcome);
       crashed = true;

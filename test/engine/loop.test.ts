@@ -241,7 +241,8 @@ describe.skipIf(dynamoEndpoint === '')(
 
     it('stops at the step limit with a clear message', async () => {
       const agent = await localAgent({
-        script: Array.from({ length: 5 }, () => batch(['echo', { text: 'again' }])),
+        // Each call new: the same call again would stop the turn first (RepeatedCall, decision 0030).
+        script: Array.from({ length: 5 }, (_, index) => batch(['echo', { text: `again ${index}` }])),
       });
       const { output, stats } = await agent.turn('go', { maxSteps: 3 });
       expect(output).toMatchObject({
@@ -254,7 +255,10 @@ describe.skipIf(dynamoEndpoint === '')(
     it('a token budget stops the turn across fresh executions, with the usage ledger on DynamoDB Local', async () => {
       const usage = { inputTokens: 400, outputTokens: 100 };
       const agent = await localAgent({
-        script: Array.from({ length: 8 }, () => ({ chunks: [batch(['echo', { text: 'again' }])], usage })),
+        script: Array.from({ length: 8 }, (_, index) => ({
+          chunks: [batch(['echo', { text: `again ${index}` }])],
+          usage,
+        })),
       });
       const { output, stats, session } = await agent.turn('go', {
         stepsPerExecution: 2,

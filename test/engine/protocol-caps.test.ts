@@ -3,15 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from '../support/dynamo-client.js';
 import { localAgent } from '../support/harness.js';
 
-/** A model step of as many `echo` calls as one batch may hold. */
-const fullBatch = `<execute>${JSON.stringify(
-  Array.from({ length: BATCH_CAPS.calls }, (_, index) => ({ name: 'echo', args: { text: `${index}` } })),
-)}</execute>`;
+/** Model step `step` of as many `echo` calls as one batch may hold, none a call of another step. */
+const fullBatch = (step = 0) =>
+  `<execute>${JSON.stringify(
+    Array.from({ length: BATCH_CAPS.calls }, (_, index) => ({
+      name: 'echo',
+      args: { text: `${step}.${index}` },
+    })),
+  )}</execute>`;
 
 // What is measured here is the engine's (state size, execution history), not the store's: memory.
 describe("the loop at the protocol's caps stays within Step Functions' limits", () => {
   it('runs a batch of as many calls as the protocol allows with its state well under the limit', async () => {
-    const agent = await localAgent({ script: [fullBatch, 'Done.'], storage: 'memory' });
+    const agent = await localAgent({ script: [fullBatch(), 'Done.'], storage: 'memory' });
     const { output, stats } = await agent.turn('go');
     expect(output.status).toBe('done');
     expect(stats.toolCalls).toBe(BATCH_CAPS.calls);
@@ -19,7 +23,8 @@ describe("the loop at the protocol's caps stays within Step Functions' limits", 
   });
 
   it('keeps a turn of full batches within the history limit by continuing in fresh executions', async () => {
-    const script = [...Array.from({ length: 8 }, () => fullBatch), 'Done.'];
+    // Each step's calls new: the same calls again would stop the turn (RepeatedCall, decision 0030).
+    const script = [...Array.from({ length: 8 }, (_, step) => fullBatch(step)), 'Done.'];
     const agent = await localAgent({ script, storage: 'memory' });
     const { output, stats } = await agent.turn('go', { maxSteps: 20, stepsPerExecution: 1000 });
     expect(output.status).toBe('done');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LocalEngine, type LocalEngineOptions, type SynthesizedAgent } from '@agentstep/local';
 import { loadTestAgent } from '@agentstep/local/testing';
-import type { StoredEvent, TurnInput, TurnLimits } from '@agentstep/protocol';
+import type { RunawayLimits, StoredEvent, TurnInput, TurnLimits } from '@agentstep/protocol';
 import {
   type ApprovalTokenStore,
   defineTool,
@@ -50,7 +50,7 @@ export interface AgentSetup {
   /** Tools whose calls wait for approval. @default none */
   approve?: string[];
   /** The deployment's limits (steps per execution, …). @default the defaults */
-  limits?: Partial<TurnLimits>;
+  limits?: Partial<TurnLimits & RunawayLimits>;
   /** Other state machines to host next to the loop, by name. @default none */
   stateMachines?: LocalEngineOptions['stateMachines'];
 }

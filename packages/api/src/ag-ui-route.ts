@@ -1,6 +1,5 @@
 import type { Context, Hono } from 'hono';
 import { AgUiFormat } from './ag-ui-format.js';
-import { readRunInput } from './ag-ui-input.js';
 import { agUiRunEnd } from './ag-ui-run-end.js';
 import type { ApiDeps } from './api-deps.js';
 import {
@@ -29,6 +28,8 @@ import type { TurnFollowers } from './turn-followers.js';
 export function addAgUiRoute(app: Hono, deps: ApiDeps, followers: TurnFollowers): void {
   app.post('/ag-ui', async (c) => {
     const tenant = tenantOf(c);
+    // Loaded with the first run: AG-UI's schemas are for this route only.
+    const { readRunInput } = await import('./ag-ui-input.js');
     const input = await readRunInput(c);
     const addressed = { tenant, session: input.session, stored: storedSession(tenant, input.session) };
     const { turn, after } =

@@ -4,7 +4,6 @@ import type { ApiDeps } from './api-deps.js';
 import { ApiError } from './api-error.js';
 import { type ChatBody, type ChatMessage, chatBodySchema } from './chat-body.js';
 import { chatDecisions } from './chat-decisions.js';
-import { chatMessages } from './chat-messages.js';
 import {
   decideClientApprovals,
   followedTurn,
@@ -61,6 +60,8 @@ export function addChatRoutes(app: Hono, deps: ApiDeps, followers: TurnFollowers
   app.get('/chat/:id/messages', async (c) => {
     const { events, ...addressed } = await existingLog(c, deps);
     const running = sessionState(events).running ? await runningTurn(deps, addressed) : undefined;
+    // Loaded when first asked for: the AI SDK's reader is for this route only.
+    const { chatMessages } = await import('./chat-messages.js');
     return c.json(await chatMessages(events, running));
   });
 }

@@ -27,8 +27,9 @@ const toolStepTransitions = (calls: number) => 3 + calls;
 /** Per-step overhead on DynamoDB Local, as `step-cost.ts` holds it. */
 const TARGET_OVERHEAD_MS = 40;
 
-const echo = (count: number) =>
-  `<execute>${JSON.stringify(Array.from({ length: count }, (_, index) => ({ name: 'echo', args: { text: `call ${index}` } })))}</execute>`;
+/** Step `step`'s `count` echo calls, none a call of another step (a repeated call stops the turn: decision 0030). */
+const echo = (count: number, step: number) =>
+  `<execute>${JSON.stringify(Array.from({ length: count }, (_, index) => ({ name: 'echo', args: { text: `call ${step}.${index}` } })))}</execute>`;
 
 type Stores = {
   log: EventLog;
@@ -56,7 +57,7 @@ async function runTurn(
 /** Wall time per loop iteration (a one-call step), after a warm-up turn. */
 async function overheadPerStep(agent: SynthesizedAgent, stores: Stores, label: string, targetMs?: number) {
   const steps = 30;
-  const script = [...Array.from({ length: steps }, () => echo(1)), 'Done.'];
+  const script = [...Array.from({ length: steps }, (_, step) => echo(1, step)), 'Done.'];
   const session = label.replaceAll(' ', '-');
   await runTurn(agent, stores, script, `warm-${session}`);
   const { stats } = await runTurn(agent, stores, script, `bench-${session}`);
@@ -89,7 +90,7 @@ async function transitionsPerTurn(agent: SynthesizedAgent): Promise<string[]> {
   ];
   const lines: string[] = [];
   for (const [label, steps] of turns) {
-    const script = [...steps.map(echo), 'Done.'];
+    const script = [...steps.map((calls, step) => echo(calls, step)), 'Done.'];
     const { stats } = await runTurn(agent, inMemoryStores(), script, `transitions-${steps.join('-')}`);
     const target = FIXED_TRANSITIONS + steps.reduce((sum, calls) => sum + toolStepTransitions(calls), 0);
     lines.push(row(label, `${stats.stateTransitions} transitions`, atMost(stats.stateTransitions, target)));

@@ -107,18 +107,21 @@ function stepCostRig(agent: SynthesizedAgent, client: DynamoDBClient) {
   return { ready: ensureEventLogTable(documents, TABLE), run };
 }
 
-/** A model step that calls echo `calls` times in one batch. */
-function echoStep(calls: number): string {
+/**
+ * Model step `step`, which calls echo `calls` times in one batch, none a call of another step (a
+ * repeated call stops the turn: decision 0030).
+ */
+function echoStep(calls: number, step: number): string {
   const batch = Array.from({ length: calls }, (_, index) => ({
     name: 'echo',
-    args: { text: `call ${index}` },
+    args: { text: `call ${step}.${index}` },
   }));
   return `<execute>${JSON.stringify(batch)}</execute>`;
 }
 
 /** Rows of one long session's cost at step 20 and step 200, and how it grew. */
 async function longSessionRows(run: ReturnType<typeof stepCostRig>['run']): Promise<string[]> {
-  const script = [...Array.from({ length: STEPS }, () => echoStep(1)), 'Done.'];
+  const script = [...Array.from({ length: STEPS }, (_, step) => echoStep(1, step)), 'Done.'];
   // A first session warms the JIT and the connections up; the second one is measured.
   await run('warm-up', script);
   const marks = await run('long', script);
@@ -153,7 +156,7 @@ async function longSessionRows(run: ReturnType<typeof stepCostRig>['run']): Prom
 async function roundTripRows(run: ReturnType<typeof stepCostRig>['run']): Promise<string[]> {
   const rows: string[] = [];
   for (const calls of CALLS_PER_STEP) {
-    const script = [...Array.from({ length: ROUND_TRIP_STEPS }, () => echoStep(calls)), 'Done.'];
+    const script = [...Array.from({ length: ROUND_TRIP_STEPS }, (_, step) => echoStep(calls, step)), 'Done.'];
     const marks = await run(`round-trips-${calls}`, script);
     const { requests } = costBetween(marks, 1, ROUND_TRIP_STEPS - 2);
     const target = todaysRoundTrips(calls);

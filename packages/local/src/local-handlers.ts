@@ -13,7 +13,7 @@ import { createHandler as modelStep } from '@agentstep/functions/model-step';
 import { createHandler as recordToolFailure } from '@agentstep/functions/record-tool-failure';
 import { createHandler as releaseTurn } from '@agentstep/functions/release-turn';
 import { createHandler as startTurn } from '@agentstep/functions/start-turn';
-import type { Budget, PriceTable, TurnLimits } from '@agentstep/protocol';
+import type { Budget, PriceTable, RunawayLimits, TurnLimits } from '@agentstep/protocol';
 import {
   type ApprovalRules,
   type ApprovalTokenStore,
@@ -45,7 +45,7 @@ export interface LocalDeps {
   /** The local name of the function that hosts the tools. */
   toolsFunction: string;
   maxConcurrency?: number;
-  limits?: Partial<TurnLimits>;
+  limits?: Partial<TurnLimits & RunawayLimits>;
   /** The default budget of a turn whose input sets none. */
   budget?: Budget;
   /** Prices by model id. @default DEFAULT_PRICES */

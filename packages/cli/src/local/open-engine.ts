@@ -6,7 +6,7 @@ import {
   loadAgent,
   type SynthesizedAgent,
 } from '@agentstep/local';
-import type { PriceTable } from '@agentstep/protocol';
+import type { PriceTable, RunawayLimits } from '@agentstep/protocol';
 import {
   type Clock,
   type EventLog,
@@ -87,6 +87,7 @@ export function localEngine(options: RunOptions, parts: EngineParts): LocalEngin
       limits: {
         ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),
         ...(options.stepsPerExecution ? { stepsPerExecution: options.stepsPerExecution } : {}),
+        ...runawayLimitsOf(options),
       },
       budget: options.budget,
       ...(instructions ? { instructions } : {}),
@@ -175,4 +176,13 @@ export function startingTurns(
   const owners = deps.kind === 'memory' ? {} : { owners: executionOwners(io.dataDir) };
   const starter = new LocalExecutionStarter(engine, deps, owners);
   return { starter, unfollow: followStore(deps, starter, notice) };
+}
+
+/** The agent file's runaway guards (decision 0030): no flag sets them. */
+function runawayLimitsOf(options: RunOptions): Partial<RunawayLimits> {
+  const { repeatedCalls, stepsWithoutProgress } = options.loadedAgent?.agent.limits ?? {};
+  return {
+    ...(repeatedCalls ? { repeatedCalls } : {}),
+    ...(stepsWithoutProgress ? { stepsWithoutProgress } : {}),
+  };
 }

@@ -48,6 +48,20 @@ describe('runAgent', () => {
     ]);
   });
 
+  it("stops a turn that repeats one call at its agent's limits.repeatedCalls: limit, RepeatedCall (decision 0030)", async () => {
+    const patient = defineAgent({ ...agent, limits: { repeatedCalls: 4 } });
+    const count = '<execute>[{"name": "word_count", "args": {"text": "a b"}}]</execute>';
+    const run = await runAgent(patient, {
+      prompt: 'Count',
+      script: [count, count, count, count, count, 'Never.'],
+    });
+    expect(run.status).toBe('limit');
+    expect(run.message).toMatch(
+      /^RepeatedCall: word_count was called 4 times with the same arguments \{"text":"a b"\}\. /,
+    );
+    expect(run.results).toHaveLength(4);
+  });
+
   it('lets a call that waits for approval expire, a failed result the model reads', async () => {
     const guarded = defineAgent({ ...agent, approvals: ['word_count'] });
     const run = await runAgent(guarded, {

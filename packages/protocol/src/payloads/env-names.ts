@@ -43,6 +43,10 @@ export const ENV_NAMES = {
   maxSteps: 'AGENTSTEP_MAX_STEPS',
   /** Model steps per execution before the turn continues in a fresh one. */
   stepsPerExecution: 'AGENTSTEP_STEPS_PER_EXECUTION',
+  /** Calls of one tool with the same arguments that stop a turn (`RepeatedCall`). */
+  repeatedCalls: 'AGENTSTEP_REPEATED_CALLS',
+  /** Model steps in a row without a successful call that stop a turn (`NoProgress`). */
+  stepsWithoutProgress: 'AGENTSTEP_STEPS_WITHOUT_PROGRESS',
   /** The event bus turns' ends are announced on (CloseStoppedTurn's); the default bus when unset. */
   eventBus: 'AGENTSTEP_EVENT_BUS',
   /** The loop's state machine, which the API function starts and stops executions of. */

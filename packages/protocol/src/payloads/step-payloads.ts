@@ -31,6 +31,21 @@ export const turnLimitsSchema = z.object({
 });
 
 /**
+ * Runaway guards of one turn (decision 0030), fixed when it starts: checked from the turn's log
+ * before each model step, so a turn stuck in a loop stops with status `limit` before it pays for
+ * another step.
+ */
+export const runawayLimitsSchema = z.object({
+  /** Calls of one tool with the same arguments (key order ignored) that stop the turn: `RepeatedCall`. */
+  repeatedCalls: z.number().int().min(2).max(1_000),
+  /** Model steps in a row without a successful call that stop the turn: `NoProgress`. */
+  stepsWithoutProgress: z.number().int().min(1).max(10_000),
+});
+
+/** Runaway guards used when the agent sets none. */
+export const DEFAULT_RUNAWAY_LIMITS = { repeatedCalls: 3, stepsWithoutProgress: 10 } as const;
+
+/**
  * What a session may spend before its turns stop: tokens (input + output, all turns), estimated
  * cost in US dollars (all turns), and the wall-clock seconds of one turn. Checked before each model
  * step; an empty budget never stops anything.
@@ -87,6 +102,8 @@ export const startTurnInputSchema = turnInputSchema.extend({
 export const loopStateSchema = z
   .object({ session: sessionIdSchema, turn: ref, toolExecution: toolExecutionSchema })
   .extend(turnLimitsSchema.shape)
+  // Optional: a state from before the guards existed gets the defaults.
+  .extend(runawayLimitsSchema.partial().shape)
   .extend({
     /** Index in the session of the next model step, from 0. */
     step: count,
@@ -217,6 +234,8 @@ export const turnOutputSchema = z.object({
 export type Budget = z.infer<typeof budgetSchema>;
 /** Limits of one turn. */
 export type TurnLimits = z.infer<typeof turnLimitsSchema>;
+/** Runaway guards of one turn (see {@link runawayLimitsSchema}). */
+export type RunawayLimits = z.infer<typeof runawayLimitsSchema>;
 /** Input of a turn's execution. */
 export type TurnInput = z.infer<typeof turnInputSchema>;
 /** State between steps. */

@@ -3,6 +3,7 @@ import {
   MODEL_PROVIDERS,
   modelChoiceAmong,
   priceTableSchema,
+  runawayLimitsSchema,
   SCRIPTED_MODEL,
   turnLimitsSchema,
 } from '@agentstep/protocol';
@@ -79,8 +80,13 @@ export const agentDefinitionSchema = z
     approvalTimeoutSeconds: z.number().int().min(1).max(MAX_APPROVAL_TIMEOUT_SECONDS).optional(),
     /** What a session may spend before its turns stop with status `limit`. @default no budget */
     budget: budgetSchema.default({}),
-    /** Model steps per turn (`maxSteps`) and per execution (`stepsPerExecution`). @default 50 and 25 */
-    limits: turnLimitsSchema.partial().strict().default({}),
+    /**
+     * Model steps per turn (`maxSteps`) and per execution (`stepsPerExecution`); the runaway guards:
+     * calls of one tool with the same arguments (`repeatedCalls`, ends the turn `RepeatedCall`) and
+     * model steps in a row without a successful call (`stepsWithoutProgress`, `NoProgress`).
+     * @default 50, 25, 3 and 10
+     */
+    limits: turnLimitsSchema.extend(runawayLimitsSchema.shape).partial().strict().default({}),
     /** Calls of one batch that may run at once. @default 10 */
     maxConcurrency: z.number().int().min(1).max(40).optional(),
     /** Prices (USD per million tokens) by model id, merged over the built-in table. @default built-in */

@@ -50,6 +50,8 @@ export function agentTools(config: SubAgentsConfig): Tool[] {
       description: `Runs a sub-agent with the persona "You are a ROLE." on a task, on the same model: it sees only the task, none of this conversation, and may take ${run.maxSteps} steps. Returns its status (done, limit, failed, cancelled), its final answer as output, and with outputs the fields its answer gave as JSON. ${nesting}`,
       input: subAgentTaskSchema,
       timeoutMs,
+      // A sub-agent's ids come from the call: a second run finds and continues the same turn.
+      idempotent: true,
       handler: async (task, context) => (await spawn([task], context))[0],
     }),
     defineTool({
@@ -57,6 +59,8 @@ export function agentTools(config: SubAgentsConfig): Tool[] {
       description: `Runs up to ${MAX_AGENTS_PER_CALL} sub-agents at once, each as spawn_agent does, and returns their results in the order given. ${nesting}`,
       input: z.object({ agents: z.array(subAgentTaskSchema).min(1).max(MAX_AGENTS_PER_CALL) }),
       timeoutMs,
+      // A sub-agent's ids come from the call: a second run finds and continues the same turn.
+      idempotent: true,
       handler: ({ agents }, context) => spawn(agents, context),
     }),
   ];

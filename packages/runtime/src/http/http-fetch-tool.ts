@@ -44,6 +44,8 @@ export function httpFetchTool(options: HttpFetchOptions): Tool {
       method: z.enum(['GET', 'HEAD']).optional(),
     }),
     timeoutMs: (options.timeoutMs ?? 10_000) + 1_000,
+    // GET and HEAD only, safe methods: nothing to send an Idempotency-Key for (decision 0031).
+    idempotent: true,
     handler: async ({ url, method = 'GET' }, { signal }) => {
       let target = parseUrl(url);
       for (let redirects = 0; ; redirects++) {

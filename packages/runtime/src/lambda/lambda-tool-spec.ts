@@ -12,6 +12,13 @@ export const lambdaToolSpecSchema = z.object({
   timeoutMs: z.number().int().positive().optional(),
   /** Each call waits for a person's approval before it runs. */
   approval: z.boolean().optional(),
+  /** Running a call twice does what running it once does: a call whose outcome is unknown runs again (decision 0031). @default false */
+  idempotent: z.boolean().optional(),
+  /**
+   * The event carries the call's stable key as an `idempotencyKey` field next to the arguments
+   * (no parameter may then be named so). @default false: the event is the arguments, unchanged
+   */
+  passIdempotencyKey: z.boolean().optional(),
 });
 
 /** A Lambda function offered to the model as a tool. */

@@ -67,6 +67,64 @@ describe('lambdaTool', () => {
     expect(check.ok ? '' : check.message).toContain(message);
   });
 
+  const payment = (spec: { idempotent?: boolean; passIdempotencyKey?: boolean }) =>
+    lambdaTool(
+      {
+        name: 'pay',
+        description: 'Pays an invoice.',
+        functionName: 'pay',
+        parameters: { type: 'object', properties: { invoice: { type: 'string' } } },
+        ...spec,
+      },
+      new LambdaClient({ region: 'us-east-1' }),
+    );
+  const sentEvent = () =>
+    JSON.parse(
+      new TextDecoder().decode(lambda.commandCalls(InvokeCommand)[0]?.args[0].input.Payload as Uint8Array),
+    );
+
+  it('with passIdempotencyKey, the event carries the call key next to the arguments', async () => {
+    lambda.on(InvokeCommand).resolves({ StatusCode: 200, Payload: encode('paid') });
+    await runTool(payment({ passIdempotencyKey: true }), { invoice: 'i1' }, { ...context, position: 2 });
+    expect(sentEvent()).toEqual({ invoice: 'i1', idempotencyKey: 's:b:2' });
+  });
+
+  it('declares itself idempotent only when its spec says so', () => {
+    expect(payment({}).idempotent).toBe(false);
+    expect(payment({ idempotent: true }).idempotent).toBe(true);
+  });
+
+  it('refuses passIdempotencyKey with a parameter of that name', () => {
+    expect(() =>
+      lambdaTool({
+        name: 'clash',
+        description: 'x',
+        functionName: 'f',
+        parameters: { type: 'object', properties: { idempotencyKey: { type: 'string' } } },
+        passIdempotencyKey: true,
+      }),
+    ).toThrow('has a parameter named idempotencyKey and passIdempotencyKey');
+  });
+
+  it.each([
+    [
+      false,
+      'outcome unknown: Lambda stopped the function of pay after it may have started (Sandbox.Timedout: Task timed out after 3.00 seconds)',
+    ],
+    [true, 'pay failed: Sandbox.Timedout: Task timed out after 3.00 seconds'],
+  ])('a function Lambda stopped as it ran (idempotent: %s) fails with %s', async (idempotent, content) => {
+    lambda.on(InvokeCommand).resolves({
+      StatusCode: 200,
+      FunctionError: 'Unhandled',
+      Payload: encode({ errorType: 'Sandbox.Timedout', errorMessage: 'Task timed out after 3.00 seconds' }),
+    });
+    expect(await runTool(payment({ idempotent }), { invoice: 'i1' }, context)).toEqual({
+      tool: 'pay',
+      status: 'failure',
+      content,
+    });
+  });
+
   it('refuses parameters that are not an object schema', () => {
     expect(() =>
       lambdaTool({ name: 'bad', description: 'x', functionName: 'f', parameters: { type: 'string' } }),

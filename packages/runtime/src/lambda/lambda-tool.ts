@@ -5,15 +5,25 @@ import type { LambdaToolSpec } from './lambda-tool-spec.js';
 
 export { type LambdaToolSpec, lambdaToolSpecSchema } from './lambda-tool-spec.js';
 
+/** Errors with which Lambda reports a function it stopped while it ran: its effect may have happened. */
+const KILLED = /^(Sandbox\.Timedout|Runtime\.ExitError|Runtime\.OutOfMemory)$/;
+
 /**
  * Any existing Lambda function as a tool: arguments are validated against its JSON Schema before
- * anything runs (B1, B2), then sent as the function's event, unchanged; its JSON response is the
- * output, and an error it reports (`FunctionError`) is the call's failure.
+ * anything runs (B1, B2), then sent as the function's event, unchanged (with `passIdempotencyKey`,
+ * plus the call's `idempotencyKey`); its JSON response is the output, and an error it reports
+ * (`FunctionError`) is the call's failure: `outcome unknown: …` when Lambda stopped a
+ * non-idempotent function as it ran (timed out, exited, out of memory; decision 0031).
  */
 export function lambdaTool(spec: LambdaToolSpec, client: LambdaClient = new LambdaClient({})): Tool {
   const input = z.fromJSONSchema(spec.parameters);
   if (!(input instanceof z.ZodObject)) {
     throw new Error(`The parameters of Lambda tool "${spec.name}" must be a JSON Schema of type "object".`);
+  }
+  if (spec.passIdempotencyKey && 'idempotencyKey' in input.shape) {
+    throw new Error(
+      `Lambda tool "${spec.name}" has a parameter named idempotencyKey and passIdempotencyKey: the event could not carry both; rename the parameter.`,
+    );
   }
   return defineTool({
     name: spec.name,
@@ -22,26 +32,31 @@ export function lambdaTool(spec: LambdaToolSpec, client: LambdaClient = new Lamb
     ...(spec.sequential === undefined ? {} : { sequential: spec.sequential }),
     ...(spec.timeoutMs === undefined ? {} : { timeoutMs: spec.timeoutMs }),
     ...(spec.approval === undefined ? {} : { approval: spec.approval }),
-    handler: async (args, { signal }) => {
+    ...(spec.idempotent === undefined ? {} : { idempotent: spec.idempotent }),
+    handler: async (args, { signal, idempotencyKey }) => {
+      const event = spec.passIdempotencyKey ? { ...args, idempotencyKey } : args;
       const response = await client.send(
         new InvokeCommand({
           FunctionName: spec.functionName,
-          Payload: new TextEncoder().encode(JSON.stringify(args)),
+          Payload: new TextEncoder().encode(JSON.stringify(event)),
         }),
         { abortSignal: signal },
       );
       const text = new TextDecoder().decode(response.Payload ?? new Uint8Array());
-      if (response.FunctionError !== undefined) throw new Error(functionErrorMessage(spec.name, text));
+      if (response.FunctionError !== undefined) throw new Error(functionErrorMessage(spec, text));
       return text === '' ? null : JSON.parse(text);
     },
   });
 }
 
-function functionErrorMessage(tool: string, text: string): string {
+function functionErrorMessage(spec: LambdaToolSpec, text: string): string {
   try {
     const { errorType, errorMessage } = JSON.parse(text) as { errorType?: string; errorMessage?: string };
-    return `${tool} failed: ${errorType ?? 'Error'}: ${errorMessage ?? text}`;
+    const error = `${errorType ?? 'Error'}: ${errorMessage ?? text}`;
+    return !spec.idempotent && KILLED.test(errorType ?? '')
+      ? `outcome unknown: Lambda stopped the function of ${spec.name} after it may have started (${error})`
+      : `${spec.name} failed: ${error}`;
   } catch {
-    return `${tool} failed: ${text}`;
+    return `${spec.name} failed: ${text}`;
   }
 }

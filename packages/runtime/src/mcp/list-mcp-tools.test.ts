@@ -43,6 +43,9 @@ function paginatedServer(): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     if (request.params.name === 'fail')
       return { isError: true, content: [{ type: 'text', text: 'the index is rebuilding' }] };
+    // The call's idempotency key, as the request's _meta carries it (decision 0031).
+    if (request.params.arguments?.word === 'key')
+      return { content: [{ type: 'text', text: String(request.params._meta?.idempotencyKey) }] };
     throw new Error(`unknown word ${JSON.stringify(request.params.arguments?.word)}`);
   });
   return server;
@@ -96,6 +99,11 @@ describe('listMcpTools', () => {
       tool: 'paged__lookup',
       status: 'failure',
       content: 'MCP server paged refused the call: MCP error -32603: unknown word "zyx"',
+    });
+    expect(await runTool(lookup, { word: 'key' }, { ...context, position: 4 })).toEqual({
+      tool: 'paged__lookup',
+      status: 'success',
+      content: 's:b:4',
     });
   });
 

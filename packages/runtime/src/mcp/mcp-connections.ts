@@ -22,6 +22,8 @@ export interface McpCallOptions {
   signal?: AbortSignal;
   /** The longest the call may take. */
   timeoutMs: number;
+  /** The call's stable key (decision 0031), sent as the request's `_meta.idempotencyKey`. */
+  idempotencyKey?: string;
 }
 
 /** One open connection, and the last thing its transport reported going wrong. */
@@ -79,10 +81,18 @@ export class McpConnections {
   ): Promise<CallToolResult> {
     return this.#use(name, async (connection, retried) => {
       try {
-        const result = await connection.client.callTool({ name: tool, arguments: args }, undefined, {
-          timeout: options.timeoutMs,
-          ...(options.signal ? { signal: options.signal } : {}),
-        });
+        const result = await connection.client.callTool(
+          {
+            name: tool,
+            arguments: args,
+            ...(options.idempotencyKey ? { _meta: { idempotencyKey: options.idempotencyKey } } : {}),
+          },
+          undefined,
+          {
+            timeout: options.timeoutMs,
+            ...(options.signal ? { signal: options.signal } : {}),
+          },
+        );
         connection.trouble = undefined;
         return result as CallToolResult;
       } catch (error) {

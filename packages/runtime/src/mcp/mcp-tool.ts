@@ -13,7 +13,8 @@ export const MCP_TIMEOUT_GRACE_MS = 1_000;
 /**
  * The tool that calls an MCP server's tool: arguments checked against the server's JSON Schema
  * before anything is sent, the call bounded by the entry's time limit and the call's signal, and
- * the result mapped by {@link mcpToolOutput}.
+ * the result mapped by {@link mcpToolOutput}. The call's idempotency key goes as the request's
+ * `_meta.idempotencyKey` (the SDK sets no header per request); MCP tools are not idempotent.
  */
 export function mcpTool(entry: McpToolEntry, connections: McpConnections): Tool {
   const from = `(tool ${entry.tool} of the MCP server ${entry.server})`;
@@ -24,11 +25,13 @@ export function mcpTool(entry: McpToolEntry, connections: McpConnections): Tool 
     sequential: false,
     timeoutMs: entry.timeoutMs + MCP_TIMEOUT_GRACE_MS,
     approval: entry.approval,
+    idempotent: false,
     handler: async (args, context) =>
       mcpToolOutput(
         await connections.callTool(entry.server, entry.tool, args, {
           signal: context.signal,
           timeoutMs: entry.timeoutMs,
+          idempotencyKey: context.idempotencyKey,
         }),
       ),
   };

@@ -45,6 +45,33 @@ export class DynamoOutcomeStore implements OutcomeStore {
     return Item && this.#decode(call.session, Item);
   }
 
+  async markStarted(call: CallRef): Promise<boolean> {
+    try {
+      await this.#db.client.send(
+        new PutCommand({
+          TableName: this.#db.name,
+          Item: { pk: call.session, sk: sortKeys.started(call.batch, call.position) },
+          ConditionExpression: 'attribute_not_exists(sk)',
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+
+  async started(call: CallRef): Promise<boolean> {
+    const { Item } = await this.#db.client.send(
+      new GetCommand({
+        TableName: this.#db.name,
+        Key: { pk: call.session, sk: sortKeys.started(call.batch, call.position) },
+        ConsistentRead: true,
+      }),
+    );
+    return Item !== undefined;
+  }
+
   async list(session: string, batch: string, count: number): Promise<Array<ToolOutcome | undefined>> {
     const outcomes = new Array<ToolOutcome | undefined>(count).fill(undefined);
     const prefix = sortKeys.outcomePrefix(batch);

@@ -4,6 +4,7 @@ import type { CallRef, OutcomeStore } from './outcome-store.js';
 /** An {@link OutcomeStore} in process memory, with the same contract as DynamoDB. */
 export class InMemoryOutcomeStore implements OutcomeStore {
   readonly #outcomes = new Map<string, ToolOutcome>();
+  readonly #started = new Set<string>();
 
   async put(call: CallRef, outcome: ToolOutcome): Promise<ToolOutcome> {
     const key = keyOf(call);
@@ -14,6 +15,17 @@ export class InMemoryOutcomeStore implements OutcomeStore {
   async get(call: CallRef): Promise<ToolOutcome | undefined> {
     const outcome = this.#outcomes.get(keyOf(call));
     return outcome && structuredClone(outcome);
+  }
+
+  async markStarted(call: CallRef): Promise<boolean> {
+    const key = keyOf(call);
+    if (this.#started.has(key)) return false;
+    this.#started.add(key);
+    return true;
+  }
+
+  async started(call: CallRef): Promise<boolean> {
+    return this.#started.has(keyOf(call));
   }
 
   async list(session: string, batch: string, count: number): Promise<Array<ToolOutcome | undefined>> {

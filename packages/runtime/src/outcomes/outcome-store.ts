@@ -17,6 +17,13 @@ export interface OutcomeStore {
   put(call: CallRef, outcome: ToolOutcome): Promise<ToolOutcome>;
   /** The call's stored outcome, if any. */
   get(call: CallRef): Promise<ToolOutcome | undefined>;
+  /**
+   * Marks the call's run as started, once: true for the delivery that marked it, false when it was
+   * already marked. A non-idempotent call runs only in the delivery that marked it.
+   */
+  markStarted(call: CallRef): Promise<boolean>;
+  /** Whether the call's run was marked started. */
+  started(call: CallRef): Promise<boolean>;
   /** Outcomes of positions 0…count-1, `undefined` where none is stored yet. */
   list(session: string, batch: string, count: number): Promise<Array<ToolOutcome | undefined>>;
 }

@@ -25,6 +25,8 @@ export async function closeBatch(input: ModelStepOutput, deps: AppendResultsDeps
     toolExecution: input.toolExecution,
     maxSteps: input.maxSteps,
     stepsPerExecution: input.stepsPerExecution,
+    ...(input.repeatedCalls === undefined ? {} : { repeatedCalls: input.repeatedCalls }),
+    ...(input.stepsWithoutProgress === undefined ? {} : { stepsWithoutProgress: input.stepsWithoutProgress }),
     step: input.step + 1,
     turnSteps,
     executionSteps,

@@ -12,11 +12,11 @@ import type { EventLog } from '../event-log/event-log.js';
 import { mcpTool } from '../mcp/mcp-tool.js';
 import { type AgentMcp, loggedMcpTools } from '../mcp/turn-mcp-tools.js';
 import type { OutcomeStore } from '../outcomes/outcome-store.js';
-import { runTool } from '../tools/run-tool.js';
 import { type Toolset, toolsetWith } from '../tools/toolset.js';
 import { validateArgs } from '../tools/validate-args.js';
 import { turnOfBatch } from './batch-id.js';
 import { calledTool, readCalls } from './read-calls.js';
+import { runOnce } from './run-once.js';
 
 /** What InvokeTool runs on: the log, the outcomes, the agent's tools and, with MCP servers, its turns' MCP tools. */
 export interface InvokeToolDeps {
@@ -39,6 +39,7 @@ export interface InvokeToolOutput {
  * call that waited for approval runs only when approved, with the arguments a person may have
  * edited; otherwise its outcome is the failure its approval says. While its approval is not
  * settled it runs nothing and throws ApprovalRequired: its map item then waits for a decision.
+ * A call of a tool that is not idempotent runs at most once ({@link runOnce}).
  */
 export async function invokeTool(input: InvokeToolInput, deps: InvokeToolDeps): Promise<InvokeToolOutput> {
   const ref = { session: input.session, batch: input.batch, position: input.position };
@@ -65,7 +66,7 @@ async function execute(
   if (!found.ok) return { tool: name, status: 'failure', content: found.message };
   const check = validateArgs(found.tool, verdict.args ?? element.call.args);
   if (!check.ok) return { tool: name, status: 'failure', content: check.message };
-  return runTool(found.tool, check.args, input);
+  return runOnce(found.tool, check.args, input, deps.outcomes);
 }
 
 /** The called tool: the agent's own, else one of the MCP tools logged for the call's turn. */

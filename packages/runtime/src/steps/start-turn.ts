@@ -1,7 +1,9 @@
 import {
   type Budget,
+  DEFAULT_RUNAWAY_LIMITS,
   DEFAULT_TURN_LIMITS,
   type LoopState,
+  type RunawayLimits,
   type StartTurnInput,
   type TurnLimits,
 } from '@agentstep/protocol';
@@ -12,21 +14,23 @@ import { takeSession } from './take-session.js';
 /**
  * The first state of a turn's execution: confirms the turn holds its session, finds the session's
  * next model step and fixes the limits and the budget (execution input, else the deployment's, else
- * defaults).
+ * defaults; the runaway guards: the deployment's, else defaults).
  * A continued execution arrives with its counters and keeps them.
  */
 export async function startTurn(
   input: StartTurnInput,
-  deps: AppendResultsDeps & { limits?: Partial<TurnLimits>; budget?: Budget },
+  deps: AppendResultsDeps & { limits?: Partial<TurnLimits & RunawayLimits>; budget?: Budget },
 ): Promise<LoopState> {
   await takeSession(input.session, input.turn, {}, deps);
-  const limits = { ...DEFAULT_TURN_LIMITS, ...deps.limits };
+  const limits = { ...DEFAULT_TURN_LIMITS, ...DEFAULT_RUNAWAY_LIMITS, ...deps.limits };
   return {
     session: input.session,
     turn: input.turn,
     toolExecution: input.toolExecution ?? 'parallel',
     maxSteps: input.maxSteps ?? limits.maxSteps,
     stepsPerExecution: input.stepsPerExecution ?? limits.stepsPerExecution,
+    repeatedCalls: limits.repeatedCalls,
+    stepsWithoutProgress: limits.stepsWithoutProgress,
     step: input.step ?? (await countModelSteps(deps.log, input.session)),
     turnSteps: input.turnSteps ?? 0,
     executionSteps: 0,

@@ -12,6 +12,7 @@ import { budgetLimit } from './budget-limit.js';
 import { isCancelled } from './cancel-requested.js';
 import type { ModelStepDeps } from './model-step-deps.js';
 import { runModel, STOP_SEQUENCES } from './run-model.js';
+import { runawayGuard } from './runaway-guard.js';
 import { type StepNote, stepNoteSchema } from './step-note.js';
 import { stepRecord } from './step-record.js';
 import { stepSpend } from './step-spend.js';
@@ -27,7 +28,7 @@ export interface TakenStep {
   empty?: true;
 }
 
-/** A step not taken because the session has spent a budget: which, as a sentence. */
+/** A step not taken because the turn ran away or the session has spent a budget: which, as a sentence. */
 export interface SpentStep {
   limit: string;
 }
@@ -39,8 +40,8 @@ export interface CancelledStep {
 
 /**
  * Model step `batch` taken exactly once: as logged when a delivery already took it (its events
- * and note, however few), else taken now unless the turn was asked to stop or a budget is spent. `log` is the session's log as
- * the caller read it.
+ * and note, however few), else taken now unless the turn was asked to stop, ran away (decision 0030)
+ * or a budget is spent. `log` is the session's log as the caller read it.
  */
 export async function stepOnce(
   state: LoopState,
@@ -54,7 +55,7 @@ export async function stepOnce(
   ]);
   if (appended !== undefined) return loggedStep(state.session, appended, log, deps);
   if (isCancelled(holder, state.turn)) return { cancelled: true };
-  const limit = await budgetLimit(state, log, deps);
+  const limit = runawayGuard(state, log) ?? (await budgetLimit(state, log, deps));
   if (limit !== undefined) return { limit };
   return takeStep(state, batch, log, deps);
 }

@@ -165,6 +165,8 @@ describe('modelStep exactly once (decision 0013)', () => {
         crashes-- > 0 ? Promise.reject(new Error('The function died.')) : deps.outcomes.put(call, outcome),
       get: (call) => deps.outcomes.get(call),
       list: (session, batch, count) => deps.outcomes.list(session, batch, count),
+      markStarted: (call) => deps.outcomes.markStarted(call),
+      started: (call) => deps.outcomes.started(call),
     };
     const state = await begin(deps);
     await expect(modelStep(state, { ...deps, outcomes: crashing })).rejects.toThrow('The function died.');
@@ -251,6 +253,8 @@ describe('closeBatch', () => {
       toolExecution: 'parallel',
       maxSteps: 5,
       stepsPerExecution: 2,
+      repeatedCalls: 3,
+      stepsWithoutProgress: 10,
       step: 1,
       turnSteps: 1,
       executionSteps: 1,

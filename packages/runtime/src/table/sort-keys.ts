@@ -14,6 +14,8 @@ export const sortKeys = {
   outcomePrefix: (batch: string) => `o#${batch}#`,
   /** One call's outcome. Zero-padded so string order is position order. */
   outcome: (batch: string, position: number) => `o#${batch}#${String(position).padStart(6, '0')}`,
+  /** The marker that a non-idempotent call's run started (decision 0031). */
+  started: (batch: string, position: number) => `r#${batch}#${String(position).padStart(6, '0')}`,
   /** The task token of the call waiting on one approval. */
   taskToken: (approval: string) => `t#${approval}`,
   /** The prefix of one content-addressed body's chunks. */

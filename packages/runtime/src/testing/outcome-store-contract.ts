@@ -41,6 +41,20 @@ export function describeOutcomeStoreContract(adapter: string, createStore: () =>
       expect(await store.get({ session, batch: 'b1', position: 1 })).toBeUndefined();
     });
 
+    it('0031 marks a call started once: only the first of concurrent marks wins, apart from its outcome', async () => {
+      const store = createStore();
+      const call = { session: `s-${randomUUID()}`, batch: 'b1', position: 1 };
+      expect(await store.started(call)).toBe(false);
+      const marks = await Promise.all([1, 2, 3, 4].map(() => store.markStarted(call)));
+      expect(marks.filter(Boolean)).toHaveLength(1);
+      expect(await store.markStarted(call)).toBe(false);
+      expect(await store.started(call)).toBe(true);
+      expect(await store.started({ ...call, position: 0 })).toBe(false);
+      // A mark is not an outcome: the batch still lists none, and the first put still wins.
+      expect(await store.list(call.session, 'b1', 2)).toEqual([undefined, undefined]);
+      expect(await store.put(call, success('after the mark'))).toEqual(success('after the mark'));
+    });
+
     it('B6 stores an output larger than a DynamoDB item whole', async () => {
       const store = createStore();
       const call = { session: `s-${randomUUID()}`, batch: 'b1', position: 0 };

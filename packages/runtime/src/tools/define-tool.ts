@@ -8,6 +8,11 @@ export interface ToolContext {
   position: number;
   /** The ARN of the state machine running the call, when deployed; sub-agents start there. */
   stateMachine?: string | undefined;
+  /**
+   * The call's stable key, `<session>:<batch>:<position>` (the session as the log stores it): the
+   * same on every retry and redelivery of the call, so an effect keyed by it happens once.
+   */
+  idempotencyKey: string;
   /** Aborted when the call times out. */
   signal: AbortSignal;
 }
@@ -26,6 +31,12 @@ export interface ToolDefinition<Input extends z.ZodObject> {
   timeoutMs?: number;
   /** Each call waits for a person's approval before it runs. @default false */
   approval?: boolean;
+  /**
+   * Running a call twice has the effect of running it once: a call whose outcome is unknown (its
+   * function crashed or timed out) is run again. Otherwise such a call's result is the failure
+   * `outcome unknown: …`, never a second run. @default false
+   */
+  idempotent?: boolean;
   handler(args: z.output<Input>, context: ToolContext): unknown;
 }
 
@@ -37,6 +48,7 @@ export interface Tool {
   readonly sequential: boolean;
   readonly timeoutMs: number;
   readonly approval: boolean;
+  readonly idempotent: boolean;
   readonly handler: (args: Record<string, unknown>, context: ToolContext) => unknown;
 }
 
@@ -66,6 +78,7 @@ export function defineTool<Input extends z.ZodObject>(definition: ToolDefinition
     sequential: definition.sequential ?? false,
     timeoutMs: definition.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     approval: definition.approval ?? false,
+    idempotent: definition.idempotent ?? false,
     handler: definition.handler as Tool['handler'],
   };
 }

@@ -11,12 +11,14 @@ export const demoTools: readonly Tool[] = [
     name: 'echo',
     description: 'Returns its text unchanged.',
     input: z.object({ text: z.string() }),
+    idempotent: true,
     handler: ({ text }) => text,
   }),
   defineTool({
     name: 'sleep',
     description: 'Waits ms milliseconds, then returns value.',
     input: z.object({ ms: z.number().int().min(0).max(60_000), value: z.string() }),
+    idempotent: true,
     handler: async ({ ms, value }, { signal }) => {
       await sleep(ms, undefined, { signal });
       return value;
@@ -26,6 +28,7 @@ export const demoTools: readonly Tool[] = [
     name: 'fail',
     description: 'Always fails with the given message.',
     input: z.object({ message: z.string() }),
+    idempotent: true,
     handler: ({ message }) => {
       throw new Error(message);
     },
@@ -34,6 +37,7 @@ export const demoTools: readonly Tool[] = [
     name: 'blob',
     description: 'Returns a string of exactly `bytes` ASCII characters, to test large outputs.',
     input: z.object({ bytes: z.number().int().min(0).max(MAX_BLOB_BYTES) }),
+    idempotent: true,
     handler: ({ bytes }) => 'x'.repeat(bytes),
   }),
 ];

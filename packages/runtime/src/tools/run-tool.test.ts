@@ -24,26 +24,43 @@ describe('runTool', () => {
     });
   });
 
-  it('B4 stops a call at its time limit and aborts its signal', async () => {
-    let aborted = false;
-    const slow = defineTool({
-      name: 'slow',
-      description: 'Never finishes on its own.',
+  it.each([
+    [true, 'slow did not finish within 20 ms and was stopped.'],
+    [false, 'outcome unknown: slow did not finish within 20 ms and was stopped; it may have had its effect.'],
+  ])(
+    'B4 stops a call at its time limit and aborts its signal (idempotent: %s)',
+    async (idempotent, content) => {
+      let aborted = false;
+      const slow = defineTool({
+        name: 'slow',
+        description: 'Never finishes on its own.',
+        input: z.object({}),
+        timeoutMs: 20,
+        idempotent,
+        handler: (_args, { signal }) =>
+          new Promise(() =>
+            signal.addEventListener('abort', () => {
+              aborted = true;
+            }),
+          ),
+      });
+      expect(await runTool(slow, {}, context)).toEqual({
+        tool: 'slow',
+        status: 'failure',
+        content,
+      });
+      expect(aborted).toBe(true);
+    },
+  );
+
+  it("gives the handler the call's idempotency key, <session>:<batch>:<position>", async () => {
+    const keyed = defineTool({
+      name: 'keyed',
+      description: 'Returns its key.',
       input: z.object({}),
-      timeoutMs: 20,
-      handler: (_args, { signal }) =>
-        new Promise(() =>
-          signal.addEventListener('abort', () => {
-            aborted = true;
-          }),
-        ),
+      handler: (_args, { idempotencyKey }) => idempotencyKey,
     });
-    expect(await runTool(slow, {}, context)).toEqual({
-      tool: 'slow',
-      status: 'failure',
-      content: 'slow did not finish within 20 ms and was stopped.',
-    });
-    expect(aborted).toBe(true);
+    expect(await runTool(keyed, {}, { ...context, position: 3 })).toMatchObject({ content: 's:b:3' });
   });
 
   it('B4 refuses an output that is not JSON', async () => {

@@ -1,5 +1,6 @@
 import type { ToolOutcome } from '@agentstep/protocol';
 import type { Tool, ToolContext } from './define-tool.js';
+import { idempotencyKey } from './idempotency-key.js';
 
 /**
  * The most a call's output may store, in UTF-8 bytes of JSON. Outputs are stored whole (B6 caps
@@ -13,23 +14,36 @@ export const MAX_TOOL_OUTPUT_BYTES = 8 * 1024 * 1024;
 /**
  * Runs one validated call and always returns an outcome (B4): a throw, a time-out, an output that
  * is not JSON or one over {@link MAX_TOOL_OUTPUT_BYTES} becomes a failure that says what happened.
+ * The handler's context carries the call's {@link idempotencyKey}; a call of a non-idempotent tool
+ * stopped at its time limit may have had its effect, and its failure says `outcome unknown: …`.
  */
 export async function runTool(
   tool: Tool,
   args: Record<string, unknown>,
-  context: Omit<ToolContext, 'signal'>,
+  context: Omit<ToolContext, 'signal' | 'idempotencyKey'>,
 ): Promise<ToolOutcome> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       controller.abort();
-      reject(new Error(`${tool.name} did not finish within ${tool.timeoutMs} ms and was stopped.`));
+      const stopped = `${tool.name} did not finish within ${tool.timeoutMs} ms and was stopped`;
+      reject(
+        new Error(
+          tool.idempotent ? `${stopped}.` : `outcome unknown: ${stopped}; it may have had its effect.`,
+        ),
+      );
     }, tool.timeoutMs);
   });
   try {
     const output = await Promise.race([
-      Promise.resolve(tool.handler(args, { ...context, signal: controller.signal })),
+      Promise.resolve(
+        tool.handler(args, {
+          ...context,
+          idempotencyKey: idempotencyKey(context),
+          signal: controller.signal,
+        }),
+      ),
       timedOut,
     ]);
     return { tool: tool.name, status: 'success', content: storable(tool.name, output) };

@@ -21,6 +21,7 @@ export function workspaceTools(workspace: () => Workspace): Tool[] {
         offset: z.number().int().min(0).optional(),
         limit: z.number().int().min(1).max(1_000_000).optional(),
       }),
+      idempotent: true,
       handler: async ({ file, offset = 0, limit = DEFAULT_READ_LIMIT }, { session }) => {
         const page = await workspace().read(session, file, { offset, limit });
         return {
@@ -37,6 +38,8 @@ export function workspaceTools(workspace: () => Workspace): Tool[] {
         'Creates or replaces a text file in the session workspace, within its quota of files and bytes.',
       input: z.object({ file: z.string(), content: z.string() }),
       sequential: true,
+      // Another delivery of the call writes the same content to the same file: one effect.
+      idempotent: true,
       handler: async ({ file, content }, { session }) => ({
         file,
         bytes: await workspace().write(session, file, content),
@@ -48,6 +51,7 @@ export function workspaceTools(workspace: () => Workspace): Tool[] {
       input: z.object({
         folder: z.string().optional().describe('Folder to list; the workspace root by default'),
       }),
+      idempotent: true,
       handler: ({ folder = '' }, { session }) => workspace().list(session, folder),
     }),
   ];
