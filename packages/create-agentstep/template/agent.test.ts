@@ -10,6 +10,7 @@ describe('word_count', () => {
       batch: 'b',
       position: 0,
       signal: new AbortController().signal,
+      idempotencyKey: 's:b:0',
     };
     expect(await wordCount.handler({ text: ' one  two\nthree ' }, context)).toEqual({ words: 3 });
   });
