@@ -1,11 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { listeningUrl, memoryIo, type RunningCommand, startCommand } from '@agentstep/cli/testing';
+import { listeningUrl, type RunningCommand } from '@agentstep/cli/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumMissing, launchChromium, newBrowserContext, START_WAIT_MS } from '../support/chromium.js';
-
-const SCRIPT = 'script.json';
+import { serveForPage } from '../support/serve-for-page.js';
 
 /** A page server on this machine: every path answers one empty HTML page, the origin a test fetches from. */
 async function startPageServer(): Promise<{ server: Server; port: number }> {
@@ -51,19 +50,7 @@ describe.skipIf(chromiumMissing !== undefined)(
     let browser: Browser;
     beforeAll(async () => {
       [pages, browser] = await Promise.all([startPageServer(), launchChromium()]);
-      const io = memoryIo({ files: { [SCRIPT]: JSON.stringify(['Hello from the API.<end>']) } });
-      const cors = `http://127.0.0.1:${pages.port}`;
-      serving = startCommand(io, [
-        'serve',
-        '--port',
-        '0',
-        '--auth',
-        'dev',
-        '--script',
-        SCRIPT,
-        '--cors',
-        cors,
-      ]);
+      serving = serveForPage(['Hello from the API.<end>'], `http://127.0.0.1:${pages.port}`);
       api = await serving.waitFor(listeningUrl);
     }, START_WAIT_MS);
     afterAll(async () => {

@@ -1,4 +1,4 @@
-import { listeningUrl, memoryIo, type RunningCommand, startCommand } from '@agentstep/cli/testing';
+import { listeningUrl, type RunningCommand } from '@agentstep/cli/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,9 +9,9 @@ import {
   START_WAIT_MS,
 } from '../support/chromium.js';
 import { batch } from '../support/harness.js';
+import { serveForPage } from '../support/serve-for-page.js';
 import { type ChatPageServer, serveChatPage } from './use-chat-page/serve-chat-page.js';
 
-const SCRIPT = 'script.json';
 const TENANT = 'ann';
 /** How long `expect.poll` waits for the page or the API to show something. */
 const UNTIL = { timeout: PAGE_WAIT_MS };
@@ -45,23 +45,6 @@ const toolTurn = (text: string) => [
     parts: ['reasoning: Checking first.', 'tool echo output-available: "hello"', 'text: Checked: hello.'],
   },
 ];
-
-/** `agentstep serve --auth dev` in this process, every turn playing `script`, allowing `origin`, with `args` added. */
-function serveForPage(script: unknown[], origin: string, args: string[] = []): RunningCommand {
-  const io = memoryIo({ files: { [SCRIPT]: JSON.stringify(script) } });
-  return startCommand(io, [
-    'serve',
-    '--port',
-    '0',
-    '--auth',
-    'dev',
-    '--script',
-    SCRIPT,
-    '--cors',
-    origin,
-    ...args,
-  ]);
-}
 
 /** The messages the page shows: each one's role and its parts' lines. */
 async function shownMessages(page: Page): Promise<Array<{ role: string | null; parts: string[] }>> {
