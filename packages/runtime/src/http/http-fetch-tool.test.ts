@@ -7,10 +7,28 @@ import { type HttpFetchOptions, httpFetchTool } from './http-fetch-tool.js';
 const context = { session: 's', turn: 't', batch: 'b', position: 0 };
 let server: Server;
 let port = 0;
+/** What the server was sent at `/echo`: method, Idempotency-Key, content type and body. */
+const received: Array<{ method?: string; key?: string; type?: string; body: string }> = [];
 
 beforeAll(async () => {
   server = createServer((request, response) => {
     const routes: Record<string, () => void> = {
+      '/echo': () => {
+        let body = '';
+        request.on('data', (chunk) => {
+          body += chunk;
+        });
+        request.on('end', () => {
+          const header = (name: string) => request.headers[name] as string | undefined;
+          received.push({
+            method: request.method,
+            key: header('idempotency-key'),
+            type: header('content-type'),
+            body,
+          });
+          response.writeHead(201, { 'content-type': 'text/plain' }).end('stored');
+        });
+      },
       '/big': () => response.end('x'.repeat(2 * 1024 * 1024)),
       '/slow': () => setTimeout(() => response.end('late'), 2_000).unref(),
       '/hop': () => response.writeHead(302, { location: '/hello' }).end(),
@@ -119,5 +137,47 @@ describe('http_fetch', () => {
   it('refuses an IP literal of the loopback unless it is explicitly allowed', async () => {
     const tool = { allowHosts: ['127.0.0.1'], allowAddresses: [] };
     expect(await fetchUrl(`http://127.0.0.1:${port}/hello`, tool)).toMatchObject({ status: 'failure' });
+  });
+
+  it("sends a request that is not safe with the call's Idempotency-Key, the same on a retry", async () => {
+    received.length = 0;
+    const tool = fetchTool();
+    const args = { url: `http://docs.test:${port}/echo`, method: 'POST', body: '{"n":1}' };
+    const first = await runTool(tool, args, context);
+    await runTool(tool, args, context);
+    await runTool(
+      tool,
+      { url: `http://docs.test:${port}/echo`, method: 'DELETE' },
+      { ...context, position: 1 },
+    );
+    await runTool(tool, { url: `http://docs.test:${port}/echo` }, context);
+    expect(first).toEqual({
+      tool: 'http_fetch',
+      status: 'success',
+      content: { status: 201, content_type: 'text/plain', body: 'stored' },
+    });
+    expect(received).toEqual([
+      { method: 'POST', key: 's:b:0', type: 'application/json', body: '{"n":1}' },
+      { method: 'POST', key: 's:b:0', type: 'application/json', body: '{"n":1}' },
+      { method: 'DELETE', key: 's:b:1', type: undefined, body: '' },
+      { method: 'GET', key: undefined, type: undefined, body: '' },
+    ]);
+  });
+
+  it('answers a redirect of a request that is not safe as it is, without sending it again', async () => {
+    const outcome = await runTool(
+      fetchTool(),
+      { url: `http://docs.test:${port}/hop`, method: 'PUT', body: 'x' },
+      context,
+    );
+    expect(outcome.content).toEqual({ status: 302, content_type: null, body: '', location: '/hello' });
+  });
+
+  it('refuses a body on a method that carries none', async () => {
+    const outcome = await runTool(fetchTool(), { url: `http://docs.test:${port}/echo`, body: 'x' }, context);
+    expect(outcome).toMatchObject({
+      status: 'failure',
+      content: 'Only POST, PUT and PATCH carry a body, not GET: send it without one.',
+    });
   });
 });

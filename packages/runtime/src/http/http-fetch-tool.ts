@@ -1,9 +1,8 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
 import * as z from 'zod';
 import { defineTool, type Tool } from '../tools/define-tool.js';
+import { type HttpRequest, requestOnce, SAFE_METHODS } from './http-request-once.js';
 import { isBlockedAddress } from './is-blocked-address.js';
 
 /** A resolved address. */
@@ -28,30 +27,44 @@ export interface HttpFetchOptions {
   allowAddresses?: readonly string[];
 }
 
+const BODY_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
+
 const resolveWithDns = (host: string) => dnsLookup(host, { all: true, verbatim: true });
 
 /**
- * `http_fetch`: GET or HEAD an allowed URL. Every address the host resolves to must be public, and
+ * `http_fetch`: a request to an allowed URL. Every address the host resolves to must be public, and
  * the connection goes to the address that was checked, so a DNS answer cannot change in between;
- * redirects are checked again at every hop; the body is cut at `maxBytes`.
+ * the body is cut at `maxBytes`. GET and HEAD follow redirects, checked again at every hop; a
+ * request that is not safe (POST, PUT, PATCH, DELETE) carries the call's `Idempotency-Key`, the same
+ * on every retry of the call, and answers a redirect as it is rather than sending itself again
+ * (decision 0031).
  */
 export function httpFetchTool(options: HttpFetchOptions): Tool {
   return defineTool({
     name: 'http_fetch',
-    description: `Fetches a URL over HTTP(S) and returns its status, content type and text. Allowed hosts: ${options.allowHosts.join(', ') || 'none'}.`,
+    description: `Sends an HTTP(S) request (GET unless another method is given; POST, PUT and PATCH may carry a text body) and returns its status, content type and text. Allowed hosts: ${options.allowHosts.join(', ') || 'none'}.`,
     input: z.object({
       url: z.string().describe('An absolute http:// or https:// URL'),
-      method: z.enum(['GET', 'HEAD']).optional(),
+      method: z.enum(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']).optional(),
+      body: z.string().optional().describe('The request body, for POST, PUT and PATCH'),
+      content_type: z.string().optional().describe("The body's content type. Default: application/json"),
     }),
     timeoutMs: (options.timeoutMs ?? 10_000) + 1_000,
-    // GET and HEAD only, safe methods: nothing to send an Idempotency-Key for (decision 0031).
+    // Retrying is safe: a request that is not safe carries the same Idempotency-Key every time.
     idempotent: true,
-    handler: async ({ url, method = 'GET' }, { signal }) => {
+    handler: async ({ url, method = 'GET', body, content_type }, { signal, idempotencyKey }) => {
+      if (body !== undefined && !BODY_METHODS.has(method))
+        throw new Error(`Only POST, PUT and PATCH carry a body, not ${method}: send it without one.`);
+      const request: HttpRequest = {
+        method,
+        ...(body === undefined ? {} : { body, contentType: content_type ?? 'application/json' }),
+        ...(SAFE_METHODS.has(method) ? {} : { idempotencyKey }),
+      };
       let target = parseUrl(url);
       for (let redirects = 0; ; redirects++) {
         const address = await checkTarget(target, options);
-        const response = await fetchOnce(target, method, address, options, signal);
-        if (response.location === undefined) return response.result;
+        const response = await requestOnce(target, request, address, options, signal);
+        if (response.location === undefined || request.idempotencyKey !== undefined) return response.result;
         if (redirects >= (options.maxRedirects ?? 3))
           throw new Error(`${url} redirected more than ${options.maxRedirects ?? 3} times.`);
         target = parseUrl(new URL(response.location, target).href);
@@ -102,80 +115,4 @@ function hostMatches(host: string, pattern: string): boolean {
   const wanted = pattern.toLowerCase();
   const name = host.toLowerCase();
   return wanted.startsWith('*.') ? name.endsWith(wanted.slice(1)) : name === wanted;
-}
-
-interface FetchResult {
-  status: number;
-  content_type: string | null;
-  body: string;
-  truncated?: true;
-}
-
-function fetchOnce(
-  target: URL,
-  method: string,
-  address: ResolvedAddress,
-  options: HttpFetchOptions,
-  signal: AbortSignal,
-): Promise<{ result: FetchResult; location?: string }> {
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  // Connect to the address that was checked, whatever the name resolves to by now.
-  const pinned: LookupFunction = (_host, lookupOptions, callback) => {
-    if (lookupOptions.all) callback(null, [address]);
-    else callback(null, address.address, address.family);
-  };
-  const request = target.protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise((settle, fail) => {
-    const outgoing = request(target, {
-      method,
-      lookup: pinned,
-      signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
-      headers: { 'user-agent': 'AgentStep http_fetch', accept: '*/*' },
-    });
-    outgoing.on('error', (error) =>
-      fail(
-        error.name === 'AbortError'
-          ? new Error(`${target.host} did not answer within ${timeoutMs} ms.`)
-          : error,
-      ),
-    );
-    outgoing.on('response', (response) => {
-      const location =
-        response.statusCode && response.statusCode >= 300 && response.statusCode < 400
-          ? response.headers.location
-          : undefined;
-      if (location !== undefined) {
-        response.resume();
-        settle({ result: { status: response.statusCode ?? 0, content_type: null, body: '' }, location });
-        return;
-      }
-      readCapped(response, options.maxBytes ?? 1024 * 1024).then(({ body, truncated }) => {
-        const result: FetchResult = {
-          status: response.statusCode ?? 0,
-          content_type: response.headers['content-type'] ?? null,
-          body,
-        };
-        settle({ result: truncated ? { ...result, truncated } : result });
-      }, fail);
-    });
-    outgoing.end();
-  });
-}
-
-async function readCapped(
-  response: IncomingMessage,
-  maxBytes: number,
-): Promise<{ body: string; truncated: boolean }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of response) {
-    const buffer = chunk as Buffer;
-    chunks.push(buffer);
-    size += buffer.length;
-    if (size > maxBytes) {
-      response.destroy();
-      return { body: Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8'), truncated: true };
-    }
-  }
-  return { body: Buffer.concat(chunks).toString('utf8'), truncated: false };
 }
