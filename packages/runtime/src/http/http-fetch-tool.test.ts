@@ -8,7 +8,12 @@ const context = { session: 's', turn: 't', batch: 'b', position: 0 };
 let server: Server;
 let port = 0;
 /** What the server was sent at `/echo`: method, Idempotency-Key, content type and body. */
-const received: Array<{ method?: string; key?: string; type?: string; body: string }> = [];
+const received: Array<{
+  method: string | undefined;
+  key: string | undefined;
+  type: string | undefined;
+  body: string;
+}> = [];
 
 beforeAll(async () => {
   server = createServer((request, response) => {
