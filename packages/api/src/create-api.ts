@@ -5,6 +5,7 @@ import { ApiError, apiErrorOf } from './api-error.js';
 import { addApprovalRoutes } from './approval-routes.js';
 import { addChatRoutes } from './chat-routes.js';
 import { cors } from './cors.js';
+import { addForkRoute } from './fork-route.js';
 import { addListRoutes } from './list-routes.js';
 import { addMcpRoute } from './mcp-route.js';
 import { refuseLongUrls } from './refuse-long-urls.js';
@@ -36,6 +37,7 @@ export function createApi(deps: ApiDeps): Hono {
   addTurnRoutes(app, deps);
   addListRoutes(app, deps);
   addSessionRoutes(app, deps);
+  addForkRoute(app, deps);
   addStreamRoute(app, deps);
   addApprovalRoutes(app, deps);
   addWorkflowRoutes(app, deps);

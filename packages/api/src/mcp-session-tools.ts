@@ -49,7 +49,7 @@ export function mcpSessionTools(deps: ApiDeps, tenant: string): [McpTool, McpToo
         const stored = storedSession(tenant, session);
         const events = await deps.log.read(stored);
         if (events.length === 0) throw sessionNotFound(session);
-        return jsonResult(await sessionSummary({ id: session, stored, events }, deps.usage));
+        return jsonResult(await sessionSummary({ id: session, stored, events }, deps));
       },
     },
   ];

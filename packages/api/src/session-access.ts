@@ -1,4 +1,5 @@
 import type { StoredEvent } from '@agentstep/protocol';
+import type { ForkOrigin } from '@agentstep/runtime';
 import type { Context } from 'hono';
 import type { ApiDeps } from './api-deps.js';
 import { ApiError, sessionNotFound } from './api-error.js';
@@ -43,15 +44,21 @@ export function addressedSession(c: Context): AddressedSession {
   return { tenant, session, stored: storedSession(tenant, session) };
 }
 
-/** The addressed session's whole log; 404 when it has none (unknown, or another tenant's). */
+/**
+ * The addressed session's whole log, and for a fork the last seq it shares with its parent; 404
+ * when it has none (unknown, or another tenant's).
+ */
 export async function existingLog(
   c: Context,
   deps: ApiDeps,
   addressed: AddressedSession = addressedSession(c),
 ) {
-  const events: StoredEvent[] = await deps.log.read(addressed.stored);
+  const [events, origin]: [StoredEvent[], ForkOrigin | undefined] = await Promise.all([
+    deps.log.read(addressed.stored),
+    deps.log.origin(addressed.stored),
+  ]);
   if (events.length === 0) throw sessionNotFound(addressed.session);
-  return { ...addressed, events };
+  return { ...addressed, events, ...(origin ? { forkedAt: origin.seq } : {}) };
 }
 
 /**

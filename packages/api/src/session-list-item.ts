@@ -14,7 +14,7 @@ export async function sessionListItem(
   deps: Pick<ApiDeps, 'log' | 'usage'>,
 ): Promise<SessionListItem> {
   const events = await deps.log.read(stored);
-  const summary = await sessionSummary({ id: entry.id, stored, events }, deps.usage);
+  const summary = await sessionSummary({ id: entry.id, stored, events }, deps);
   return { ...summary, createdAt: isoTime(entry.createdAt), lastActivity: lastActivity(events) };
 }
 

@@ -17,7 +17,7 @@ const pageSchema = z.object({
 export function addSessionRoutes(app: Hono, deps: ApiDeps): void {
   app.get('/sessions/:id', async (c) => {
     const { session, stored, events } = await existingLog(c, deps);
-    return c.json(await sessionSummary({ id: session, stored, events }, deps.usage));
+    return c.json(await sessionSummary({ id: session, stored, events }, deps));
   });
   app.get('/sessions/:id/events', async (c) => {
     const page = pageSchema.safeParse(c.req.query());

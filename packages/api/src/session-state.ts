@@ -18,10 +18,18 @@ export interface SessionState {
 
 const EMPTY: SessionState = { turns: 0, running: false, lastSeq: 0 };
 
-/** What a session's log says of its turns: from its start, or from `state` on for events stored after it. */
-export function sessionState(events: readonly StoredEvent[], state: SessionState = EMPTY): SessionState {
+/**
+ * What a session's log says of its turns: from its start, or from `state` on for events stored
+ * after it. A fork's log (`forkedAt`: the last seq it shares) may end its prefix amid a turn, at a
+ * batch's results: that turn counts as ended there, though no `turn_end` says so.
+ */
+export function sessionState(
+  events: readonly StoredEvent[],
+  state: SessionState = EMPTY,
+  forkedAt?: number,
+): SessionState {
   let { turns, running, lastEnd } = state;
-  for (const { event } of events) {
+  for (const { seq, event } of events) {
     if (event.type === 'user') {
       turns++;
       running = true;
@@ -29,6 +37,7 @@ export function sessionState(events: readonly StoredEvent[], state: SessionState
       running = false;
       lastEnd = event;
     }
+    if (seq === forkedAt) running = false;
   }
   return { turns, running, lastSeq: events.at(-1)?.seq ?? state.lastSeq, ...(lastEnd ? { lastEnd } : {}) };
 }

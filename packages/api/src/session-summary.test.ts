@@ -14,7 +14,7 @@ const failed = (seq: number, turn: string) =>
   });
 
 const summaryOf = (events: StoredEvent[]) =>
-  sessionSummary({ id: 's', stored: 'stored', events }, inMemoryStores().usage);
+  sessionSummary({ id: 's', stored: 'stored', events }, inMemoryStores());
 
 describe('sessionSummary', () => {
   it.each([
@@ -26,5 +26,26 @@ describe('sessionSummary', () => {
       status,
       lastTurn: turn === null ? null : { turn, status: 'failed' },
     });
+  });
+
+  it("shows a fork idle where it cut a turn at a batch's results, and names its parent as the tenant does", async () => {
+    const stores = inMemoryStores();
+    await stores.log.fork('tag.fork', { session: 'tag.parent', seq: 4 });
+    const result = at(4, {
+      type: 'result',
+      content: '[]',
+      payload: { tools_executed: 0, success_count: 0, failure_count: 0 },
+      timestamp: 1,
+    });
+    const shared = [user(1), failed(2, 't1'), user(3), result];
+    const summaryOfFork = (events: StoredEvent[]) =>
+      sessionSummary({ id: 'fork', stored: 'tag.fork', events }, stores);
+    expect(await summaryOfFork(shared)).toMatchObject({
+      status: 'idle',
+      turns: 2,
+      lastTurn: { turn: 't1' },
+      forkedFrom: { session: 'parent', seq: 4 },
+    });
+    expect(await summaryOfFork([...shared, user(5)])).toMatchObject({ status: 'running', turns: 3 });
   });
 });

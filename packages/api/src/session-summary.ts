@@ -1,17 +1,25 @@
 import type { SessionSummary, StoredEvent } from '@agentstep/protocol';
-import { sessionSpend, type UsageLedger } from '@agentstep/runtime';
+import { sessionSpend } from '@agentstep/runtime';
+import type { ApiDeps } from './api-deps.js';
 import { sessionState, sessionStatus } from './session-state.js';
 
 /**
  * Where a session's turns stand and what it spent, as `GET /sessions/{id}` answers: `session` is
- * the tenant's id; `lastTurn` the last turn that ended and its status (`null` before one has).
+ * the tenant's id; `lastTurn` the last turn that ended and its status (`null` before one has); a
+ * fork's `forkedFrom` names its parent as the tenant knows it.
  */
 export async function sessionSummary(
   session: { id: string; stored: string; events: readonly StoredEvent[] },
-  usage: UsageLedger,
+  deps: Pick<ApiDeps, 'log' | 'usage'>,
 ): Promise<SessionSummary> {
-  const state = sessionState(session.events);
-  const spend = sessionSpend(await usage.list(session.stored));
+  const [origin, usage] = await Promise.all([
+    deps.log.origin(session.stored),
+    deps.usage.list(session.stored),
+  ]);
+  const state = sessionState(session.events, undefined, origin?.seq);
+  const spend = sessionSpend(usage);
+  // A fork's parent is the same tenant's: its stored id holds the same tag.
+  const tag = session.stored.slice(0, session.stored.length - session.id.length);
   return {
     session: session.id,
     status: sessionStatus(session.events, state),
@@ -25,5 +33,6 @@ export async function sessionSummary(
       output: spend.outputTokens,
       ...(spend.unpriced ? {} : { costUsd: spend.costUsd }),
     },
+    ...(origin ? { forkedFrom: { session: origin.session.slice(tag.length), seq: origin.seq } } : {}),
   };
 }

@@ -42,7 +42,7 @@ interface Followed {
     c: Context,
     deps: ApiDeps,
     addressed: AddressedSession,
-  ) => Promise<{ stored: string; events: StoredEvent[] }>;
+  ) => Promise<{ stored: string; events: StoredEvent[]; forkedAt?: number }>;
   ended: EndWatch;
 }
 
@@ -52,8 +52,8 @@ async function streamLog(c: Context, deps: ApiDeps, addressed: AddressedSession,
   const format = formatOf(c);
   // Read before the log: a change in between wakes the stream at once.
   const seen = deps.changes?.version(addressed.stored);
-  const { stored, events } = await followed.read(c, deps, addressed);
-  const ended = followed.ended();
+  const { stored, events, forkedAt } = await followed.read(c, deps, addressed);
+  const ended = followed.ended(forkedAt);
   const end = ended(events);
   // Nothing to send and nothing to come: 204 tells an EventSource to stop reconnecting.
   if (end !== undefined && after >= (events.at(-1)?.seq ?? 0)) return c.body(null, 204);
@@ -71,15 +71,15 @@ async function streamLog(c: Context, deps: ApiDeps, addressed: AddressedSession,
 
 /**
  * How a stream learns it is over: it is shown every event read, oldest first, and answers the
- * stream's end once the log says so. One per stream.
+ * stream's end once the log says so. One per stream; `forkedAt` is a fork's last shared seq.
  */
-type EndWatch = () => (events: readonly StoredEvent[]) => StreamEnd | undefined;
+type EndWatch = (forkedAt?: number) => (events: readonly StoredEvent[]) => StreamEnd | undefined;
 
 /** A session's stream ends once no turn runs, with the last turn's status. */
-const turnsEnd: EndWatch = () => {
+const turnsEnd: EndWatch = (forkedAt) => {
   let state: SessionState | undefined;
   return (events) => {
-    state = sessionState(events, state);
+    state = sessionState(events, state, forkedAt);
     if (state.running) return undefined;
     const end = state.lastEnd;
     return { status: end?.payload.status ?? 'done', turn: end?.payload.turn ?? null };

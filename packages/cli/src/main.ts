@@ -11,6 +11,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   serve: async () => (await import('./commands/serve-command.js')).serveCommand,
   invoke: async () => (await import('./commands/invoke-command.js')).invokeCommand,
   events: async () => (await import('./commands/events-command.js')).eventsCommand,
+  fork: async () => (await import('./commands/fork-command.js')).forkCommand,
   context: async () => (await import('./commands/context-command.js')).contextCommand,
   stats: async () => (await import('./commands/stats-command.js')).statsCommand,
   approvals: async () => (await import('./commands/approvals-command.js')).approvalsCommand,

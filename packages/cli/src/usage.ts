@@ -59,6 +59,9 @@ ${PROVIDERS_USAGE}
                              event: whole events once logged (default with --json)
 
 agentstep events ID [--json]   the session's log (--json: whole events, one per line)
+agentstep fork ID --at SEQ [--session NEWID] [--json]
+                               a new session sharing ID's log up to SEQ (a turn's end or a
+                               batch's results); no tool runs again; run --session NEWID goes on
 agentstep context ID           the messages the model would see next, as JSON
 agentstep stats ID             what the session's local runs cost (tokens, USD, time), as JSON`;
 
@@ -179,6 +182,7 @@ Commands:
   serve     serve the HTTP API and the web console locally: sessions, turns, live streams
   invoke    start one execution with an AWS service's input; print its output
   events    print a session's event log
+  fork      start a new session from a session's log up to a turn's end or a batch's results
   context   print the messages the model would see next
   stats     print what a session's local runs cost
   approvals list a session's calls waiting for a person's approval

@@ -57,6 +57,10 @@ export const ERROR_NAMES = {
   scriptEnded: 'ScriptEnded',
   /** The store (DynamoDB) cannot be reached or keeps failing after the client's own retries: safe to retry later. */
   storeUnavailable: 'StoreUnavailable',
+  /** A fork was asked to create a session that already exists (with another origin, or none). */
+  sessionExists: 'SessionExists',
+  /** A fork was asked for a point of a log that is not a turn's end or a batch's results. */
+  invalidForkPoint: 'InvalidForkPoint',
 } as const;
 
 /** One of {@link ERROR_NAMES}. */

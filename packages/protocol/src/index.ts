@@ -25,8 +25,12 @@ export {
   type ErrorBody,
   type EventsPage,
   type FieldProblem,
+  type ForkBody,
+  type ForkedFrom,
+  forkBodySchema,
   type LoggedEvent,
   loggedEvent,
+  type SessionForked,
   type SessionListItem,
   type SessionSummary,
   type SessionsList,
@@ -79,6 +83,7 @@ export { type BuildMessagesOptions, buildMessages } from './context/build-messag
 export { capContent, DEFAULT_MAX_RESULT_BYTES } from './context/cap-content.js';
 export type { ModelMessage } from './context/model-message.js';
 export { ERROR_NAMES, type ErrorName } from './error-names.js';
+export { forkPoints, nearestForkPoints } from './events/fork-points.js';
 export {
   isPersistedType,
   PERSISTED_EVENT_TYPES,

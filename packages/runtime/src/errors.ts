@@ -182,3 +182,35 @@ export class StoreUnavailableError extends Error {
     super(`The store is unavailable (${reason}); try again shortly.`, options);
   }
 }
+
+/** A fork would create a session that already exists: forks only make new sessions. */
+export class SessionExistsError extends Error {
+  override readonly name = ERROR_NAMES.sessionExists;
+
+  constructor(session: string, options?: ErrorOptions) {
+    super(
+      `Session ${session} already exists: fork into a new session id, or leave the id out to get one.`,
+      options,
+    );
+  }
+}
+
+/**
+ * A fork point that is not a turn's end or a batch's results (or is past the log's end): `allowed`
+ * holds the nearest allowed seqs before and after it, when the log has them.
+ */
+export class InvalidForkPointError extends Error {
+  override readonly name = ERROR_NAMES.invalidForkPoint;
+
+  constructor(
+    session: string,
+    readonly at: number,
+    readonly allowed: readonly number[],
+  ) {
+    super(
+      allowed.length === 0
+        ? `Session ${session} has no point to fork at yet: a fork starts after a turn's end or a batch's results.`
+        : `Session ${session} cannot be forked at seq ${at}: fork at a turn's end or a batch's results; the nearest such seqs are ${allowed.join(' and ')}.`,
+    );
+  }
+}

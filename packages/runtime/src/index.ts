@@ -40,10 +40,12 @@ export {
   GateAnsweredError,
   GateNotFoundError,
   GateSettledError,
+  InvalidForkPointError,
   InvalidTurnRequestError,
   InvalidWorkflowInputError,
   NoTurnRunningError,
   SessionBusyError,
+  SessionExistsError,
   StoreUnavailableError,
   UnknownModelProfileError,
   WorkflowNotFoundError,
@@ -57,6 +59,7 @@ export {
   type AppendResult,
   DEFAULT_LEASE_MS,
   type EventLog,
+  type ForkOrigin,
   type LeaseOptions,
   type LeaseTaken,
   type NewEvent,
@@ -119,6 +122,7 @@ export {
 } from './session/begin-turn.js';
 export { type CancelDeps, cancelTurn, DEFAULT_CANCEL_GRACE_MS } from './session/cancel-turn.js';
 export type { ExecutionStarter } from './session/execution-starter.js';
+export { type ForkRequest, forkSession } from './session/fork-session.js';
 export { InMemoryStepStream } from './session/in-memory-step-stream.js';
 export { LastSeqs } from './session/last-seqs.js';
 export {

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { PersistedEvent, StoredEvent } from '../events/stored-event.js';
 import type { TurnEndStatus } from '../events/wire-event.js';
+import { sessionIdSchema } from '../payloads/session-id.js';
 import { budgetSchema, toolExecutionSchema, turnLimitsSchema } from '../payloads/step-payloads.js';
 
 /**
@@ -26,6 +27,32 @@ export interface TurnAccepted {
   status: 'running';
 }
 
+/**
+ * The body of `POST /sessions/{id}/fork`: the seq to fork at (a turn's end or a batch's results)
+ * and, optionally, the new session's id.
+ */
+export const forkBodySchema = z
+  .object({
+    at: z.number().int().min(1, 'must be a seq of the session (1 or more)'),
+    session: sessionIdSchema.optional(),
+  })
+  .strict();
+
+/** A fork's request body. */
+export type ForkBody = z.infer<typeof forkBodySchema>;
+
+/** Where a forked session's log came from: the session it was forked from and the last seq it shares. */
+export interface ForkedFrom {
+  session: string;
+  seq: number;
+}
+
+/** The answer to `POST /sessions/{id}/fork`: the new session, idle, and where its log came from. */
+export interface SessionForked {
+  session: string;
+  forkedFrom: ForkedFrom;
+}
+
 /** The answer to `POST /sessions/{id}/cancel`: the turn that was stopped. */
 export interface TurnCancelled {
   session: string;
@@ -46,6 +73,8 @@ export interface SessionSummary {
   lastTurn: { turn: string; status: TurnEndStatus } | null;
   /** Tokens so far, and the estimated cost when every model used has a price. */
   usage: { input: number; output: number; costUsd?: number };
+  /** The session and seq it was forked from, for a fork (its log shares theirs up to that seq). */
+  forkedFrom?: ForkedFrom;
 }
 
 /** A session as `GET /sessions` lists it: its summary, when it was created and last changed (ISO 8601). */

@@ -4,6 +4,7 @@ import type {
   AppendRequest,
   AppendResult,
   EventLog,
+  ForkOrigin,
   LeaseOptions,
   LeaseTaken,
   SessionHolder,
@@ -85,6 +86,14 @@ export class CachedEventLog implements EventLog {
 
   requestCancel(session: string, turn: string): Promise<boolean> {
     return this.#inner.requestCancel(session, turn);
+  }
+
+  fork(session: string, origin: ForkOrigin): Promise<void> {
+    return this.#inner.fork(session, origin);
+  }
+
+  origin(session: string): Promise<ForkOrigin | undefined> {
+    return this.#inner.origin(session);
   }
 
   /** Adds the events that continue the prefix without a gap; marks the session read most recently. */

@@ -6,7 +6,7 @@ import { type Clock, systemClock } from '../clock/clock.js';
 import { AppendConflictError, SessionBusyError } from '../errors.js';
 import { type AppendMarker, markerItem, markerOf } from '../table/append-marker.js';
 import { type DynamoTable, type DynamoTableOptions, dynamoTable, queryItems } from '../table/dynamo-table.js';
-import { holderOf, markCancelRequested } from '../table/session-head.js';
+import { forkOriginOf, holderOf, markCancelRequested, putForkHead } from '../table/session-head.js';
 import { LAST_EVENT_KEY, sortKeys } from '../table/sort-keys.js';
 import { loadBody, type StoredBody, storeBody } from '../table/stored-body.js';
 import {
@@ -15,6 +15,7 @@ import {
   type AppendResult,
   DEFAULT_LEASE_MS,
   type EventLog,
+  type ForkOrigin,
   type LeaseOptions,
   type LeaseTaken,
   type NewEvent,
@@ -44,6 +45,8 @@ type EncodedEvent = { event: NewEvent; stored: StoredBody };
 export class DynamoEventLog implements EventLog {
   readonly #db: DynamoTable;
   readonly #clock: Clock;
+  /** Each session's fork origin once read (`null`: not a fork); a head never changes its origin. */
+  readonly #origins = new Map<string, ForkOrigin | null>();
 
   constructor(options: DynamoEventLogOptions) {
     this.#db = dynamoTable(options);
@@ -83,12 +86,51 @@ export class DynamoEventLog implements EventLog {
     };
   }
 
-  async read(session: string, options: { afterSeq?: number } = {}): Promise<StoredEvent[]> {
-    const items = await queryItems(this.#db.client, this.#db.name, session, {
-      from: sortKeys.event((options.afterSeq ?? 0) + 1),
-      to: LAST_EVENT_KEY,
-    });
-    return Promise.all(items.map((item) => this.#decode(session, item)));
+  read(session: string, options: { afterSeq?: number } = {}): Promise<StoredEvent[]> {
+    return this.#readRange(session, options.afterSeq ?? 0);
+  }
+
+  async fork(session: string, origin: ForkOrigin): Promise<void> {
+    await putForkHead(this.#db.client, this.#db.name, session, origin);
+    this.#origins.set(session, { ...origin });
+  }
+
+  async origin(session: string): Promise<ForkOrigin | undefined> {
+    const known = this.#origins.get(session);
+    if (known !== undefined) return known ?? undefined;
+    const head = await this.#get(session, sortKeys.head);
+    const origin = forkOriginOf(head);
+    // A session without a head may still become a fork; one with a head never will.
+    if (head !== undefined) this.#origins.set(session, origin ?? null);
+    return origin;
+  }
+
+  /**
+   * The session's events after `afterSeq` and up to `upTo`, labelled with `label`: its own, after
+   * its fork origin's (read from the parent, in parallel, when the range reaches into them).
+   */
+  async #readRange(
+    session: string,
+    afterSeq: number,
+    upTo?: number,
+    label = session,
+  ): Promise<StoredEvent[]> {
+    const [items, origin] = await Promise.all([
+      queryItems(this.#db.client, this.#db.name, session, {
+        from: sortKeys.event(afterSeq + 1),
+        to: upTo === undefined ? LAST_EVENT_KEY : sortKeys.event(upTo),
+      }),
+      this.origin(session),
+    ]);
+    const own = await Promise.all(items.map((item) => this.#decode(session, item, label)));
+    if (origin === undefined || afterSeq >= origin.seq) return own;
+    const shared = await this.#readRange(
+      origin.session,
+      afterSeq,
+      Math.min(origin.seq, upTo ?? origin.seq),
+      label,
+    );
+    return [...shared, ...own];
   }
 
   async appended(session: string, key: string): Promise<Appended | undefined> {
@@ -251,12 +293,13 @@ export class DynamoEventLog implements EventLog {
     };
   }
 
-  async #decode(session: string, item: Record<string, unknown>): Promise<StoredEvent> {
+  /** An event item of `session` (whose partition holds its large bodies), as `label`'s log shows it. */
+  async #decode(session: string, item: Record<string, unknown>, label: string): Promise<StoredEvent> {
     const body = await loadBody(this.#db.client, this.#db.name, session, item);
     const event: NewEvent = { event: JSON.parse(body) as PersistedEvent };
     if (typeof item.batch === 'string') event.batch = item.batch;
     if (typeof item.position === 'number') event.position = item.position;
-    return toStoredEvent(session, item.seq as number, event);
+    return toStoredEvent(label, item.seq as number, event);
   }
 
   async #marker(session: string, key: string, part: number): Promise<AppendMarker | undefined> {

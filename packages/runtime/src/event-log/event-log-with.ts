@@ -12,6 +12,8 @@ export function eventLogWith(log: EventLog, replaced: Partial<EventLog>): EventL
     acquireTurn: (session, turn, options) => log.acquireTurn(session, turn, options),
     holder: (session) => log.holder(session),
     requestCancel: (session, turn) => log.requestCancel(session, turn),
+    fork: (session, origin) => log.fork(session, origin),
+    origin: (session) => log.origin(session),
     ...replaced,
   };
 }

@@ -90,6 +90,17 @@ export interface LeaseTaken {
 export const DEFAULT_LEASE_MS = 30 * 60 * 1000;
 
 /**
+ * Where a forked session's log starts: its parent's events up to and including `seq`, read from
+ * the parent's log (shared by reference, never copied), with the fork's own events after them.
+ */
+export interface ForkOrigin {
+  /** The session forked from, as the log stores it. */
+  session: string;
+  /** The parent's last event the fork shares. */
+  seq: number;
+}
+
+/**
  * A session's append-only event log (C2, C3): gap-free `seq` from 1, idempotent appends, one
  * writing turn per session at a time, holding the session by a lease that its appends renew.
  */
@@ -112,4 +123,13 @@ export interface EventLog {
    * nothing recorded, when `turn` does not hold the session.
    */
   requestCancel(session: string, turn: string): Promise<boolean>;
+  /**
+   * Makes `session` a fork of `origin` in one write, whatever the length of the shared prefix: its
+   * reads give the parent's events up to `origin.seq` (seqs kept, `session` its own) then its own,
+   * whose seqs go on from there. Forking again with the same origin changes nothing; a session that
+   * already exists otherwise throws SessionExistsError. The caller checks `origin` against the parent.
+   */
+  fork(session: string, origin: ForkOrigin): Promise<void>;
+  /** The session's fork origin, or `undefined` when it was not forked. */
+  origin(session: string): Promise<ForkOrigin | undefined>;
 }

@@ -1,12 +1,13 @@
 import type { StoredEvent } from '@agentstep/protocol';
 import { type Clock, systemClock } from '../clock/clock.js';
-import { SessionBusyError } from '../errors.js';
+import { SessionBusyError, SessionExistsError } from '../errors.js';
 import {
   type Appended,
   type AppendRequest,
   type AppendResult,
   DEFAULT_LEASE_MS,
   type EventLog,
+  type ForkOrigin,
   type LeaseOptions,
   type LeaseTaken,
   type SessionHolder,
@@ -33,6 +34,8 @@ interface SessionState {
   lease?: Lease;
   /** The turn asked to stop, if any (it matters while that turn holds the lease). */
   cancelTurn?: string;
+  /** Where a fork's log starts: `events` are its own, after the origin's seq. */
+  origin?: ForkOrigin;
 }
 
 /**
@@ -54,7 +57,7 @@ export class InMemoryEventLog implements EventLog {
     if (previous !== undefined) return { firstSeq: previous.firstSeq, count: previous.count, replayed: true };
     const { lease } = state;
     if (lease?.turn !== turn) throw new SessionBusyError(session, lease?.turn, turn);
-    const firstSeq = state.events.length + 1;
+    const firstSeq = (state.origin?.seq ?? 0) + state.events.length + 1;
     events.forEach((event, index) => {
       state.events.push(structuredClone(toStoredEvent(session, firstSeq + index, event)));
     });
@@ -83,8 +86,15 @@ export class InMemoryEventLog implements EventLog {
   }
 
   async read(session: string, options: { afterSeq?: number } = {}): Promise<StoredEvent[]> {
-    const events = this.#sessions.get(session)?.events ?? [];
-    return structuredClone(events.slice(options.afterSeq ?? 0));
+    const afterSeq = options.afterSeq ?? 0;
+    const state = this.#sessions.get(session);
+    const own = (state?.events ?? []).filter((stored) => stored.seq > afterSeq);
+    const origin = state?.origin;
+    if (origin === undefined || afterSeq >= origin.seq) return structuredClone(own);
+    const shared = (await this.read(origin.session, { afterSeq }))
+      .filter((stored) => stored.seq <= origin.seq)
+      .map((stored) => ({ ...stored, session }));
+    return [...shared, ...structuredClone(own)];
   }
 
   async acquireTurn(session: string, turn: string, options: LeaseOptions = {}): Promise<LeaseTaken> {
@@ -116,6 +126,21 @@ export class InMemoryEventLog implements EventLog {
     if (state?.lease?.turn !== turn) return false;
     state.cancelTurn = turn;
     return true;
+  }
+
+  async fork(session: string, origin: ForkOrigin): Promise<void> {
+    const state = this.#sessions.get(session);
+    if (state === undefined) {
+      this.#sessions.set(session, { events: [], appends: new Map(), origin: { ...origin } });
+      return;
+    }
+    const same = state.origin?.session === origin.session && state.origin.seq === origin.seq;
+    if (!same) throw new SessionExistsError(session);
+  }
+
+  async origin(session: string): Promise<ForkOrigin | undefined> {
+    const origin = this.#sessions.get(session)?.origin;
+    return origin && { ...origin };
   }
 
   #session(session: string): SessionState {

@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { SessionHolder } from '../event-log/event-log.js';
+import { type DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { SessionExistsError } from '../errors.js';
+import type { ForkOrigin, SessionHolder } from '../event-log/event-log.js';
 import { sortKeys } from './sort-keys.js';
 
 /** The holder a session's head item names, if a turn holds the session. */
@@ -35,5 +36,45 @@ export async function markCancelRequested(
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return false;
     throw error;
+  }
+}
+
+/** The fork origin a session's head item names, if the session is a fork. */
+export function forkOriginOf(head: Record<string, unknown> | undefined): ForkOrigin | undefined {
+  if (typeof head?.forkOf !== 'string') return undefined;
+  return { session: head.forkOf, seq: Number(head.forkAt) };
+}
+
+/**
+ * Creates a fork's head in one conditional put: no turn, the next seq after the shared prefix, and
+ * the origin. A head that names the same origin is a retry and passes; any other head throws
+ * SessionExistsError.
+ */
+export async function putForkHead(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  session: string,
+  origin: ForkOrigin,
+): Promise<void> {
+  try {
+    await client.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: {
+          pk: session,
+          sk: sortKeys.head,
+          nextSeq: origin.seq + 1,
+          forkOf: origin.session,
+          forkAt: origin.seq,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    // The old item comes back in DynamoDB's own encoding (the document client does not convert it).
+    const same = error.Item?.forkOf?.S === origin.session && error.Item?.forkAt?.N === String(origin.seq);
+    if (!same) throw new SessionExistsError(session, { cause: error });
   }
 }

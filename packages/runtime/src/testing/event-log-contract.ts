@@ -3,6 +3,7 @@ import { ERROR_NAMES, type PersistedEvent } from '@agentstep/protocol';
 import { describe, expect, it } from 'vitest';
 import type { Clock } from '../clock/clock.js';
 import type { EventLog, NewEvent } from '../event-log/event-log.js';
+import { describeEventLogForkContract } from './event-log-fork-contract.js';
 
 const at = 1_700_000_000.25;
 const user = (content: string): NewEvent => ({ event: { type: 'user', content, timestamp: at } });
@@ -33,8 +34,8 @@ function manualClock(): Clock & { advance(ms: number): void } {
 
 /**
  * The behaviour every {@link EventLog} adapter must have (C2, C3, one writer per session by a
- * lease). Run it with a factory for the adapter under test on the given clock; each test works in
- * its own session.
+ * lease; forks by reference). Run it with a factory for the adapter under test on the given clock;
+ * each test works in its own session.
  */
 export function describeEventLogContract(adapter: string, createLogOn: (clock: Clock) => EventLog): void {
   const createLog = () => createLogOn(manualClock());
@@ -319,4 +320,5 @@ export function describeEventLogContract(adapter: string, createLogOn: (clock: C
       }
     });
   });
+  describeEventLogForkContract(adapter, createLog);
 }

@@ -1,5 +1,6 @@
 export { collectParts, collectStream } from './collect-stream.js';
 export { describeEventLogContract } from './event-log-contract.js';
+export { describeEventLogForkContract } from './event-log-fork-contract.js';
 export { describeOutcomeStoreContract } from './outcome-store-contract.js';
 export {
   type AnthropicStreamUsage,
