@@ -4,10 +4,12 @@ import type {
   ApprovalsList,
   EventsPage,
   EventsQuery,
+  ForkRequest,
   GateDecided,
   GateDecision,
   ListQuery,
   PendingApproval,
+  SessionForked,
   SessionSummary,
   SessionsList,
   SessionsQuery,
@@ -67,6 +69,15 @@ export class AgentStepClient {
   /** Starts the next turn of `session`; `SessionBusy` (409) while one runs. */
   send(session: string, body: TurnRequest, options: TurnOptions = {}): Promise<TurnAccepted> {
     return this.#json('POST', `${path(session)}/messages`, { json: body, headers: idempotency(options) });
+  }
+
+  /**
+   * Forks `session` at `body.at` (a turn's end or a batch's results): a new session sharing its log
+   * up to there, idle, ready for `send` (`POST /sessions/{id}/fork`). `InvalidForkPoint` (400)
+   * names the nearest allowed seqs.
+   */
+  fork(session: string, body: ForkRequest, options: TurnOptions = {}): Promise<SessionForked> {
+    return this.#json('POST', `${path(session)}/fork`, { json: body, headers: idempotency(options) });
   }
 
   /** The caller's sessions started over the API, newest first, with their summaries (`GET /sessions`). */

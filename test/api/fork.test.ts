@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamoEndpoint } from '../support/dynamo-client.js';
+import { batch } from '../support/harness.js';
+import { serveScriptInProcess } from '../support/in-process.js';
+import { type ApiEvent, call, eventsOnce, readStream, type Served } from '../support/serve-client.js';
+
+/** Every turn: two echoes in one batch, then an answer. */
+const SCRIPT = [batch(['echo', { text: 'a' }], ['echo', { text: 'b' }]), 'Done.<end>'];
+
+let served: Served;
+let url = '';
+
+beforeAll(async () => {
+  served = await serveScriptInProcess('fork', SCRIPT);
+  url = served.url;
+});
+
+afterAll(async () => {
+  expect(await served?.stop()).toBe(0);
+});
+
+const ended = (turns: number) => (events: ApiEvent[]) =>
+  events.filter((event) => event.type === 'turn_end').length === turns;
+
+/** A session of `tenant` whose one turn has ended: user 1, call 2, call 3, result 4, respond 5, turn_end 6. */
+async function finishedSession(tenant: string) {
+  const { body } = await call(`${url}/sessions`, tenant, { method: 'POST', json: { message: 'Echo twice' } });
+  const events = await eventsOnce(url, tenant, body.session, ended(1));
+  expect(events.map((event) => event.type)).toEqual([
+    'user',
+    'call',
+    'call',
+    'result',
+    'respond',
+    'turn_end',
+  ]);
+  return { session: String(body.session), events };
+}
+
+const fork = (tenant: string, session: string, json: unknown, headers: Record<string, string> = {}) =>
+  call(`${url}/sessions/${session}/fork`, tenant, { method: 'POST', json, headers });
+
+describe.skipIf(dynamoEndpoint === '')('POST /sessions/{id}/fork on `agentstep serve`', () => {
+  it("forks at a batch's results: the same events, idle and listed; its next message goes on from there", async () => {
+    const { session, events } = await finishedSession('fay');
+    const forked = await fork('fay', session, { at: 4 });
+    expect(forked.status).toBe(201);
+    const branch = String(forked.body.session);
+    expect(forked.body).toEqual({ session: branch, forkedFrom: { session, seq: 4 } });
+    expect((await call(`${url}/sessions/${branch}/events`, 'fay')).body.events).toEqual(events.slice(0, 4));
+    expect((await call(`${url}/sessions/${branch}`, 'fay')).body).toMatchObject({
+      status: 'idle',
+      lastSeq: 4,
+      lastTurn: null,
+      forkedFrom: { session, seq: 4 },
+    });
+    // The turn cut at its results counts as ended: the stream replays the shared events and is done.
+    const { frames } = await readStream(`${url}/sessions/${branch}/stream`, 'fay');
+    expect(frames.map((frame) => frame.event ?? 'message').filter((name) => name !== 'metric')).toEqual([
+      'user',
+      'call',
+      'call',
+      'result',
+      'done',
+    ]);
+    const listed = (await call(`${url}/sessions`, 'fay')).body.sessions as Array<{ session: string }>;
+    expect(listed.map((item) => item.session)).toContain(branch);
+    const next = await call(`${url}/sessions/${branch}/messages`, 'fay', {
+      method: 'POST',
+      json: { message: 'Again' },
+    });
+    expect(next.status).toBe(202);
+    const grown = await eventsOnce(url, 'fay', branch, ended(1));
+    expect(grown.slice(0, 4)).toEqual(events.slice(0, 4));
+    expect(grown[4]).toMatchObject({ seq: 5, type: 'user', content: 'Again' });
+    expect(grown.at(-1)).toMatchObject({ seq: 10, type: 'turn_end', payload: { status: 'done' } });
+    expect((await call(`${url}/sessions/${session}/events`, 'fay')).body.events).toEqual(events);
+  });
+
+  it('answers 400 naming the nearest allowed seqs for a point inside a step or past the end', async () => {
+    const { session } = await finishedSession('gus');
+    const inside = await fork('gus', session, { at: 2 });
+    expect(inside.status).toBe(400);
+    expect(inside.body.error).toMatchObject({
+      code: 'InvalidForkPoint',
+      message: expect.stringContaining('the nearest are seqs 4'),
+      fields: [{ path: 'at', message: 'nearest allowed: 4' }],
+    });
+    const between = await fork('gus', session, { at: 5 });
+    expect(between.body.error.fields).toEqual([{ path: 'at', message: 'nearest allowed: 4 and 6' }]);
+    expect((await fork('gus', session, { at: 99 })).body.error.fields).toEqual([
+      { path: 'at', message: 'nearest allowed: 6' },
+    ]);
+    expect((await fork('gus', session, { at: 0 })).body.error.code).toBe('ValidationError');
+  });
+
+  it('forks a fork; the new id may be chosen, once; a retried request forks once; another tenant cannot fork', async () => {
+    const { session } = await finishedSession('hal');
+    const first = await fork('hal', session, { at: 6, session: 'hal-branch' });
+    expect(first.body).toEqual({ session: 'hal-branch', forkedFrom: { session, seq: 6 } });
+    expect((await fork('hal', session, { at: 4, session: 'hal-branch' })).body.error.code).toBe(
+      'SessionExists',
+    );
+    const twig = await fork('hal', 'hal-branch', { at: 4 });
+    expect(twig.status).toBe(201);
+    const twigEvents = (await call(`${url}/sessions/${twig.body.session}/events`, 'hal')).body.events;
+    expect(twigEvents.map((event: ApiEvent) => event.seq)).toEqual([1, 2, 3, 4]);
+    const keyed = { 'idempotency-key': 'fork-once' };
+    const retried = [
+      await fork('hal', session, { at: 6 }, keyed),
+      await fork('hal', session, { at: 6 }, keyed),
+    ];
+    expect(retried.map((answer) => answer.status)).toEqual([201, 201]);
+    expect(retried[1]?.body).toEqual(retried[0]?.body);
+    const stranger = await fork('ivy', session, { at: 6 });
+    expect(stranger).toMatchObject({ status: 404, body: { error: { code: 'SessionNotFound' } } });
+  });
+});
