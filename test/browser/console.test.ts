@@ -252,6 +252,23 @@ describe.skipIf(chromiumMissing !== undefined)(
       await page.context().close();
     });
 
+    it("shows a fork cut at a batch's results idle, its shared events shown and its next message open", async () => {
+      const tab = await signedInTab(browser, turns.url, 'fern');
+      const session = await openSession(tab, 'To be forked');
+      const events = await waitForEnd(tab, session);
+      const seqs = events.map((event) => Number(event.seq));
+      const results = seqs[events.findIndex((event) => event.type === 'result')] ?? 0;
+      const { session: fork } = await clientOf(tab).fork(session, { at: results });
+      await tab.page.context().close();
+      const { page } = await signedInTab(browser, turns.url, 'fern');
+      await page.goto(`${turns.url}/#/sessions/${fork}`);
+      await expect.poll(() => page.locator('.status').textContent(), UNTIL).toBe('Idle');
+      expect(await shownSeqs(page)).toEqual(seqs.filter((seq) => seq <= results));
+      expect(await page.getByRole('button', { name: 'Send' }).isEnabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Cancel turn' }).isEnabled()).toBe(false);
+      await page.context().close();
+    });
+
     it('approves one waiting call with edited arguments and denies the other with a reason', async () => {
       const tab = await signedInTab(browser, approvals.url, 'eve');
       const { page } = tab;

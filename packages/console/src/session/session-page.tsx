@@ -12,9 +12,9 @@ import { useSessionStream } from './use-session-stream.js';
 /** A session live: its timeline, the calls waiting for a decision, its cost, the next message and Cancel. */
 export function SessionPage({ session }: { session: string }) {
   const client = useClient();
-  const { items, error: streamError, followAgain } = useSessionStream(session);
+  const { items, error: streamError, done, followAgain } = useSessionStream(session);
   const [error, setError] = useState<unknown>();
-  const running = isTurnRunning(items);
+  const running = !done && isTurnRunning(items);
   const attempt = async (action: () => Promise<unknown>) => {
     setError(undefined);
     try {

@@ -9,6 +9,11 @@ export interface SessionStream {
   items: TimelineItem[];
   /** Why following the stream stopped early, if it did. */
   error: unknown;
+  /**
+   * The stream said no turn runs (`done`) and no turn has started since: true of a fork whose log
+   * ends amid a turn it cut at a batch's results, though no `turn_end` shows it.
+   */
+  done: boolean;
   /** Follows the stream again after the last item shown (after sending the next turn). */
   followAgain: () => void;
 }
@@ -25,6 +30,7 @@ export function useSessionStream(session: string): SessionStream {
   const client = useClient();
   const [items, setItems] = useState<TimelineItem[]>([]);
   const [error, setError] = useState<unknown>();
+  const [done, setDone] = useState(false);
   const [round, setRound] = useState(0);
   const shown = useRef(new Set<string>());
   const lastSeq = useRef<number | undefined>(undefined);
@@ -40,13 +46,17 @@ export function useSessionStream(session: string): SessionStream {
     const streamOnce = async () => {
       const after = lastSeq.current === undefined ? {} : { after: lastSeq.current };
       for await (const streamed of client.stream(session, { ...after, signal: stop.signal })) {
-        if (streamed.type === 'done') return;
+        if (streamed.type === 'done') {
+          setDone(true);
+          return;
+        }
         // The timeline shows a step once it is logged; its text as it streams is not shown (yet).
         if ('text' in streamed) continue;
         const item = timelineItem(streamed, shown.current.size);
         if (item === undefined || shown.current.has(itemKey(item))) continue;
         shown.current.add(itemKey(item));
         if ('seq' in streamed) lastSeq.current = streamed.seq;
+        if (item.type === 'user') setDone(false);
         if (arrived.push(item) === 1) setTimeout(show);
       }
     };
@@ -62,7 +72,7 @@ export function useSessionStream(session: string): SessionStream {
     });
     return () => stop.abort();
   }, [client, session, round]);
-  return { items, error, followAgain: () => setRound((count) => count + 1) };
+  return { items, error, done, followAgain: () => setRound((count) => count + 1) };
 }
 
 /**
