@@ -3,6 +3,7 @@ import {
   DynamoEventLog,
   DynamoOutcomeStore,
   DynamoSessionDirectory,
+  DynamoTurnQueue,
   DynamoUsageLedger,
   ensureEventLogTable,
 } from '@agentstep/runtime/dynamo';
@@ -10,6 +11,7 @@ import {
   describeEventLogContract,
   describeOutcomeStoreContract,
   describeSessionDirectoryContract,
+  describeTurnQueueContract,
   describeUsageLedgerContract,
 } from '@agentstep/runtime/testing';
 import { beforeAll, describe } from 'vitest';
@@ -30,6 +32,7 @@ describe.skipIf(dynamoEndpoint === '')('the event-log table on DynamoDB Local', 
     'DynamoSessionDirectory',
     () => new DynamoSessionDirectory({ tableName, client }),
   );
+  describeTurnQueueContract('DynamoTurnQueue', () => new DynamoTurnQueue({ tableName, client }));
   describeUsageLedgerContract('DynamoUsageLedger', () => ({
     log: new DynamoEventLog({ tableName, client }),
     usage: new DynamoUsageLedger({ tableName, client }),

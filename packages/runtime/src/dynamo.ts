@@ -2,6 +2,7 @@
 export { DynamoApprovalTokenStore } from './approvals/dynamo-approval-token-store.js';
 export { DynamoEventLog, type DynamoEventLogOptions } from './event-log/dynamo-event-log.js';
 export { DynamoOutcomeStore, type DynamoOutcomeStoreOptions } from './outcomes/dynamo-outcome-store.js';
+export { DynamoTurnQueue } from './queue/dynamo-turn-queue.js';
 export { DynamoSessionDirectory } from './table/dynamo-session-directory.js';
 export {
   DRAFT_EXPIRY_ATTRIBUTE,

@@ -1,12 +1,13 @@
 import { InMemoryApprovalTokenStore } from './approvals/approval-token-store.js';
 import { InMemoryEventLog } from './event-log/in-memory-event-log.js';
 import { InMemoryOutcomeStore } from './outcomes/in-memory-outcome-store.js';
+import { InMemoryTurnQueue } from './queue/in-memory-turn-queue.js';
 import { InMemorySessionDirectory } from './session/session-directory.js';
 import { InMemoryUsageLedger } from './usage/in-memory-usage-ledger.js';
 
 /**
  * The event log, the outcome store, the usage ledger (a view of the log), the approvals' task
- * tokens and the session directory in process memory.
+ * tokens, the session directory and the queues of waiting messages in process memory.
  */
 export function inMemoryStores() {
   const log = new InMemoryEventLog();
@@ -16,5 +17,6 @@ export function inMemoryStores() {
     usage: new InMemoryUsageLedger(log),
     approvalTokens: new InMemoryApprovalTokenStore(),
     directory: new InMemorySessionDirectory(),
+    queue: new InMemoryTurnQueue(),
   };
 }

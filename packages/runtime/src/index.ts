@@ -105,6 +105,9 @@ export {
 } from './model/scripted-model.js';
 export { InMemoryOutcomeStore } from './outcomes/in-memory-outcome-store.js';
 export type { CallRef, OutcomeStore } from './outcomes/outcome-store.js';
+export { InMemoryTurnQueue } from './queue/in-memory-turn-queue.js';
+export { type StartQueuedTurnDeps, startQueuedTurn } from './queue/start-queued-turn.js';
+export type { QueuedMessage, QueuePlace, TurnQueue } from './queue/turn-queue.js';
 export { describeTurn, type PendingTurn } from './requests/describe-turn.js';
 export { type RequestedIds, requestIds } from './requests/request-ids.js';
 export { type DuplicateRequest, type RequestTurnDeps, requestTurn } from './requests/request-turn.js';

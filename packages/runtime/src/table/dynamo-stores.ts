@@ -4,14 +4,15 @@ import { CachedEventLog } from '../event-log/cached-event-log.js';
 import { DynamoEventLog } from '../event-log/dynamo-event-log.js';
 import type { EventLog } from '../event-log/event-log.js';
 import { DynamoOutcomeStore } from '../outcomes/dynamo-outcome-store.js';
+import { DynamoTurnQueue } from '../queue/dynamo-turn-queue.js';
 import { DynamoUsageLedger } from '../usage/dynamo-usage-ledger.js';
 import { DynamoSessionDirectory } from './dynamo-session-directory.js';
 import { documentClientOf } from './dynamo-table.js';
 import { reportStoreUnavailable } from './report-store-unavailable.js';
 
 /**
- * The event log, the outcome store, the usage ledger, the approvals' task tokens and the session
- * directory on one table, sharing one client. The log
+ * The event log, the outcome store, the usage ledger, the approvals' task tokens, the session
+ * directory and the queues of messages waiting for a turn on one table, sharing one client. The log
  * is cached ({@link CachedEventLog}): a warm function reads only what is new in a session. A store
  * that cannot be reached throws `StoreUnavailableError` (see `reportStoreUnavailable`).
  */
@@ -24,6 +25,7 @@ export function dynamoStores(
   usage: DynamoUsageLedger;
   approvalTokens: DynamoApprovalTokenStore;
   directory: DynamoSessionDirectory;
+  queue: DynamoTurnQueue;
 } {
   reportStoreUnavailable(client);
   return {
@@ -32,5 +34,6 @@ export function dynamoStores(
     usage: new DynamoUsageLedger({ tableName, client }),
     approvalTokens: new DynamoApprovalTokenStore({ tableName, client }),
     directory: new DynamoSessionDirectory({ tableName, client }),
+    queue: new DynamoTurnQueue({ tableName, client }),
   };
 }

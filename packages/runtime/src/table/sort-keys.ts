@@ -16,6 +16,11 @@ export const sortKeys = {
   outcome: (batch: string, position: number) => `o#${batch}#${String(position).padStart(6, '0')}`,
   /** The marker that a non-idempotent call's run started (decision 0031). */
   started: (batch: string, position: number) => `r#${batch}#${String(position).padStart(6, '0')}`,
+  /** A queued message (decision 0033): interrupting ones (`first`) sort before the others, then by time queued. */
+  queued: (place: 'first' | 'last', queuedAt: number, turn: string) =>
+    `q#${place === 'first' ? 0 : 1}#${String(queuedAt).padStart(15, '0')}#${turn}`,
+  /** The prefix of a session's queued messages. */
+  queuedPrefix: 'q#',
   /** The task token of the call waiting on one approval. */
   taskToken: (approval: string) => `t#${approval}`,
   /** The prefix of one content-addressed body's chunks. */

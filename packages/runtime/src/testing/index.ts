@@ -14,5 +14,6 @@ export { readUntil } from './read-until.js';
 export { RECORDED_STREAMS, recordedFrames, type WireFormat } from './recorded-frames.js';
 export { type RecordingServer, type Reply, startRecordingServer } from './recording-server.js';
 export { describeSessionDirectoryContract } from './session-directory-contract.js';
+export { describeTurnQueueContract } from './turn-queue-contract.js';
 export { describeUsageLedgerContract } from './usage-ledger-contract.js';
 export { describeWorkspaceContract } from './workspace-contract.js';
