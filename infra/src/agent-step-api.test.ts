@@ -158,7 +158,7 @@ describe('AgentStep’s HTTP API (synthesized)', () => {
               'method.response.header.Access-Control-Allow-Origin': `'${app}'`,
               'method.response.header.Access-Control-Allow-Methods': "'GET,POST'",
               'method.response.header.Access-Control-Allow-Headers':
-                "'Authorization,Content-Type,Last-Event-ID,Idempotency-Key'",
+                "'Authorization,Content-Type,Last-Event-ID,Idempotency-Key,Mcp-Protocol-Version,Mcp-Session-Id'",
               'method.response.header.Access-Control-Max-Age': "'600'",
               'method.response.header.Vary': "'Origin'",
             },

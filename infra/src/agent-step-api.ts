@@ -55,8 +55,9 @@ export interface AgentStepApiOptions {
   /**
    * CORS, for web pages on other origins: exactly `allowOrigins` may call the API, each as a browser
    * sends it in `Origin` (`https://app.example.com`, `http://localhost:5173`: no path, no `*`). Their
-   * preflights (`OPTIONS`) pass without authorization; API Gateway's own refusals (401, 403, 429,
-   * 4XX, 5XX) name the origin when exactly one is listed. @default - none: no CORS headers
+   * preflights (`OPTIONS`) pass without authorization. API Gateway's own refusals (401, 403, 429 and
+   * other 4XX/5XX it answers itself) carry CORS headers only when exactly one origin is listed; with
+   * several, a page sees them as a network error without their status. @default - none: no CORS headers
    */
   readonly cors?: { readonly allowOrigins: readonly string[] };
 }
@@ -87,10 +88,20 @@ export type ApiFunctionName = 'api' | 'api-authorizer';
 /** API Gateway's response streaming lasts at most 15 minutes; the function streams 14 (decision 0016). */
 const STREAM_TIMEOUT = Duration.minutes(15);
 
-/** What a preflight allows: the methods and request headers the routes use, for ten minutes. */
+/**
+ * What a preflight allows: the methods and request headers the routes use (with those the MCP SDK's
+ * client sends to `/mcp`), for ten minutes.
+ */
 const PREFLIGHT: Omit<CorsOptions, 'allowOrigins'> = {
   allowMethods: ['GET', 'POST'],
-  allowHeaders: ['Authorization', 'Content-Type', 'Last-Event-ID', 'Idempotency-Key'],
+  allowHeaders: [
+    'Authorization',
+    'Content-Type',
+    'Last-Event-ID',
+    'Idempotency-Key',
+    'Mcp-Protocol-Version',
+    'Mcp-Session-Id',
+  ],
   maxAge: Duration.minutes(10),
 };
 

@@ -34,7 +34,8 @@ describe('cors', () => {
     expect(corsHeadersOf(response)).toEqual({
       'access-control-allow-origin': APP_ORIGIN,
       'access-control-allow-methods': 'GET,POST',
-      'access-control-allow-headers': 'Authorization,Content-Type,Last-Event-ID,Idempotency-Key',
+      'access-control-allow-headers':
+        'Authorization,Content-Type,Last-Event-ID,Idempotency-Key,Mcp-Protocol-Version,Mcp-Session-Id',
       'access-control-expose-headers': 'Retry-After,x-vercel-ai-ui-message-stream',
       'access-control-max-age': '600',
     });

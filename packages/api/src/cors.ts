@@ -1,8 +1,19 @@
 import type { MiddlewareHandler } from 'hono';
 import { cors as honoCors } from 'hono/cors';
 
-/** The request headers the routes read. */
-const ALLOW_HEADERS = ['Authorization', 'Content-Type', 'Last-Event-ID', 'Idempotency-Key'];
+/**
+ * The request headers the routes read, and those the MCP SDK's streamable HTTP client sends to
+ * `/mcp`: `Mcp-Protocol-Version` after it initialized, `Mcp-Session-Id` only once a server gave one
+ * (the stateless route never does, so no response exposes it).
+ */
+const ALLOW_HEADERS = [
+  'Authorization',
+  'Content-Type',
+  'Last-Event-ID',
+  'Idempotency-Key',
+  'Mcp-Protocol-Version',
+  'Mcp-Session-Id',
+];
 
 /** The methods the routes answer. */
 const ALLOW_METHODS = ['GET', 'POST'];

@@ -1,7 +1,8 @@
 // The HTTP API's cost on this machine, against `agentstep serve` on DynamoDB Local: the latency a
 // turn's API path adds over the engine's own time (POST /sessions until the stream's done frame),
 // the SSE delivery lag (an event's timestamp until its frame arrives), and the first token's lag
-// (a model server's first chunk until its `respond_delta` frame arrives). Run with `npm run bench`.
+// (a model server's first chunk until its `respond_delta` frame, or with `?format=ai-sdk` its first
+// `text-delta` part, arrives). Run with `npm run bench`.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -118,8 +119,27 @@ async function chunkingModel() {
   return { url: `http://127.0.0.1:${server.address().port}`, firstChunks, open: () => open(), server };
 }
 
-/** One turn on the chunking model: how long after its first chunk the first `respond_delta` arrived. */
-async function firstTokenMs(url, model) {
+/** The type of an AI SDK UI message stream part (`[DONE]` has none). */
+const partType = (frame) => (frame.data?.startsWith('{') ? JSON.parse(frame.data).type : undefined);
+
+/** How each stream format shows a turn's start (the stream is attached), its first token and its end. */
+const FORMATS = {
+  agentstep: {
+    query: '',
+    started: (frame) => frame.event === 'user',
+    token: (frame) => frame.event === 'respond_delta',
+    ended: (frame) => frame.event === 'done',
+  },
+  'ai-sdk': {
+    query: '?format=ai-sdk',
+    started: (frame) => partType(frame) === 'start',
+    token: (frame) => partType(frame) === 'text-delta',
+    ended: (frame) => frame.data === '[DONE]',
+  },
+};
+
+/** One turn on the chunking model: how long after its first chunk the first token arrived in `format`. */
+async function firstTokenMs(url, model, format) {
   const response = await fetch(`${url}/sessions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -127,24 +147,25 @@ async function firstTokenMs(url, model) {
   });
   const { session } = await response.json();
   let first;
-  for await (const frame of framesOf(await fetch(`${url}/sessions/${session}/stream`))) {
-    if (frame.event === 'user') model.open();
-    if (frame.event === 'respond_delta')
-      first ??= performance.now() - (model.firstChunks.at(-1) ?? Number.NaN);
-    if (frame.event === 'done') return first;
+  for await (const frame of framesOf(await fetch(`${url}/sessions/${session}/stream${format.query}`))) {
+    if (format.started(frame)) model.open();
+    if (format.token(frame)) first ??= performance.now() - (model.firstChunks.at(-1) ?? Number.NaN);
+    if (format.ended(frame)) return first;
   }
-  throw new Error('the stream ended without done');
+  throw new Error('the stream ended without its end');
 }
 
-/** Serves a model that streams its answer, and measures the first token's lag over SSE. */
+/** Serves a model that streams its answer, and measures the first token's lag in each stream format. */
 async function firstTokenLags() {
   const model = await chunkingModel();
   const project = mkdtempSync(join(tmpdir(), 'agentstep-first-token-bench-'));
   const { url, child } = await serve(project, ['--model', 'openai:m', '--base-url', model.url]);
   try {
-    await firstTokenMs(url, model); // warm
-    const lags = [];
-    for (let index = 0; index < FIRST_TOKEN_TURNS; index++) lags.push(await firstTokenMs(url, model));
+    await firstTokenMs(url, model, FORMATS.agentstep); // warm
+    const lags = { agentstep: [], 'ai-sdk': [] };
+    for (let index = 0; index < FIRST_TOKEN_TURNS; index++)
+      for (const [name, format] of Object.entries(FORMATS))
+        lags[name].push(await firstTokenMs(url, model, format));
     return lags;
   } finally {
     child.kill('SIGINT');
@@ -181,5 +202,8 @@ try {
   rmSync(project, { recursive: true, force: true });
 }
 const firstTokens = await firstTokenLags();
-console.log(`\nA model streaming 20 chunks ${CHUNK_MS} ms apart, ${FIRST_TOKEN_TURNS} turns`);
-console.log(row('first token, model chunk to respond_delta, p50', median(firstTokens), 150));
+console.log(
+  `\nA model streaming 20 chunks ${CHUNK_MS} ms apart, ${FIRST_TOKEN_TURNS} turns in each stream format`,
+);
+console.log(row('first token, model chunk to respond_delta, p50', median(firstTokens.agentstep), 150));
+console.log(row('first token, model chunk to ai-sdk text-delta, p50', median(firstTokens['ai-sdk']), 150));

@@ -13,6 +13,20 @@ describe('parseRunOptions', () => {
     expect(options.modelProfiles).toEqual({ fast: 'scripted', local: 'openai:llama3.1' });
   });
 
+  it('keeps every --mcp server, repeated; a later flag with the same name replaces the earlier one', () => {
+    const options = parseRunOptions([
+      '--mcp',
+      'github=https://api.githubcopilot.com/mcp/',
+      '--mcp=memory=stdio:npx -y @modelcontextprotocol/server-memory',
+      '--mcp',
+      'github=http://127.0.0.1:3001/mcp',
+    ]);
+    expect(options.mcpServers).toEqual({
+      github: { url: 'http://127.0.0.1:3001/mcp' },
+      memory: { url: 'stdio:npx -y @modelcontextprotocol/server-memory' },
+    });
+  });
+
   it('configures no profile by default', () => {
     expect(parseRunOptions([]).modelProfiles).toEqual({});
   });

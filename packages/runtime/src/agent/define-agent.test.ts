@@ -55,6 +55,24 @@ describe('defineAgent', () => {
     expect(define).toThrow(/modelProfiles\.fast: .*received "nope:x"/);
   });
 
+  it('refuses an own tool or Lambda tool whose name holds "__", which names the tools of MCP servers', () => {
+    const define = () =>
+      defineAgent({
+        name: 'a',
+        tools: [wordCount, { ...wordCount, name: 'github__search' }],
+        lambdaTools: [
+          { name: 'billing__refund', description: 'Refunds.', parameters: {}, functionName: 'f' },
+        ],
+      });
+    expect(define).toThrow(
+      'tools.1.name: "github__search" holds "__", which is reserved for the tools of MCP servers (NAME__TOOL): rename the tool, e.g. "github_search"',
+    );
+    expect(define).toThrow(/lambdaTools\.0\.name: "billing__refund" holds "__"/);
+    expect(
+      defineAgent({ name: 'a', mcpServers: { github: { url: 'https://example.com/mcp' } } }),
+    ).toBeTruthy();
+  });
+
   it('refuses fields it does not know, as a misspelling would be', () => {
     expect(() => checkedAgent({ name: 'a', instruction: 'typo' })).toThrow(/Unrecognized key: "instruction"/);
   });

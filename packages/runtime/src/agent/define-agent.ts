@@ -15,6 +15,8 @@ import { providerSchema } from '../model/provider-schema.js';
 import type { Tool } from '../tools/define-tool.js';
 
 const AGENT_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+/** What joins an MCP server's name and its tool's (`NAME__TOOL`): no own tool's name may hold it. */
+const MCP_NAME_SEPARATOR = '__';
 /** The longest wait for a decision Step Functions allows a task (`TimeoutSeconds`). */
 const MAX_APPROVAL_TIMEOUT_SECONDS = 99_999_999;
 
@@ -55,7 +57,10 @@ export const agentDefinitionSchema = z
     providers: z.array(providerValueSchema).default([]),
     /** Named model profiles, as a workflow agent's `REQUIRES "name"` picks one: name → model. @default none */
     modelProfiles: z.record(z.string().min(1), z.string().min(1)).default({}),
-    /** The agent's own tools, each made by `defineTool`. @default none */
+    /**
+     * The agent's own tools, each made by `defineTool`; no name holds `__`, which joins an MCP
+     * server's name to its tool's. @default none
+     */
     tools: z.array(toolSchema).default([]),
     /**
      * Existing Lambda functions offered as tools, by name or ARN: each gets its arguments as its
@@ -109,6 +114,15 @@ export const agentDefinitionSchema = z
     };
     check(agent.model, ['model']);
     for (const [name, model] of Object.entries(agent.modelProfiles)) check(model, ['modelProfiles', name]);
+    for (const field of ['tools', 'lambdaTools'] as const)
+      agent[field].forEach(({ name }, index) => {
+        if (name.includes(MCP_NAME_SEPARATOR))
+          context.addIssue({
+            code: 'custom',
+            path: [field, index, 'name'],
+            message: `"${name}" holds "${MCP_NAME_SEPARATOR}", which is reserved for the tools of MCP servers (NAME__TOOL): rename the tool, e.g. "${name.replace(/_{2,}/g, '_')}"`,
+          });
+      });
   });
 
 /** What {@link defineAgent} takes. */

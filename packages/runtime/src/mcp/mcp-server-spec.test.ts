@@ -1,5 +1,13 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { mcpServerNameSchema, mcpServerSpecSchema } from './mcp-server-spec.js';
+import { listMcpTools } from './list-mcp-tools.js';
+import { McpConnections } from './mcp-connections.js';
+import { DEFAULT_MCP_TIMEOUT_MS, mcpServerNameSchema, mcpServerSpecSchema } from './mcp-server-spec.js';
 
 const problems = (value: unknown) =>
   mcpServerSpecSchema
@@ -32,6 +40,35 @@ describe('mcpServerSpecSchema', () => {
     expect(problems({ url: 'https://example.com/mcp', allow: ['x'] })).toEqual([
       ': Unrecognized key: "allow"',
     ]);
+  });
+});
+
+describe('DEFAULT_MCP_TIMEOUT_MS', () => {
+  it("is the time limit of a server's tools when its entry sets no timeoutMs: 60 s", async () => {
+    // A stateless server made with the official SDK, listing one tool.
+    const http = createServer(async (request, response) => {
+      const server = new Server({ name: 'one', version: '1.0.0' }, { capabilities: { tools: {} } });
+      server.setRequestHandler(ListToolsRequestSchema, async () => ({
+        tools: [{ name: 'ping', inputSchema: { type: 'object' } }],
+      }));
+      response.on('close', () => void server.close());
+      const transport = new StreamableHTTPServerTransport({ enableJsonResponse: true });
+      await server.connect(transport);
+      await transport.handleRequest(request, response);
+    }).listen(0, '127.0.0.1');
+    await once(http, 'listening');
+    const servers = { one: { url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp` } };
+    const connections = new McpConnections(servers, { secretOf: async () => undefined });
+    try {
+      const { tools } = await listMcpTools(servers, connections);
+      expect(tools.map(({ name, timeoutMs }) => ({ name, timeoutMs }))).toEqual([
+        { name: 'one__ping', timeoutMs: 60_000 },
+      ]);
+      expect(DEFAULT_MCP_TIMEOUT_MS).toBe(60_000);
+    } finally {
+      await connections.close();
+      http.close();
+    }
   });
 });
 
