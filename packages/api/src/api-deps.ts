@@ -7,6 +7,7 @@ import type {
   SessionDirectory,
   TaskTokens,
   Toolset,
+  TurnQueue,
   UsageLedger,
   WorkflowStarter,
 } from '@agentstep/runtime';
@@ -23,6 +24,8 @@ export interface ApiDeps {
   /** The sessions and workflow runs each tenant started, for listing them. */
   directory: SessionDirectory;
   starter: ExecutionStarter;
+  /** The messages waiting for a running turn to end (`ifBusy: "enqueue"` / `"interrupt"`). */
+  queue: TurnQueue;
   /** Starts workflow runs' executions. */
   workflows: WorkflowStarter;
   tenantOf: TenantOf;

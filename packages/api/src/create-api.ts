@@ -8,6 +8,7 @@ import { cors } from './cors.js';
 import { addForkRoute } from './fork-route.js';
 import { addListRoutes } from './list-routes.js';
 import { addMcpRoute } from './mcp-route.js';
+import { addQueueRoutes } from './queue-routes.js';
 import { refuseLongUrls } from './refuse-long-urls.js';
 import { TENANT } from './session-access.js';
 import { addSessionRoutes } from './session-routes.js';
@@ -38,6 +39,7 @@ export function createApi(deps: ApiDeps): Hono {
   addListRoutes(app, deps);
   addSessionRoutes(app, deps);
   addForkRoute(app, deps);
+  addQueueRoutes(app, deps);
   addStreamRoute(app, deps);
   addApprovalRoutes(app, deps);
   addWorkflowRoutes(app, deps);

@@ -11,7 +11,7 @@ import { sessionSummary } from './session-summary.js';
 export async function sessionListItem(
   entry: DirectoryEntry,
   stored: string,
-  deps: Pick<ApiDeps, 'log' | 'usage'>,
+  deps: Pick<ApiDeps, 'log' | 'usage' | 'queue'>,
 ): Promise<SessionListItem> {
   const events = await deps.log.read(stored);
   const summary = await sessionSummary({ id: entry.id, stored, events }, deps);

@@ -1,20 +1,23 @@
-import type { SessionSummary, StoredEvent } from '@agentstep/protocol';
-import { sessionSpend } from '@agentstep/runtime';
+import type { QueuedTurn, SessionSummary, StoredEvent } from '@agentstep/protocol';
+import { type QueuedMessage, sessionSpend } from '@agentstep/runtime';
 import type { ApiDeps } from './api-deps.js';
+import { isoTime } from './iso-time.js';
 import { sessionState, sessionStatus } from './session-state.js';
 
 /**
  * Where a session's turns stand and what it spent, as `GET /sessions/{id}` answers: `session` is
  * the tenant's id; `lastTurn` the last turn that ended and its status (`null` before one has); a
- * fork's `forkedFrom` names its parent as the tenant knows it.
+ * fork's `forkedFrom` names its parent as the tenant knows it; `queued` the messages waiting for
+ * their turns, in start order.
  */
 export async function sessionSummary(
   session: { id: string; stored: string; events: readonly StoredEvent[] },
-  deps: Pick<ApiDeps, 'log' | 'usage'>,
+  deps: Pick<ApiDeps, 'log' | 'usage' | 'queue'>,
 ): Promise<SessionSummary> {
-  const [origin, usage] = await Promise.all([
+  const [origin, usage, queued] = await Promise.all([
     deps.log.origin(session.stored),
     deps.usage.list(session.stored),
+    deps.queue.list(session.stored),
   ]);
   const state = sessionState(session.events, undefined, origin?.seq);
   const spend = sessionSpend(usage);
@@ -34,5 +37,16 @@ export async function sessionSummary(
       ...(spend.unpriced ? {} : { costUsd: spend.costUsd }),
     },
     ...(origin ? { forkedFrom: { session: origin.session.slice(tag.length), seq: origin.seq } } : {}),
+    queued: queued.map(queuedTurn),
+  };
+}
+
+/** A queued message as the API lists it, at its 1-based place in `queue`'s start order. */
+export function queuedTurn(message: QueuedMessage, index: number): QueuedTurn {
+  return {
+    turn: message.turn,
+    message: message.prompt,
+    position: index + 1,
+    queuedAt: isoTime(message.queuedAt),
   };
 }

@@ -1,6 +1,7 @@
-import type { TurnBody } from '@agentstep/protocol';
+import type { TurnAccepted, TurnBody, TurnQueued } from '@agentstep/protocol';
 import { beginTurn, tenantTag, userMessageKey } from '@agentstep/runtime';
 import type { ApiDeps } from './api-deps.js';
+import { queueSessionTurn } from './queue-session-turn.js';
 import { refusalOf } from './refusal-of.js';
 import { storedSession } from './tenants.js';
 
@@ -12,23 +13,32 @@ export interface TurnIds {
 }
 
 /**
- * Starts turn `turn` of `session` with `body`'s message and limits. A turn already started under
- * these ids (a retried request) is left as it is: nothing starts twice. Refusals (a turn already
- * running, a budget spent) are thrown as the API's errors.
+ * Starts turn `turn` of `session` with `body`'s message and limits; while another turn runs, as
+ * `body.ifBusy` says: refused (`reject`, the default), queued (`enqueue`) or started once the running
+ * turn is cancelled (`interrupt`). A turn already started under these ids (a retried request) is
+ * left as it is: nothing starts twice. Refusals (a turn already running, a budget spent) are thrown
+ * as the API's errors.
  */
 export async function startSessionTurn(
   deps: ApiDeps,
   body: TurnBody,
   { tenant, session, turn }: TurnIds,
-): Promise<void> {
+): Promise<TurnAccepted | TurnQueued> {
   const stored = storedSession(tenant, session);
-  if ((await deps.log.appended(stored, userMessageKey(turn))) !== undefined) return;
+  const running: TurnAccepted = { session, turn, status: 'running' };
+  if ((await deps.log.appended(stored, userMessageKey(turn))) !== undefined) return running;
+  // The turn's result and end event name the session as the tenant knows it.
+  const limits = { ...limitsOf(body), request: { session, tenant } };
   try {
+    if (body.ifBusy === 'enqueue' || body.ifBusy === 'interrupt') {
+      const message = { turn, prompt: body.message, limits, queuedAt: deps.clock.now() };
+      return await queueSessionTurn(deps, { tenant, session, turn, stored }, message, body.ifBusy);
+    }
     await beginTurn(
-      // The turn's result and end event name the session as the tenant knows it.
-      { session: stored, prompt: body.message, limits: { ...limitsOf(body), request: { session, tenant } } },
+      { session: stored, prompt: body.message, limits },
       { ...deps, ids: { session: () => stored, turn: () => turn } },
     );
+    return running;
   } catch (error) {
     throw refusalOf(error, session);
   }

@@ -1,4 +1,4 @@
-import { type TurnAccepted, type TurnBody, type TurnCancelled, turnBodySchema } from '@agentstep/protocol';
+import { type TurnBody, type TurnCancelled, turnBodySchema } from '@agentstep/protocol';
 import type { Context, Hono } from 'hono';
 import type { ApiDeps } from './api-deps.js';
 import { cancelSessionTurn } from './cancel-session-turn.js';
@@ -38,9 +38,10 @@ export function addTurnRoutes(app: Hono, deps: ApiDeps): void {
   });
 }
 
-/** Starts the turn and answers 202 (a retried request, with the same Idempotency-Key, as it was answered). */
+/**
+ * Starts (or queues, as `ifBusy` says) the turn and answers 202 (a retried request, with the same
+ * Idempotency-Key, as it was answered).
+ */
 async function startTurn(c: Context, deps: ApiDeps, body: TurnBody, ids: TurnIds) {
-  await startSessionTurn(deps, body, ids);
-  const accepted: TurnAccepted = { session: ids.session, turn: ids.turn, status: 'running' };
-  return c.json(accepted, 202);
+  return c.json(await startSessionTurn(deps, body, ids), 202);
 }

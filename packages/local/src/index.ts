@@ -30,6 +30,7 @@ export type { LocalDeps } from './local-handlers.js';
 export { LocalWorkflowStarter } from './local-workflow-starter.js';
 export { resolveTokens } from './resolve-tokens.js';
 export type { EngineEvent, RunStats } from './run-stats.js';
+export { startQueuedTurns } from './start-queued-turns.js';
 export type { DefinitionProps, SynthesizedAgent } from './synthesize-agent.js';
 export {
   DynamoTaskTokenCompletions,

@@ -28,8 +28,11 @@ export {
   type ForkBody,
   type ForkedFrom,
   forkBodySchema,
+  type IfBusy,
+  ifBusySchema,
   type LoggedEvent,
   loggedEvent,
+  type QueuedTurn,
   type SessionForked,
   type SessionListItem,
   type SessionSummary,
@@ -37,6 +40,8 @@ export {
   type TurnAccepted,
   type TurnBody,
   type TurnCancelled,
+  type TurnQueued,
+  type TurnWithdrawn,
   turnBodySchema,
 } from './api/api-shapes.js';
 export {

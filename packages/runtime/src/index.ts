@@ -107,6 +107,7 @@ export { InMemoryOutcomeStore } from './outcomes/in-memory-outcome-store.js';
 export type { CallRef, OutcomeStore } from './outcomes/outcome-store.js';
 export { InMemoryTurnQueue } from './queue/in-memory-turn-queue.js';
 export { type StartQueuedTurnDeps, startQueuedTurn } from './queue/start-queued-turn.js';
+export { startQueuedTurnAfter } from './queue/start-queued-turn-after.js';
 export type { QueuedMessage, QueuePlace, TurnQueue } from './queue/turn-queue.js';
 export { describeTurn, type PendingTurn } from './requests/describe-turn.js';
 export { type RequestedIds, requestIds } from './requests/request-ids.js';
@@ -183,6 +184,7 @@ export {
   type GateDeps,
 } from './workflows/gates.js';
 export { goalContext } from './workflows/goal-context.js';
+export { refuseWorkflowSession } from './workflows/refuse-workflow-session.js';
 export { type Logged, type RunLog, recordsOf, runLogOf } from './workflows/run-log.js';
 export { workflowRunSummary } from './workflows/run-summary.js';
 export { runInputs, type StartWorkflowInput, startWorkflow } from './workflows/start-workflow.js';

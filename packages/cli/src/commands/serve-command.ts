@@ -9,7 +9,7 @@ import {
   type TenantOf,
 } from '@agentstep/api';
 import { issuerKeys } from '@agentstep/api/jwt';
-import { type LocalExecutionStarter, LocalWorkflowStarter } from '@agentstep/local';
+import { type LocalExecutionStarter, LocalWorkflowStarter, startQueuedTurns } from '@agentstep/local';
 import { type CancelDeps, cancelTurn, createToolset, systemClock } from '@agentstep/runtime';
 import { serve } from '@hono/node-server';
 import { agentOptions } from '../agent-file/agent-options.js';
@@ -52,12 +52,17 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
         live,
         corsOrigins: options.corsOrigins,
       });
+      const stopStartingQueued = startQueuedTurns(engine.eventBus, { ...deps, starter }, (error) =>
+        notice(`a queued message could not start: ${error instanceof Error ? error.message : String(error)}`),
+      );
       const withConsole = serveConsole(app.fetch, CONSOLE_DIR, consoleConfigOf(options.auth));
       const hosts = { listen: options.host, allowed: options.allowedHosts };
       await listenUntilStopped(withEdgeChecks(withConsole ?? app.fetch, hosts), options, io, (url) => {
         io.stdout(`listening on ${url}\n`);
         if (withConsole) io.stderr(`console on ${url}/\n`);
       });
+      // Queued messages wait for the next start: the turns cancelled now must not start them.
+      stopStartingQueued();
       await cancelRunningTurns(starter, { ...deps, wake: deps });
       return 0;
     },

@@ -15,6 +15,7 @@ import {
   type OutcomeStore,
   type SessionDirectory,
   systemClock,
+  type TurnQueue,
   type UsageLedger,
 } from '@agentstep/runtime';
 import { dynamoStores, ensureEventLogTable } from '@agentstep/runtime/dynamo';
@@ -23,7 +24,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 /** Where a local run keeps its log. */
 export type StoreKind = 'dynamodb-local' | 'memory';
 
-/** An open event log, outcome store, usage ledger, approval tokens and session directory, and how to close them. */
+/** An open event log, outcome store, usage ledger, approval tokens, session directory and turn queue, and how to close them. */
 export interface OpenStore {
   kind: StoreKind;
   log: EventLog;
@@ -31,6 +32,8 @@ export interface OpenStore {
   usage: UsageLedger;
   approvalTokens: ApprovalTokenStore;
   directory: SessionDirectory;
+  /** The messages waiting for a running turn to end. */
+  queue: TurnQueue;
   /** Where processes sharing the store complete each other's task tokens; none in memory. */
   completions?: TaskTokenCompletions;
   /**

@@ -5,8 +5,19 @@ import { sessionIdSchema } from '../payloads/session-id.js';
 import { budgetSchema, toolExecutionSchema, turnLimitsSchema } from '../payloads/step-payloads.js';
 
 /**
+ * What a message does when a turn of its session is running: refused (`reject`, `409
+ * SessionBusy`), queued to start its own turn once the running one ends (`enqueue`), or started at
+ * once after the running turn is cancelled (`interrupt`).
+ */
+export const ifBusySchema = z.enum(['reject', 'enqueue', 'interrupt']);
+
+/** One of {@link ifBusySchema}'s choices. */
+export type IfBusy = z.infer<typeof ifBusySchema>;
+
+/**
  * The body of `POST /sessions` and `POST /sessions/{id}/messages`: the user's message and,
- * optionally, the turn's step limit, the session's budget and how batches run.
+ * optionally, the turn's step limit, the session's budget, how batches run and what to do while a
+ * turn runs (`ifBusy`, default `reject`).
  */
 export const turnBodySchema = z
   .object({
@@ -14,6 +25,7 @@ export const turnBodySchema = z
     maxSteps: turnLimitsSchema.shape.maxSteps.optional(),
     budget: budgetSchema.optional(),
     toolExecution: toolExecutionSchema.optional(),
+    ifBusy: ifBusySchema.optional(),
   })
   .strict();
 
@@ -53,6 +65,31 @@ export interface SessionForked {
   forkedFrom: ForkedFrom;
 }
 
+/** The answer to a message queued behind the running turn (`ifBusy: "enqueue"`): its turn and place in line (1: next). */
+export interface TurnQueued {
+  session: string;
+  turn: string;
+  status: 'queued';
+  position: number;
+}
+
+/** A message waiting for its turn, as `GET /sessions/{id}` lists it. */
+export interface QueuedTurn {
+  turn: string;
+  message: string;
+  /** 1: the next to start. */
+  position: number;
+  /** When it was queued (ISO 8601). */
+  queuedAt: string;
+}
+
+/** The answer to `DELETE /sessions/{id}/queue/{turn}`: the queued message will not start. */
+export interface TurnWithdrawn {
+  session: string;
+  turn: string;
+  status: 'withdrawn';
+}
+
 /** The answer to `POST /sessions/{id}/cancel`: the turn that was stopped. */
 export interface TurnCancelled {
   session: string;
@@ -75,6 +112,8 @@ export interface SessionSummary {
   usage: { input: number; output: number; costUsd?: number };
   /** The session and seq it was forked from, for a fork (its log shares theirs up to that seq). */
   forkedFrom?: ForkedFrom;
+  /** The messages waiting for the running turn to end, in the order their turns will start. */
+  queued: QueuedTurn[];
 }
 
 /** A session as `GET /sessions` lists it: its summary, when it was created and last changed (ISO 8601). */
