@@ -105,6 +105,7 @@ describe.skipIf(dynamoEndpoint === '')('@agentstep/client on `agentstep serve` (
       lastSeq: 5,
       lastTurn: { turn, status: 'done' },
       usage: { input: 0, output: 0 },
+      queued: [],
     });
   });
 

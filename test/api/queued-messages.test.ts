@@ -1,3 +1,4 @@
+import { AgentStepClient, type StreamItem } from '@agentstep/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from '../support/dynamo-client.js';
 import { batch } from '../support/harness.js';
@@ -111,5 +112,48 @@ describe.skipIf(dynamoEndpoint === '')('messages that arrive mid-turn (ifBusy) o
     expect((await call(`${url}/sessions/${session}/queue/t-none`, 'tess', { method: 'DELETE' })).status).toBe(
       404,
     );
+  });
+
+  it("shows queued messages on the session's stream, then each turn starting, and is done once none waits", async () => {
+    const session = await heldSession('uma');
+    const items: StreamItem[] = [];
+    const shown = (type: string, count: number) => () =>
+      items.filter((item) => item.type === type).length >= count;
+    let streamed: () => void = () => {};
+    const reading = (async () => {
+      for await (const item of new AgentStepClient({ baseUrl: url, token: 'uma' }).stream(session)) {
+        items.push(item);
+        streamed();
+      }
+    })();
+    /** Resolves once `condition` holds of the items streamed so far. */
+    const until = (condition: () => boolean) =>
+      new Promise<void>((settle) => {
+        streamed = () => condition() && settle();
+        streamed();
+      });
+    const second = (await send('uma', session, { message: 'Second', ifBusy: 'enqueue' })).body;
+    const third = (await send('uma', session, { message: 'Third', ifBusy: 'enqueue' })).body;
+    await until(shown('turn_queued', 2));
+    for (let turn = 1; turn <= 3; turn++) {
+      await approveWaiting(url, 'uma', session);
+      await until(shown('turn_end', turn));
+    }
+    await reading;
+    const queueChanges = items.filter((item) => item.type.startsWith('turn_') && item.type !== 'turn_end');
+    expect(queueChanges).toEqual([
+      { type: 'turn_queued', turn: second.turn, position: 1, message: 'Second' },
+      { type: 'turn_queued', turn: third.turn, position: 2, message: 'Third' },
+      { type: 'turn_started', turn: second.turn, messageSeq: expect.any(Number) },
+      { type: 'turn_started', turn: third.turn, messageSeq: expect.any(Number) },
+    ]);
+    const events = await eventsOnce(url, 'uma', session, turnEnds(3));
+    const seqOf = (content: string) => events.find((event) => event.content === content)?.seq;
+    expect(queueChanges.slice(2).map((change) => 'messageSeq' in change && change.messageSeq)).toEqual([
+      seqOf('Second'),
+      seqOf('Third'),
+    ]);
+    expect(items.at(-1)).toMatchObject({ type: 'done', status: 'done' });
+    expect(items.filter((item) => item.type === 'turn_end')).toHaveLength(3);
   });
 });

@@ -120,6 +120,7 @@ describe.skipIf(dynamoEndpoint === '')('the HTTP API on `agentstep serve` (Dynam
       lastSeq: 5,
       lastTurn: { turn, status: 'done' },
       usage: { input: 200, output: 20 },
+      queued: [],
     });
     const page = await call(`${url}/sessions/${session}/events?after=1&limit=2`, 'alice');
     expect(page.body.events.map((event: { seq: number }) => event.seq)).toEqual([2, 3]);

@@ -5,6 +5,7 @@ import type { ApiDeps } from './api-deps.js';
 import { apiErrorOf } from './api-error.js';
 import { LiveTail } from './live-tail.js';
 import { MetricCursor } from './metric-cursor.js';
+import { QueueWatch } from './queue-watch.js';
 import type { Frame, StreamEnd, StreamFormat } from './stream-format.js';
 
 /** How often a log is read when nothing wakes its reader (`ApiDeps.pollMs`'s default). */
@@ -29,6 +30,11 @@ export interface LogFollow {
   /** The event as the caller sees it. */
   present: (stored: StoredEvent) => StoredEvent;
   format: StreamFormat;
+  /**
+   * Also follow the session's queue: its changes go out in the format's queue frames, and the
+   * stream is not over while a message waits for its turn. @default false
+   */
+  queue?: boolean;
   /** Called when the client goes away before the stream is over. */
   onAbort?: () => void;
   /** Called once the stream is over, whichever way it ended. */
@@ -87,6 +93,14 @@ async function tail(stream: SSEStreamingApi, deps: ApiDeps, start: TailStart): P
   const sendMetrics = async (turn?: string) => {
     for (const metric of metrics.owed(entries, turn)) await send(format.metric(metric));
   };
+  const queue = start.queue ? new QueueWatch(deps, session) : undefined;
+  // Whether a message waits for its turn: the stream goes on to show it start.
+  const sendQueue = async () => {
+    if (queue === undefined) return false;
+    const { changes, waiting } = await queue.read();
+    for (const change of changes) await send(format.queue?.(change) ?? []);
+    return waiting;
+  };
   let quietSince = Date.now();
   while (!stream.aborted && !stream.closed) {
     for (const stored of fresh) {
@@ -98,6 +112,7 @@ async function tail(stream: SSEStreamingApi, deps: ApiDeps, start: TailStart): P
     }
     if (fresh.length > 0) await sendMetrics();
     if ((await sendLive(seq)) > 0) quietSince = Date.now();
+    if ((await sendQueue()) && end !== undefined) end = undefined;
     if (end !== undefined) {
       await send(format.done(end));
       return;

@@ -44,6 +44,7 @@ describe('the list routes', () => {
           lastSeq: 1,
           lastTurn: null,
           usage: { input: 0, output: 0, costUsd: 0 },
+          queued: [],
           createdAt: '2026-11-23T10:02:00.000Z',
           lastActivity: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         },

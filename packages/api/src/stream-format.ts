@@ -1,4 +1,10 @@
-import { type ErrorBody, loggedEvent, type StoredEvent, type WireEventOf } from '@agentstep/protocol';
+import {
+  type ErrorBody,
+  loggedEvent,
+  type QueueChange,
+  type StoredEvent,
+  type WireEventOf,
+} from '@agentstep/protocol';
 import type { LiveText } from './live-steps.js';
 
 /** One server-sent frame: its data, and the id and event name when it has them. */
@@ -29,6 +35,8 @@ export interface StreamFormat {
   live(text: LiveText): Frame[];
   /** The frames of one model step's metric. */
   metric(metric: WireEventOf<'metric'>): Frame[];
+  /** The frames of a change of the session's queue. @default none: the format does not show the queue */
+  queue?(change: QueueChange): Frame[];
   /** The last frames, once no turn runs. */
   done(end: StreamEnd): Frame[];
   /** The last frames of a stream that failed: the client may resume from the last id it received. */
@@ -38,7 +46,8 @@ export interface StreamFormat {
 /**
  * AgentStep's own frames: `id: seq`, `event: type`, `data: the event`; metrics without an id; a
  * streaming step's text as `event: think_delta` / `respond_delta`, `data: {"type", "step", "text"}`,
- * without an id (the stored `think`/`respond` that follow carry the whole text); `done`; a failed
+ * without an id (the stored `think`/`respond` that follow carry the whole text); the queue's changes
+ * as `event: turn_queued` / `turn_started` / `turn_withdrawn`, without an id; `done`; a failed
  * stream's `event: error` with the API's error body, without an id.
  */
 export const agentStepFormat: StreamFormat = {
@@ -55,6 +64,7 @@ export const agentStepFormat: StreamFormat = {
     return [{ event: type, data: JSON.stringify({ type, step, text }) }];
   },
   metric: (metric) => [{ event: 'metric', data: JSON.stringify(metric) }],
+  queue: (change) => [{ event: change.type, data: JSON.stringify(change) }],
   done: (end) => [{ event: 'done', data: JSON.stringify(end) }],
   error: (body) => [{ event: 'error', data: JSON.stringify(body) }],
 };

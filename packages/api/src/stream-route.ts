@@ -29,7 +29,7 @@ const resumeSchema = z.coerce.number().int().min(0);
  */
 export function addStreamRoute(app: Hono, deps: ApiDeps): void {
   app.get('/sessions/:id/stream', (c) =>
-    streamLog(c, deps, addressedSession(c), { read: existingLog, ended: turnsEnd }),
+    streamLog(c, deps, addressedSession(c), { read: existingLog, ended: turnsEnd, queue: true }),
   );
   app.get('/workflows/:run/stream', (c) =>
     streamLog(c, deps, addressedRun(c), { read: existingRun, ended: runEnd }),
@@ -44,6 +44,8 @@ interface Followed {
     addressed: AddressedSession,
   ) => Promise<{ stored: string; events: StoredEvent[]; forkedAt?: number }>;
   ended: EndWatch;
+  /** Whether the log's session may queue messages, whose changes the stream shows. @default false */
+  queue?: boolean;
 }
 
 /** Streams the addressed log from the request's resume point until it is over. */
@@ -66,6 +68,7 @@ async function streamLog(c: Context, deps: ApiDeps, addressed: AddressedSession,
     end,
     present: tenantView(addressed),
     format,
+    ...(followed.queue ? { queue: true } : {}),
   });
 }
 

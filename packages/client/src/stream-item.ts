@@ -1,6 +1,7 @@
 import type {
   EventType,
   PersistedEventType,
+  QueueChange,
   TurnEndStatus,
   WireEvent,
   WorkflowRunStatus,
@@ -38,8 +39,14 @@ export interface StreamDone {
   turn: string | null;
 }
 
-/** What a session's stream yields: its events and live text, then one {@link StreamDone}. */
-export type StreamItem = StreamEvent | StreamText | StreamDone;
+/** What a session's stream yields: its events, live text and queue changes, then one {@link StreamDone}. */
+export type StreamItem = StreamEvent | StreamText | QueueChange | StreamDone;
+
+const QUEUE_CHANGES = new Set<string>([
+  'turn_queued',
+  'turn_started',
+  'turn_withdrawn',
+] satisfies QueueChange['type'][]);
 
 /** The item one server-sent frame carries: `event: done`, or an event whose `id` (if any) is its seq. */
 export function streamItem(frame: EventSourceMessage): StreamItem {
@@ -47,6 +54,7 @@ export function streamItem(frame: EventSourceMessage): StreamItem {
   if (frame.event === 'done') return { type: 'done', status: data.status, turn: data.turn };
   if (frame.event === 'think_delta' || frame.event === 'respond_delta')
     return { type: frame.event, step: data.step, text: data.text };
+  if (frame.event !== undefined && QUEUE_CHANGES.has(frame.event)) return data as QueueChange;
   if (frame.id === undefined) return { type: data.type, event: data };
   return { type: data.type, seq: Number(frame.id), event: data };
 }

@@ -32,6 +32,7 @@ export {
   ifBusySchema,
   type LoggedEvent,
   loggedEvent,
+  type QueueChange,
   type QueuedTurn,
   type SessionForked,
   type SessionListItem,

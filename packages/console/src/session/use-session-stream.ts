@@ -50,8 +50,9 @@ export function useSessionStream(session: string): SessionStream {
           setDone(true);
           return;
         }
-        // The timeline shows a step once it is logged; its text as it streams is not shown (yet).
-        if ('text' in streamed) continue;
+        // The timeline shows a step once it is logged; its text as it streams is not shown (yet),
+        // nor the queue's changes (a queued message shows once its turn has started).
+        if (!('event' in streamed)) continue;
         const item = timelineItem(streamed, shown.current.size);
         if (item === undefined || shown.current.has(itemKey(item))) continue;
         shown.current.add(itemKey(item));

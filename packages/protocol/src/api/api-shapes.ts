@@ -83,6 +83,16 @@ export interface QueuedTurn {
   queuedAt: string;
 }
 
+/**
+ * What a session's stream says of its queue, in frames without ids (they are not log entries): a
+ * message queued (its place in line), its turn started (`messageSeq`: the seq of its `user` event),
+ * or it was withdrawn.
+ */
+export type QueueChange =
+  | { type: 'turn_queued'; turn: string; position: number; message: string }
+  | { type: 'turn_started'; turn: string; messageSeq: number }
+  | { type: 'turn_withdrawn'; turn: string };
+
 /** The answer to `DELETE /sessions/{id}/queue/{turn}`: the queued message will not start. */
 export interface TurnWithdrawn {
   session: string;
