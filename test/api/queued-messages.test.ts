@@ -98,7 +98,12 @@ describe.skipIf(dynamoEndpoint === '')('messages that arrive mid-turn (ifBusy) o
     const dropped = (await send('sage', session, { message: 'Dropped', ifBusy: 'enqueue' })).body;
     const withdraw = (turn: string) =>
       call(`${url}/sessions/${session}/queue/${turn}`, 'sage', { method: 'DELETE' });
-    expect((await withdraw(dropped.turn)).body).toEqual({ session, turn: dropped.turn, status: 'withdrawn' });
+    const client = new AgentStepClient({ baseUrl: url, token: 'sage' });
+    expect(await client.withdraw(session, dropped.turn)).toEqual({
+      session,
+      turn: dropped.turn,
+      status: 'withdrawn',
+    });
     expect((await withdraw(dropped.turn)).body.error.code).toBe('QueuedTurnNotFound');
     expect((await call(`${url}/sessions/${session}`, 'sage')).body.queued).toMatchObject([
       { turn: kept.turn, position: 1 },

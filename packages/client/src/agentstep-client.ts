@@ -17,7 +17,9 @@ import type {
   ToolsList,
   TurnAccepted,
   TurnOptions,
+  TurnQueued,
   TurnRequest,
+  TurnWithdrawn,
   WorkflowAccepted,
   WorkflowRequest,
   WorkflowRunSummary,
@@ -66,9 +68,18 @@ export class AgentStepClient {
     return this.#json('POST', '/sessions', { json: body, headers: idempotency(options) });
   }
 
-  /** Starts the next turn of `session`; `SessionBusy` (409) while one runs. */
-  send(session: string, body: TurnRequest, options: TurnOptions = {}): Promise<TurnAccepted> {
+  /**
+   * Starts the next turn of `session`; while one runs, as `body.ifBusy` says: `SessionBusy` (409,
+   * the default `reject`), queued behind it (`enqueue`: `{status: "queued", position}`), or started
+   * once it is cancelled (`interrupt`).
+   */
+  send(session: string, body: TurnRequest, options: TurnOptions = {}): Promise<TurnAccepted | TurnQueued> {
     return this.#json('POST', `${path(session)}/messages`, { json: body, headers: idempotency(options) });
+  }
+
+  /** Withdraws a message queued behind the running turn (`DELETE /sessions/{id}/queue/{turn}`): its turn never starts. */
+  withdraw(session: string, turn: string): Promise<TurnWithdrawn> {
+    return this.#json('DELETE', `${path(session)}/queue/${encodeURIComponent(turn)}`);
   }
 
   /**

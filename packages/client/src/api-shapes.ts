@@ -16,6 +16,8 @@ export type {
   ToolsList,
   TurnAccepted,
   TurnBody as TurnRequest,
+  TurnQueued,
+  TurnWithdrawn,
   WorkflowAccepted,
   WorkflowGate,
   WorkflowGoalOutput,
