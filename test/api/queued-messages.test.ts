@@ -1,4 +1,5 @@
 import { AgentStepClient, type StreamItem } from '@agentstep/client';
+import { readUntil } from '@agentstep/runtime/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from '../support/dynamo-client.js';
 import { batch } from '../support/harness.js';
@@ -160,5 +161,33 @@ describe.skipIf(dynamoEndpoint === '')('messages that arrive mid-turn (ifBusy) o
     ]);
     expect(items.at(-1)).toMatchObject({ type: 'done', status: 'done' });
     expect(items.filter((item) => item.type === 'turn_end')).toHaveLength(3);
+  });
+
+  it('queues a chat message: POST /chat streams its turn once the running one has ended', async () => {
+    const session = 'vic-chat';
+    const chat = (id: string, text: string, extra: Record<string, unknown> = {}) =>
+      fetch(`${url}/chat`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer vic', 'content-type': 'application/json' },
+        body: JSON.stringify({
+          id: session,
+          messages: [{ id, role: 'user', parts: [{ type: 'text', text }] }],
+          trigger: 'submit-message',
+          ...extra,
+        }),
+      });
+    // The first turn's stream ends once its call waits for approval.
+    await (await chat('m-1', 'First')).text();
+    const answer = chat('m-2', 'Second', { ifBusy: 'enqueue' });
+    const queued = await readUntil(
+      async () => (await call(`${url}/sessions/${session}`, 'vic')).body.queued as Array<{ turn: string }>,
+      (found) => found.length === 1,
+    );
+    await approveWaiting(url, 'vic', session);
+    const streamed = await (await answer).text();
+    expect(streamed).toContain(`"messageId":"${queued[0]?.turn}"`);
+    expect(streamed.match(/"type":"tool-approval-request"/g)).toHaveLength(1);
+    const events = await eventsOnce(url, 'vic', session, (logged) => userMessages(logged).length === 2);
+    expect(userMessages(events)).toEqual(['First', 'Second']);
   });
 });

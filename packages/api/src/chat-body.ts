@@ -1,4 +1,4 @@
-import { turnBodySchema } from '@agentstep/protocol';
+import { ifBusySchema, turnBodySchema } from '@agentstep/protocol';
 import * as z from 'zod';
 import { publicSessionIdSchema } from './ids.js';
 
@@ -14,8 +14,8 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 /**
  * `POST /chat`'s body as the AI SDK's `DefaultChatTransport` sends it: the chat's `id` (the session
- * id), its `messages`, the `trigger` and `messageId`; a turn's limits may come along (the
- * transport's `body` option), other fields are ignored.
+ * id), its `messages`, the `trigger` and `messageId`; a turn's limits and `ifBusy` may come along
+ * (the transport's `body` option), other fields are ignored.
  */
 export const chatBodySchema = z.looseObject({
   id: publicSessionIdSchema,
@@ -25,6 +25,8 @@ export const chatBodySchema = z.looseObject({
   maxSteps: turnBodySchema.shape.maxSteps,
   budget: turnBodySchema.shape.budget,
   toolExecution: turnBodySchema.shape.toolExecution,
+  /** While a turn of the chat runs: refuse (the default), queue this message, or interrupt that turn. */
+  ifBusy: ifBusySchema.optional(),
 });
 
 /** A chat request's body. */

@@ -96,11 +96,11 @@ async function sendMessage(c: Context, request: ChatRequest, body: ChatBody, mes
     part.type === 'text' && typeof part.text === 'string' ? [part.text] : [],
   );
   const prompt = promptOf(text.join('\n'), `messages.${body.messages.length - 1}.parts`);
-  const { maxSteps, budget, toolExecution } = body;
+  const { maxSteps, budget, toolExecution, ifBusy } = body;
   const { turn, after } = await startClientTurn(deps, addressed, {
     scope: 'chat',
     clientId: message.id,
-    body: { message: prompt, maxSteps, budget, toolExecution },
+    body: { message: prompt, maxSteps, budget, toolExecution, ifBusy },
   });
   const seen = deps.changes?.version(addressed.stored);
   const events = await deps.log.read(addressed.stored, { afterSeq: after });

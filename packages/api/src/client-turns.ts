@@ -3,6 +3,7 @@ import { AlreadyDecidedError, decideApproval, userMessageKey } from '@agentstep/
 import type { ApiDeps } from './api-deps.js';
 import { ApiError } from './api-error.js';
 import { cancelSessionTurn } from './cancel-session-turn.js';
+import { DEFAULT_POLL_MS, waitForLog } from './follow-log.js';
 import { idsFor } from './ids.js';
 import { MAX_BODY_BYTES } from './read-body.js';
 import { refusalOf } from './refusal-of.js';
@@ -47,10 +48,38 @@ export async function startClientTurn(
 ): Promise<ClientTurn> {
   const { tenant, session, stored } = addressed;
   const turn = idsFor(clientId, `${scope}\n${tenant}\n${session}`).turn();
-  await startSessionTurn(deps, body, { tenant, session, turn });
-  const start = (await deps.log.appended(stored, userMessageKey(turn)))?.firstSeq ?? 1;
+  const answer = await startSessionTurn(deps, body, { tenant, session, turn });
+  const start =
+    answer.status === 'queued'
+      ? await queuedTurnStart(deps, addressed, turn)
+      : ((await deps.log.appended(stored, userMessageKey(turn)))?.firstSeq ?? 1);
   if (start === 1) await listSession(deps, tenant, session);
   return { turn, after: start - 1 };
+}
+
+/**
+ * Waits until the queued turn `turn` has started (its `user` event's seq), as long as a stream may
+ * last; `409 TurnWithdrawn` when its message left the queue without starting.
+ */
+async function queuedTurnStart(
+  deps: ApiDeps,
+  { session, stored }: AddressedSession,
+  turn: string,
+): Promise<number> {
+  const deadline = Date.now() + (deps.streamLimitMs ?? Number.POSITIVE_INFINITY);
+  for (;;) {
+    const seen = deps.changes?.version(stored);
+    const started = await deps.log.appended(stored, userMessageKey(turn));
+    if (started !== undefined) return started.firstSeq;
+    const queued = (await deps.queue.list(stored)).some((message) => message.turn === turn);
+    if (!queued || Date.now() >= deadline)
+      throw new ApiError(
+        409,
+        'TurnWithdrawn',
+        `The message of turn ${turn} of session ${session} was withdrawn before its turn started.`,
+      );
+    await waitForLog(deps, stored, deps.pollMs ?? DEFAULT_POLL_MS, seen);
+  }
 }
 
 /** One decision a client's request makes on a call waiting for approval. */
