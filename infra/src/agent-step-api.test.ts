@@ -84,7 +84,7 @@ describe('AgentStep’s HTTP API (synthesized)', () => {
       AGENTSTEP_WORKFLOW_STATE_MACHINE: { Ref: workflows },
     });
     const statements = roleStatements(template, api);
-    expect(actionsOf(statements, 'dynamodb:')).toEqual(LOOP_TABLE_ACTIONS);
+    expect(actionsOf(statements, 'dynamodb:')).toEqual([...LOOP_TABLE_ACTIONS, 'dynamodb:DeleteItem'].sort());
     expect(statements).toContainEqual(
       expect.objectContaining({ Action: 'states:StartExecution', Resource: { Ref: machine } }),
     );
@@ -212,7 +212,7 @@ describe('AgentStep’s HTTP API (synthesized)', () => {
   it('creates no API, and no API function, with api: false', () => {
     const { agent, template } = synthAgent({ api: false });
     template.resourceCountIs('AWS::ApiGateway::RestApi', 0);
-    template.resourceCountIs('AWS::Lambda::Function', 14);
+    template.resourceCountIs('AWS::Lambda::Function', 15);
     expect(agent.api).toBeUndefined();
     expect(agent.apiFunctions).toEqual({});
   });

@@ -35,14 +35,15 @@ import { ExecutionFailureAlarm } from './execution-failure-alarm.js';
 import { grantBedrockModel } from './grant-bedrock-model.js';
 import { grantInvokeFunctions } from './grant-invoke-functions.js';
 import { grantReadSecrets } from './grant-read-secrets.js';
-import { grantSessionReads, grantTableAccess } from './grant-table-access.js';
+import { grantQueueTableAccess, grantSessionReads, grantTableAccess } from './grant-table-access.js';
 import { privateBucket } from './private-bucket.js';
 import { type QueueTurnOptions, QueueTurnPipe } from './queue-turn-pipe.js';
 import { resolvedProps } from './resolved-props.js';
-import { StepLambda, type StepName } from './step-lambda.js';
+import { type DeployedStepName, StepLambda, type StepName } from './step-lambda.js';
 import { StoppedExecutionRule } from './stopped-execution-rule.js';
 import { subAgentStartPolicy } from './sub-agent-start-policy.js';
 import { triggerDeadLetterQueue } from './trigger-dead-letter-queue.js';
+import { TurnEndedRule } from './turn-ended-rule.js';
 import { WorkflowStateMachine } from './workflow-state-machine.js';
 
 /** An existing Lambda function offered to the model as a tool. */
@@ -195,8 +196,11 @@ export class AgentStep extends Construct {
   readonly models: readonly string[];
   /** The sessions' files, when the `workspace` toolset is enabled. */
   readonly workspace: Bucket | undefined;
-  /** The loop's functions, by step (`invoke-tool` hosts the built-in tools), and the workflows'. */
-  readonly functions: Readonly<Record<StepName, LambdaFunction>>;
+  /**
+   * The loop's functions, by step (`invoke-tool` hosts the built-in tools), the workflows', and
+   * `start-queued-turn`, which starts a session's queued message when its turn ends.
+   */
+  readonly functions: Readonly<Record<StepName | DeployedStepName, LambdaFunction>>;
   /** In alarm when an execution of the loop failed, timed out or was aborted. */
   readonly failureAlarm: Alarm;
   /** The HTTP API (`api` prop), unless it is `false`. */
@@ -242,7 +246,11 @@ export class AgentStep extends Construct {
       ...(props.httpAllowHosts ? { [ENV_NAMES.httpAllowHosts]: props.httpAllowHosts.join(',') } : {}),
       ...approvalEnv(props),
     };
-    const make = (step: StepName, environment: Record<string, string>, timeout?: Duration) =>
+    const make = (
+      step: StepName | DeployedStepName,
+      environment: Record<string, string>,
+      timeout?: Duration,
+    ) =>
       new StepLambda(this, step, {
         step,
         environment,
@@ -306,7 +314,6 @@ export class AgentStep extends Construct {
         if (named?.provider === 'bedrock') grantBedrockModel(fn, named.modelId);
       }
     }
-    this.functions = { ...functions, ...workflowFunctions };
     this.stateMachine = new AgentStateMachine(this, 'Loop', {
       functions,
       toolFunctions: [invokeTool],
@@ -331,6 +338,18 @@ export class AgentStep extends Construct {
       stateMachine: this.stateMachine,
       closer: functions['close-stopped-turn'],
     });
+    // Each turn's end starts its session's next queued message (`agentstep serve` does it in-process).
+    const startQueuedTurn = make('start-queued-turn', {
+      ...shared,
+      [ENV_NAMES.stateMachine]: this.stateMachine.stateMachineArn,
+    });
+    grantQueueTableAccess(this.table, startQueuedTurn);
+    this.stateMachine.grants.startExecution(startQueuedTurn);
+    new TurnEndedRule(this, 'TurnEnds', {
+      starter: startQueuedTurn,
+      ...(props.eventBus ? { eventBus: props.eventBus } : {}),
+    });
+    this.functions = { ...functions, ...workflowFunctions, 'start-queued-turn': startQueuedTurn };
     this.failureAlarm = new ExecutionFailureAlarm(this, 'ExecutionFailures', {
       stateMachine: this.stateMachine,
       ...(props.alarmTopic ? { topic: props.alarmTopic } : {}),
@@ -409,7 +428,11 @@ export class AgentStep extends Construct {
 }
 
 /** The steps that run the agent's own tools, describe them to its model or call its providers. */
-const AGENT_STEPS: ReadonlySet<StepName> = new Set(['invoke-tool', 'model-step', 'advance-turn']);
+const AGENT_STEPS: ReadonlySet<StepName | DeployedStepName> = new Set([
+  'invoke-tool',
+  'model-step',
+  'advance-turn',
+]);
 
 /**
  * A cost budget for a model without a price could never be spent: fail synthesis, not the turn.

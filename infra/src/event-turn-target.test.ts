@@ -105,7 +105,7 @@ describe('AgentStep triggers on EventBridge rules and schedules (synthesized)', 
     const template = Template.fromStack(stack);
     const queue = logicalId(agent.triggerDeadLetterQueue);
     template.resourceCountIs('AWS::SQS::Queue', 1);
-    template.resourceCountIs('AWS::Events::Rule', 3); // the two schedules and StoppedExecutions
+    template.resourceCountIs('AWS::Events::Rule', 4); // the two schedules, StoppedExecutions and TurnEnded
     for (const rule of [first, second]) {
       const ruleId = logicalId(rule);
       expect(template.toJSON().Resources[ruleId].Properties.Targets).toEqual([

@@ -37,11 +37,20 @@ export function grantTableAccess(table: TableV2, step: StepName, fn: IFunction):
 /**
  * Grants the API function what its routes do on the table: read logs, sessions and usage, start a
  * turn (take the session's lease and append the user message in one transaction, a large body in
- * chunks), set a cancel flag and close a stopped turn. The same actions as a loop step: no deletes
- * or scans.
+ * chunks), set a cancel flag, close a stopped turn, queue messages and withdraw them or start their
+ * turns (decision 0033). A loop step's actions and `DeleteItem` for the queue's items: no scans.
  */
 export function grantApiTableAccess(table: TableV2, fn: IFunction): void {
-  table.grant(fn, ...LOOP_ACTIONS);
+  grantQueueTableAccess(table, fn);
+}
+
+/**
+ * Grants what starting a queued message's turn does (StartQueuedTurn, the API): a loop step's
+ * actions, and deleting the queue's items of a message withdrawn or whose turn began
+ * (`DeleteItem`). No scans.
+ */
+export function grantQueueTableAccess(table: TableV2, fn: IFunction): void {
+  table.grant(fn, ...LOOP_ACTIONS, 'dynamodb:DeleteItem');
 }
 
 /**

@@ -22,6 +22,7 @@ export { ExecutionFailureAlarm, type ExecutionFailureAlarmProps } from './execut
 export { type QueueTurnOptions, QueueTurnPipe, type QueueTurnPipeProps } from './queue-turn-pipe.js';
 export { STEP_BUNDLING } from './step-bundling.js';
 export {
+  type DeployedStepName,
   type LoopStepName,
   StepLambda,
   type StepLambdaProps,

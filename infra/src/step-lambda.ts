@@ -25,9 +25,15 @@ export type WorkflowStepName = 'advance-workflow' | 'await-gate';
 /** The steps the loop's tasks run (CloseStoppedTurn is an EventBridge target instead). */
 export type LoopStepName = Exclude<StepName, 'close-stopped-turn' | WorkflowStepName>;
 
+/**
+ * EventBridge targets only a deployment runs: the local engine has no handler for them, as
+ * `agentstep serve` does their work in-process (StartQueuedTurn: it starts queued turns itself).
+ */
+export type DeployedStepName = 'start-queued-turn';
+
 /** Props of {@link StepLambda}. */
 export interface StepLambdaProps {
-  readonly step: StepName;
+  readonly step: StepName | DeployedStepName;
   readonly environment: Record<string, string>;
   /** An agent file (absolute) the function is bundled with. @default - none */
   readonly agentFile?: string;

@@ -1,7 +1,6 @@
 import { type LocalExecutionStarter, LocalTaskTokens, type TurnRun } from '@agentstep/local';
 import {
   type BegunTurn,
-  beginTurn,
   type CancelDeps,
   cancelTurn,
   InMemoryStepStream,
@@ -16,6 +15,7 @@ import { withAgentFile } from '../agent-file/with-agent-file.js';
 import { runApprover } from '../approvals/run-approver.js';
 import type { TerminalApprover } from '../approvals/terminal-approver.js';
 import type { CliIo } from '../io/cli-io.js';
+import { beginRunTurn } from '../local/begin-run-turn.js';
 import { JsonRunView } from '../local/json-run-view.js';
 import { lateSubAgents } from '../local/late-sub-agents.js';
 import { LiveRunView } from '../local/live-run-view.js';
@@ -90,10 +90,13 @@ export async function runCommand(args: string[], io: CliIo, agent?: LoadedAgentF
     const { starter, unfollow } = startingTurns(engine, deps, io, notice);
     stopFollowing = unfollow;
     subAgents.bind({ ...store, starter });
-    const begun = await beginTurn(
+    const begun = await beginRunTurn(
       { session, prompt: options.prompt, limits: limitsOf(options), lease: options.lease },
+      options.ifBusy,
       { ...deps, starter },
+      notice,
     );
+    if (begun === undefined) return 0;
     if (begun.previous !== undefined)
       notice(`took session ${session} over from turn ${begun.previous}, which is now closed in its log.`);
     const run = await finishedOrCancelled(begun, { ...deps, starter }, io);

@@ -4,6 +4,8 @@ import {
   type Budget,
   budgetSchema,
   DEFAULT_APPROVAL_TIMEOUT_SECONDS,
+  type IfBusy,
+  ifBusySchema,
   isSessionId,
   type ModelProfiles,
   type ParseMode,
@@ -67,6 +69,8 @@ export interface RunOptions {
   lease: LeaseOptions;
   /** Tools whose calls wait for a person's approval (`--approve`); `*` for every tool. */
   approvals: string[];
+  /** What the turn does while another turn of its session runs (`--if-busy`). @default 'reject' */
+  ifBusy: IfBusy;
   /** Whole seconds a call waits for a decision (`--approval-timeout`). @default 24 hours */
   approvalTimeoutSeconds?: number;
   /** MCP servers by name (`--mcp NAME=URL`, repeatable), over the agent file's of the same name. */
@@ -116,6 +120,7 @@ export function parseRunOptions(args: string[]): RunOptions {
       sequential: { type: 'boolean', default: false },
       lease: { type: 'string' },
       'take-over': { type: 'boolean', default: false },
+      'if-busy': { type: 'string', default: 'reject' },
       approve: { type: 'string' },
       'approval-timeout': { type: 'string' },
       mcp: { type: 'string', multiple: true, default: [] },
@@ -128,6 +133,11 @@ export function parseRunOptions(args: string[]): RunOptions {
   if (values.store !== 'dynamodb-local' && values.store !== 'memory') {
     throw new UsageError(`--store must be "dynamodb-local" or "memory", received "${values.store}".`);
   }
+  const ifBusy = ifBusySchema.safeParse(values['if-busy']);
+  if (!ifBusy.success)
+    throw new UsageError(
+      `--if-busy must be "reject", "enqueue" or "interrupt", received "${values['if-busy']}".`,
+    );
   const mode = values.mode ?? (values.json ? 'event' : 'token');
   if (mode !== 'event' && mode !== 'token')
     throw new UsageError(`--mode must be "event" or "token", received "${mode}".`);
@@ -146,6 +156,7 @@ export function parseRunOptions(args: string[]): RunOptions {
     json: values.json,
     sequential: values.sequential,
     lease: leaseOf(values.lease, values['take-over']),
+    ifBusy: ifBusy.data,
     approvals: (values.approve ?? '').split(',').filter((name) => name !== ''),
     mcpServers: mcpServersOf(values.mcp),
     given: {

@@ -1,7 +1,15 @@
 import { UsageError } from '../usage-error.js';
 
 /** `run` options that name one turn or one terminal, which serve and invoke have no use for. */
-const RUN_ONLY = new Set(['--session', '--take-over', '--lease', '--record', '--json', '--mode']);
+const RUN_ONLY = new Set([
+  '--session',
+  '--take-over',
+  '--if-busy',
+  '--lease',
+  '--record',
+  '--json',
+  '--mode',
+]);
 /** Options that take no value: `run`'s, and `invoke --events`. */
 const SWITCHES = new Set(['--json', '--sequential', '--take-over', '--events']);
 
