@@ -156,7 +156,7 @@ describe('AgentStep’s HTTP API (synthesized)', () => {
             StatusCode: '204',
             ResponseParameters: {
               'method.response.header.Access-Control-Allow-Origin': `'${app}'`,
-              'method.response.header.Access-Control-Allow-Methods': "'GET,POST'",
+              'method.response.header.Access-Control-Allow-Methods': "'GET,POST,DELETE'",
               'method.response.header.Access-Control-Allow-Headers':
                 "'Authorization,Content-Type,Last-Event-ID,Idempotency-Key,Mcp-Protocol-Version,Mcp-Session-Id'",
               'method.response.header.Access-Control-Max-Age': "'600'",

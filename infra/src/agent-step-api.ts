@@ -1,4 +1,10 @@
-import { type ApiAuthMode, corsOriginProblem, ENV_NAMES } from '@agentstep/protocol';
+import {
+  type ApiAuthMode,
+  CORS_ALLOW_HEADERS,
+  CORS_ALLOW_METHODS,
+  corsOriginProblem,
+  ENV_NAMES,
+} from '@agentstep/protocol';
 import { Duration, Names, Token } from 'aws-cdk-lib';
 import {
   AccessLogField,
@@ -93,15 +99,8 @@ const STREAM_TIMEOUT = Duration.minutes(15);
  * client sends to `/mcp`), for ten minutes.
  */
 const PREFLIGHT: Omit<CorsOptions, 'allowOrigins'> = {
-  allowMethods: ['GET', 'POST'],
-  allowHeaders: [
-    'Authorization',
-    'Content-Type',
-    'Last-Event-ID',
-    'Idempotency-Key',
-    'Mcp-Protocol-Version',
-    'Mcp-Session-Id',
-  ],
+  allowMethods: [...CORS_ALLOW_METHODS],
+  allowHeaders: [...CORS_ALLOW_HEADERS],
   maxAge: Duration.minutes(10),
 };
 

@@ -35,7 +35,7 @@ describe.skipIf(dynamoEndpoint === '')('`agentstep serve --cors` over HTTP (in-p
     const response = await preflight(APP);
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe(APP);
-    expect(response.headers.get('access-control-allow-methods')).toBe('GET,POST');
+    expect(response.headers.get('access-control-allow-methods')).toBe('GET,POST,DELETE');
     expect(response.headers.get('access-control-allow-headers')).toContain('Authorization');
   });
 

@@ -262,8 +262,9 @@ describe.skipIf(chromiumMissing !== undefined)(
       await tab.page.context().close();
       const { page } = await signedInTab(browser, turns.url, 'fern');
       await page.goto(`${turns.url}/#/sessions/${fork}`);
+      // Idle until the stream's first events arrive, then idle again once it said done.
+      await expect.poll(() => shownSeqs(page), UNTIL).toEqual(seqs.filter((seq) => seq <= results));
       await expect.poll(() => page.locator('.status').textContent(), UNTIL).toBe('Idle');
-      expect(await shownSeqs(page)).toEqual(seqs.filter((seq) => seq <= results));
       expect(await page.getByRole('button', { name: 'Send' }).isEnabled()).toBe(true);
       expect(await page.getByRole('button', { name: 'Cancel turn' }).isEnabled()).toBe(false);
       await page.context().close();

@@ -33,7 +33,7 @@ describe('cors', () => {
     expect(response.status).toBe(204);
     expect(corsHeadersOf(response)).toEqual({
       'access-control-allow-origin': APP_ORIGIN,
-      'access-control-allow-methods': 'GET,POST',
+      'access-control-allow-methods': 'GET,POST,DELETE',
       'access-control-allow-headers':
         'Authorization,Content-Type,Last-Event-ID,Idempotency-Key,Mcp-Protocol-Version,Mcp-Session-Id',
       'access-control-expose-headers': 'Retry-After,x-vercel-ai-ui-message-stream',

@@ -1,22 +1,6 @@
+import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS } from '@agentstep/protocol';
 import type { MiddlewareHandler } from 'hono';
 import { cors as honoCors } from 'hono/cors';
-
-/**
- * The request headers the routes read, and those the MCP SDK's streamable HTTP client sends to
- * `/mcp`: `Mcp-Protocol-Version` after it initialized, `Mcp-Session-Id` only once a server gave one
- * (the stateless route never does, so no response exposes it).
- */
-const ALLOW_HEADERS = [
-  'Authorization',
-  'Content-Type',
-  'Last-Event-ID',
-  'Idempotency-Key',
-  'Mcp-Protocol-Version',
-  'Mcp-Session-Id',
-];
-
-/** The methods the routes answer. */
-const ALLOW_METHODS = ['GET', 'POST'];
 
 /** The response headers a page may read: when to ask again, and the AI SDK stream's version. */
 const EXPOSE_HEADERS = ['Retry-After', 'x-vercel-ai-ui-message-stream'];
@@ -34,8 +18,8 @@ export function cors(origins: readonly string[]): MiddlewareHandler {
   const allowed = new Set(origins);
   const forAllowed = honoCors({
     origin: (origin) => (allowed.has(origin) ? origin : null),
-    allowHeaders: ALLOW_HEADERS,
-    allowMethods: ALLOW_METHODS,
+    allowHeaders: [...CORS_ALLOW_HEADERS],
+    allowMethods: [...CORS_ALLOW_METHODS],
     exposeHeaders: EXPOSE_HEADERS,
     maxAge: MAX_AGE_SECONDS,
   });

@@ -201,6 +201,51 @@ try {
   await new Promise((settle) => child.once('exit', settle));
   rmSync(project, { recursive: true, force: true });
 }
+const INTERRUPTS = 5;
+
+/** One interrupt: a turn waits for approval, then a message with `ifBusy: "interrupt"`; ms until its turn runs. */
+async function interruptMs(url) {
+  const post = (path, body) =>
+    fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const { session } = await (await post('/sessions', { message: 'Hold' })).json();
+  // The first turn waits once its call's approval is logged.
+  for (;;) {
+    const { status } = await (await fetch(`${url}/sessions/${session}`)).json();
+    if (status === 'waiting') break;
+    await new Promise((settle) => setTimeout(settle, 20));
+  }
+  const started = performance.now();
+  const answer = await (
+    await post(`/sessions/${session}/messages`, { message: 'Instead', ifBusy: 'interrupt' })
+  ).json();
+  if (answer.status !== 'running')
+    throw new Error(`the interrupting message was answered ${JSON.stringify(answer)}`);
+  return performance.now() - started;
+}
+
+/** Interrupts turns that wait for approval on a server of their own. */
+async function interruptLags() {
+  const folder = mkdtempSync(join(tmpdir(), 'agentstep-api-bench-interrupt-'));
+  writeFileSync(join(folder, 'script.json'), JSON.stringify(SCRIPT));
+  const served = await serve(folder, ['--script', 'script.json', '--approve', 'echo']);
+  try {
+    const times = [];
+    for (let index = 0; index < INTERRUPTS; index++) times.push(await interruptMs(served.url));
+    return times;
+  } finally {
+    served.child.kill('SIGINT');
+    await new Promise((settle) => served.child.once('exit', settle));
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+const interrupts = await interruptLags();
+console.log(`\nifBusy "interrupt" on a turn waiting for approval, ${INTERRUPTS} times`);
+console.log(row('request to the new turn running (cancel + start), p50', median(interrupts), 2000));
 const firstTokens = await firstTokenLags();
 console.log(
   `\nA model streaming 20 chunks ${CHUNK_MS} ms apart, ${FIRST_TOKEN_TURNS} turns in each stream format`,

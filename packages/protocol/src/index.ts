@@ -55,6 +55,7 @@ export {
   type ToolsList,
 } from './api/approval-shapes.js';
 export { corsOriginProblem } from './api/cors-origin-problem.js';
+export { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS } from './api/cors-preflight.js';
 export { fieldProblems } from './api/field-problems.js';
 export {
   type GateDecided,
