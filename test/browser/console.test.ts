@@ -169,6 +169,9 @@ describe.skipIf(chromiumMissing !== undefined)(
       const tenant = 'ann';
       const page = await (await newBrowserContext(browser, { viewport: VIEWPORT })).newPage();
       await page.goto(`${turns.url}/`);
+      // Nothing has failed yet: the sign-in form alone, no error under it.
+      await page.getByLabel('Sign in as').waitFor();
+      expect(await page.getByRole('alert').count()).toBe(0);
       await page.getByLabel('New session: first message').fill('Say hello');
       await page.getByRole('button', { name: 'Start session' }).click();
       await page.getByLabel('Sign in as').fill(tenant);
@@ -270,12 +273,29 @@ describe.skipIf(chromiumMissing !== undefined)(
       await page.context().close();
     });
 
+    it('forks a session from a batch\'s results with "Fork from here": the fork opens, idle, with the shared events', async () => {
+      const tab = await signedInTab(browser, turns.url, 'gil');
+      const { page } = tab;
+      const session = await openSession(tab, 'Fork me');
+      const events = await waitForEnd(tab, session);
+      const results = Number(events.find((event) => event.type === 'result')?.seq);
+      await page.getByRole('button', { name: 'Fork from here' }).first().click();
+      await page.waitForURL((url) => !url.hash.endsWith(`/${session}`));
+      await expect
+        .poll(() => shownSeqs(page), UNTIL)
+        .toEqual(events.map((event) => Number(event.seq)).filter((seq) => seq <= results));
+      await expect.poll(() => page.locator('.status').textContent(), UNTIL).toBe('Idle');
+      await page.context().close();
+    });
+
     it('approves one waiting call with edited arguments and denies the other with a reason', async () => {
       const tab = await signedInTab(browser, approvals.url, 'eve');
       const { page } = tab;
       const session = await openSession(tab, 'Echo twice');
       await bothWaiting(page);
       await page.locator('.item.approval').nth(1).waitFor();
+      // Each waiting call says how long it has been running.
+      await expect.poll(() => page.locator('.call .elapsed').count(), UNTIL).toBe(2);
       await shot(page, 'approvals');
       // By its call, not its place: once the first is decided, the list holds the second alone.
       const card = (call: number) =>
@@ -298,7 +318,14 @@ describe.skipIf(chromiumMissing !== undefined)(
         expect.stringMatching(/success.*uno/),
         expect.stringContaining('denied: not today'),
       ]);
+      // The call card shows what the approval changed; once none waits, no approvals box, and no
+      // chart while the steps reported no tokens.
+      expect(await page.locator('.call .edited-args').allTextContents()).toEqual([
+        expect.stringContaining('text: "one" → "uno"'),
+      ]);
       await expect.poll(() => page.locator('.approval-card').count(), UNTIL).toBe(0);
+      expect(await page.getByRole('heading', { name: /Waiting for you/ }).count()).toBe(0);
+      expect(await page.locator('.cost-chart').count()).toBe(0);
       await page.context().close();
     });
 

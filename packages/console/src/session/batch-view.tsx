@@ -1,16 +1,24 @@
 import { FoldedText } from '../common/folded-text.js';
 import { callOutcomes, callParts } from './call-parts.js';
-import type { BatchEntry } from './timeline-entries.js';
+import { type ArgChange, argChanges } from './edited-args.js';
+import { Elapsed, formatSeconds } from './elapsed.js';
+import type { ApprovalEvent, BatchEntry } from './timeline-entries.js';
 
-/** A batch's calls side by side, each with its outcome once the batch's result is logged. */
+/**
+ * A batch's calls side by side, each with its outcome once the batch's result is logged (until
+ * then, how long it has been running), and the arguments a person's approval edited.
+ */
 export function BatchView({ batch }: { batch: BatchEntry }) {
   const outcomes = callOutcomes(batch.result);
+  const started = batch.calls[0]?.timestamp;
   return (
     <div class="batch">
       <div class="calls">
         {batch.calls.map((call, index) => {
           const { name, args, server } = callParts(call);
           const outcome = outcomes[index];
+          const edited = editedBy(batch.approvals, index);
+          const changes = edited === undefined ? [] : argChanges(args, edited);
           return (
             <article class="call" data-seq={call.seq} key={call.seq}>
               <h3>
@@ -18,8 +26,11 @@ export function BatchView({ batch }: { batch: BatchEntry }) {
                 {server && <small class="server"> MCP server {server}</small>}
               </h3>
               <FoldedText value={args} />
+              {changes.length > 0 && <EditedArgs changes={changes} />}
               {outcome === undefined ? (
-                <p class="pending">waiting for its result…</p>
+                <p class="pending">
+                  waiting for its result… <Elapsed since={call.timestamp} />
+                </p>
               ) : (
                 <div class={`outcome ${outcome.status}`}>
                   <span class="label">{outcome.status}</span>
@@ -33,8 +44,32 @@ export function BatchView({ batch }: { batch: BatchEntry }) {
       {batch.result && (
         <p class="batch-summary" data-seq={batch.result.seq}>
           {batch.result.payload.success_count} succeeded, {batch.result.payload.failure_count} failed
+          {started !== undefined && ` · the batch took ${formatSeconds(batch.result.timestamp - started)}`}
         </p>
       )}
+    </div>
+  );
+}
+
+/** The arguments a person approved call `index` with in place of the model's, if they edited them. */
+function editedBy(approvals: readonly ApprovalEvent[], index: number) {
+  const { payload } = approvals.findLast((approval) => approval.payload.index === index) ?? {};
+  return payload?.status === 'approved' ? payload.args : undefined;
+}
+
+/** What a person's edit changed before the call ran: each argument, before and after. */
+function EditedArgs({ changes }: { changes: readonly ArgChange[] }) {
+  return (
+    <div class="edited-args">
+      <p class="label">Run with edited arguments:</p>
+      <ul>
+        {changes.map(({ name, before, after }) => (
+          <li key={name}>
+            <code>{name}</code>: <del>{JSON.stringify(before) ?? '(none)'}</del> →{' '}
+            <ins>{JSON.stringify(after) ?? '(removed)'}</ins>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

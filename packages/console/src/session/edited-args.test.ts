@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editedArgs } from './edited-args.js';
+import { argChanges, editedArgs } from './edited-args.js';
 
 describe('editedArgs', () => {
   const original = { text: 'one' };
@@ -20,5 +20,19 @@ describe('editedArgs', () => {
     const edited = editedArgs(text, original);
     expect(edited).toBeInstanceOf(Error);
     expect((edited as Error).message).toMatch(message);
+  });
+});
+
+describe('argChanges', () => {
+  it('names each argument an edit changed, added or dropped, with its values before and after', () => {
+    expect(argChanges({ text: 'a', keep: 1, gone: true }, { text: 'b', keep: 1, added: [1] })).toEqual([
+      { name: 'text', before: 'a', after: 'b' },
+      { name: 'gone', before: true, after: undefined },
+      { name: 'added', before: undefined, after: [1] },
+    ]);
+  });
+
+  it('finds nothing when the edit is the same object', () => {
+    expect(argChanges({ text: 'a' }, { text: 'a' })).toEqual([]);
   });
 });

@@ -18,3 +18,20 @@ export function editedArgs(
     ? undefined
     : (parsed as Record<string, unknown>);
 }
+
+/** One argument an approval's edit changed: its name, and its value before and after (absent: `undefined`). */
+export interface ArgChange {
+  name: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** The arguments `edited` changed from `original`, by name, in the order they first appear. */
+export function argChanges(original: unknown, edited: Record<string, unknown>): ArgChange[] {
+  const before =
+    typeof original === 'object' && original !== null ? (original as Record<string, unknown>) : {};
+  const names = [...new Set([...Object.keys(before), ...Object.keys(edited)])];
+  return names
+    .filter((name) => JSON.stringify(before[name]) !== JSON.stringify(edited[name]))
+    .map((name) => ({ name, before: before[name], after: edited[name] }));
+}

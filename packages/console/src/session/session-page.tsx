@@ -52,10 +52,10 @@ export function SessionPage({ session }: { session: string }) {
       </div>
       <ErrorNote error={error ?? streamError} />
       <div class="session-main">
-        <Timeline items={items} />
+        <Timeline items={items} session={session} />
       </div>
       <aside class="session-side">
-        <CostChart metrics={metrics} />
+        {metrics.some((metric) => metric.input + metric.output > 0) && <CostChart metrics={metrics} />}
         <ApprovalList session={session} approvalEvents={approvalEvents} />
         <MessageBox onSend={send} disabled={running} />
       </aside>

@@ -5,12 +5,16 @@ import type { TimelineItem } from './timeline-item.js';
 export type CallEvent = Extract<LoggedEvent, { type: 'call' }>;
 /** A `result` event of the log. */
 export type ResultEvent = Extract<LoggedEvent, { type: 'result' }>;
+/** An `approval` event of the log. */
+export type ApprovalEvent = Extract<LoggedEvent, { type: 'approval' }>;
 
 /** One model step's calls, side by side, with the result that answered them once it is logged. */
 export interface BatchEntry {
   kind: 'batch';
   key: string;
   calls: CallEvent[];
+  /** The approval events logged while its calls waited (requests and decisions, edited arguments). */
+  approvals: ApprovalEvent[];
   result: ResultEvent | undefined;
 }
 
@@ -29,7 +33,7 @@ export function timelineEntries(items: readonly TimelineItem[]): TimelineEntry[]
   for (const item of items) {
     if (item.type === 'call') {
       if (open === undefined) {
-        open = { kind: 'batch', key: `batch-${item.seq}`, calls: [], result: undefined };
+        open = { kind: 'batch', key: `batch-${item.seq}`, calls: [], approvals: [], result: undefined };
         entries.push(open);
       }
       open.calls.push(item);
@@ -40,6 +44,7 @@ export function timelineEntries(items: readonly TimelineItem[]): TimelineEntry[]
       open = undefined;
       continue;
     }
+    if (item.type === 'approval') open?.approvals.push(item);
     if (!keepsBatchOpen(item)) open = undefined;
     entries.push({ kind: 'item', key: 'seq' in item ? `seq-${item.seq}` : item.key, item });
   }
