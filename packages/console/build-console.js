@@ -37,6 +37,9 @@ export async function buildConsole(outdir) {
     bundle: true,
     minify: true,
     format: 'esm',
+    // Code only some pages need (the Agentfile parser) comes in chunks of its own, loaded when used.
+    splitting: true,
+    chunkNames: 'chunk-[hash]',
     target: 'es2022',
     platform: 'browser',
     jsx: 'automatic',

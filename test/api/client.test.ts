@@ -100,6 +100,7 @@ describe.skipIf(dynamoEndpoint === '')('@agentstep/client on `agentstep serve` (
     expect(await alice.events(session)).toEqual({ events, next: null });
     expect(await alice.get(session)).toEqual({
       session,
+      title: 'Hi',
       status: 'idle',
       turns: 1,
       lastSeq: 5,

@@ -115,6 +115,7 @@ describe.skipIf(dynamoEndpoint === '')('the HTTP API on `agentstep serve` (Dynam
     const { body } = await call(`${url}/sessions/${session}`, 'alice');
     expect(body).toEqual({
       session,
+      title: 'Hi',
       status: 'idle',
       turns: 1,
       lastSeq: 5,

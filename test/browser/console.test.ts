@@ -356,6 +356,12 @@ describe.skipIf(chromiumMissing !== undefined)(
       await page.getByRole('link', { name: run }).click();
       await page.getByRole('button', { name: 'Approve' }).waitFor();
       expect(await page.locator('.goal h3').first().textContent()).toContain('tighten');
+      // Gates by their goal; each goal's context document on demand.
+      expect(await page.locator('.gate-card h3').textContent()).toContain('Gate on publish: waiting');
+      await page.locator('.goal .context-document summary').first().click();
+      await expect
+        .poll(() => page.locator('.goal .context-document pre').first().textContent(), UNTIL)
+        .toContain('<');
       await expect
         .poll(() => page.locator('.records li', { hasText: /^run tighten iteration \d/ }).count(), UNTIL)
         .toBe(3);
@@ -365,9 +371,39 @@ describe.skipIf(chromiumMissing !== undefined)(
       expect((await client.workflow(run)).gates.map(({ status, by }) => [status, by])).toEqual([
         ['approved', tab.tenant],
       ]);
+      // A goal session links back to its run, and its page only reads it.
+      await page.locator('.records a').first().click();
+      await page.locator('.goal-of a', { hasText: run }).waitFor();
+      expect(await page.locator('.goal-of').textContent()).toContain('goal session of workflow run');
+      expect(await page.getByLabel('Next message').count()).toBe(0);
       await page.goto(`${workflows.url}/#/workflows`);
       await page.getByRole('cell', { name: 'done' }).waitFor();
       await shot(page, 'workflows');
+      await page.context().close();
+    });
+
+    it('starts a workflow run from an Agentfile written on the page: problems at their line and column, inputs from its declarations', async () => {
+      const tab = await signedInTab(browser, workflows.url, 'hana');
+      const { page } = tab;
+      await page.goto(`${workflows.url}/#/workflows`);
+      const editor = page.getByLabel('Agentfile', { exact: true });
+      await editor.fill('NAME broken\nGOAL');
+      await expect.poll(() => page.getByLabel('Problems').textContent(), UNTIL).toMatch(/^2:\d+/);
+      expect(await page.getByRole('button', { name: 'Start run' }).isDisabled()).toBe(true);
+      // One goal the workflow server's script answers, and an input with a default.
+      await editor.fill(
+        'NAME titled\nINPUT topic DEFAULT "agents"\nGOAL publish "Title an abstract about $topic."\nRUN only USING publish\n',
+      );
+      const topic = page.getByLabel('topic');
+      expect(await topic.getAttribute('placeholder')).toBe('agents');
+      await topic.fill('durable loops');
+      await page.getByRole('button', { name: 'Start run' }).click();
+      await page.waitForURL(/#\/workflows\/./);
+      const run = decodeURIComponent(new URL(page.url()).hash.replace('#/workflows/', ''));
+      await expect
+        .poll(() => page.locator('.workflow-page .status').textContent(), UNTIL)
+        .toContain('titled: done');
+      expect((await clientOf(tab).workflow(run)).inputs).toEqual({ topic: 'durable loops' });
       await page.context().close();
     });
   },

@@ -18,13 +18,18 @@ function api() {
     });
     return { status: response.status, body: JSON.parse(await response.text()) };
   };
-  /** Starts a session for `tenant`, one minute after the previous one. */
-  const begin = async (tenant = 'alice') => {
+  /** Starts a session for `tenant` with `message`, one minute after the previous one. */
+  const begin = async (tenant = 'alice', message = 'Hi') => {
     now += 60_000;
-    return (await request('POST', '/sessions', { message: 'Hi' }, tenant)).body as TurnAccepted;
+    return (await request('POST', '/sessions', { message }, tenant)).body as TurnAccepted;
   };
-  const start = async (tenant = 'alice') => (await begin(tenant)).session;
-  return { deps, request, begin, start };
+  const start = async (tenant = 'alice', message = 'Hi') => (await begin(tenant, message)).session;
+  /** The ids `GET /sessions?{query}` lists, in order. */
+  const listed = async (query: string) =>
+    ((await request('GET', `/sessions?${query}`)).body as SessionsList).sessions.map(
+      ({ session }) => session,
+    );
+  return { deps, request, begin, start, listed };
 }
 
 describe('the list routes', () => {
@@ -39,6 +44,7 @@ describe('the list routes', () => {
       sessions: [
         {
           session: second,
+          title: 'Hi',
           status: 'running',
           turns: 1,
           lastSeq: 1,
@@ -51,7 +57,49 @@ describe('the list routes', () => {
         expect.objectContaining({ session: first, createdAt: '2026-11-23T10:01:00.000Z' }),
       ],
       next: null,
+      totals: { sessions: 2, input: 0, output: 0, costUsd: 0 },
     });
+  });
+
+  it('finds sessions by q in their title or id, ignoring case, and totals only what it lists', async () => {
+    const { request, start, listed } = api();
+    const report = await start('alice', '  Write the   QUARTERLY report\n for Ann ');
+    const review = await start('alice', 'Review the quarterly numbers');
+    await start('alice', 'Plan the offsite');
+    await start('bob', 'Quarterly for Bob');
+    expect(await listed('q=quarterly')).toEqual([review, report]);
+    expect(await listed('q=quarterly%20REPORT')).toEqual([report]);
+    expect(await listed(`q=${review.slice(-6).toUpperCase()}`)).toEqual([review]);
+    expect(await listed('q=%20%20')).toHaveLength(3);
+    expect(await listed('q=nowhere')).toEqual([]);
+    const { body } = await request('GET', '/sessions?q=quarterly');
+    expect(body.sessions[1].title).toBe('Write the QUARTERLY report for Ann');
+    expect(body.totals).toEqual({ sessions: 2, input: 0, output: 0, costUsd: 0 });
+  });
+
+  it('pages a search: next names the last match and the next page goes on after it', async () => {
+    const { start, request } = api();
+    const matches = [await start('alice', 'Match one'), await start(), await start('alice', 'Match two')];
+    await start('alice', 'Match three');
+    const first = (await request('GET', '/sessions?q=match&limit=2')).body as SessionsList;
+    expect(first.next).toBe(matches[2]);
+    const second = (await request('GET', `/sessions?q=match&limit=2&after=${first.next}`))
+      .body as SessionsList;
+    expect(second).toMatchObject({ sessions: [{ session: matches[0] }], next: null });
+  });
+
+  it('lists sessions created within createdAfter (inclusive) and createdBefore, as dates or date-times', async () => {
+    const { start, listed } = api();
+    // Created at 10:01, 10:02 and 10:03 on 2026-11-23.
+    const [first, second, third] = [await start(), await start(), await start()];
+    expect(await listed('createdAfter=2026-11-23T10:02:00Z')).toEqual([third, second]);
+    expect(await listed('createdBefore=2026-11-23T10:02:00.000Z')).toEqual([first]);
+    expect(
+      await listed('createdAfter=2026-11-23T11:01:30%2B01:00&createdBefore=2026-11-23T10:03:00Z'),
+    ).toEqual([second]);
+    expect(await listed('createdAfter=2026-11-23')).toHaveLength(3);
+    expect(await listed('createdAfter=2026-11-24')).toEqual([]);
+    expect(await listed('createdBefore=2026-11-24&q=hi')).toHaveLength(3);
   });
 
   it('filters by status and pages with limit and after', async () => {
@@ -81,9 +129,29 @@ describe('the list routes', () => {
     ]);
   });
 
+  it('finds the sessions whose last turn failed with lastTurn=failed, beside status', async () => {
+    const { deps, begin, listed } = api();
+    const end = async (status: 'failed' | 'done') => {
+      const { session, turn } = await begin();
+      await endTurn({ session: storedSession('alice', session), turn, status, message: status }, deps);
+      return session;
+    };
+    const failed = await end('failed');
+    const done = await end('done');
+    const running = (await begin()).session;
+    expect(await listed('lastTurn=failed')).toEqual([failed]);
+    expect(await listed('lastTurn=done&status=idle')).toEqual([done]);
+    expect(await listed('lastTurn=failed&status=running')).toEqual([]);
+    expect(await listed('status=running')).toEqual([running]);
+  });
+
   it.each([
     ['a limit over 100', 'limit=101'],
     ['an unknown status', 'status=sleeping'],
+    ['a lastTurn no turn ends with', 'lastTurn=failing'],
+    ['a createdAfter that is no ISO date', 'createdAfter=yesterday'],
+    ['a createdBefore without its offset', 'createdBefore=2026-11-23T10:00:00'],
+    ['a q over 200 characters', `q=${'x'.repeat(201)}`],
     ['an after naming nothing listed', 'after=s-nope'],
   ])('refuses %s with 400 ValidationError', async (_case, query) => {
     const { request } = api();

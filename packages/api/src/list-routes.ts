@@ -1,8 +1,8 @@
-import type {
-  SessionListItem,
-  SessionsList,
-  WorkflowRunListItem,
-  WorkflowRunsList,
+import {
+  type SessionsList,
+  TURN_END_STATUSES,
+  type WorkflowRunListItem,
+  type WorkflowRunsList,
 } from '@agentstep/protocol';
 import { type DirectoryEntry, runLogOf, tenantTag, workflowRunSummary } from '@agentstep/runtime';
 import type { Context, Hono } from 'hono';
@@ -10,8 +10,9 @@ import * as z from 'zod';
 import type { ApiDeps } from './api-deps.js';
 import { ApiError, validationError } from './api-error.js';
 import { isoTime } from './iso-time.js';
+import { matchingSessions } from './matching-sessions.js';
 import { tenantOf } from './session-access.js';
-import { sessionListItem } from './session-list-item.js';
+import { sessionsTotals } from './sessions-totals.js';
 import { storedSession } from './tenants.js';
 
 const DEFAULT_PAGE = 50;
@@ -21,26 +22,34 @@ const pageSchema = z.object({
   after: z.string().min(1).optional(),
 });
 
-const sessionsQuerySchema = pageSchema.extend({ status: z.enum(['idle', 'running', 'waiting']).optional() });
+/** An instant as a query gives it: an ISO 8601 date (midnight UTC) or date-time with its offset. */
+const instantSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })]).transform(Date.parse);
+
+const sessionsQuerySchema = pageSchema.extend({
+  q: z.string().trim().max(200).optional(),
+  status: z.enum(['idle', 'running', 'waiting']).optional(),
+  lastTurn: z.enum(TURN_END_STATUSES).optional(),
+  createdAfter: instantSchema.optional(),
+  createdBefore: instantSchema.optional(),
+});
 
 /**
- * `GET /sessions?status=&limit=&after=` (the caller's sessions started over the API, newest first,
- * each with its summary) and `GET /workflows?limit=&after=` (its workflow runs, newest first).
- * `next` is the `after` of the next page, `null` on the last.
+ * `GET /sessions?q=&status=&lastTurn=&createdAfter=&createdBefore=&limit=&after=`: the caller's
+ * sessions started over the API, newest first, each with its summary, and `totals` of the page.
+ * `q` keeps those whose id or title holds it (ignoring case); `status` those `idle`, `running` or
+ * `waiting`; `lastTurn` those whose last ended turn ended so (`failed` finds the failed ones);
+ * `createdAfter` (inclusive) and `createdBefore` (exclusive) take an ISO 8601 date or date-time.
+ * `GET /workflows?limit=&after=`: its workflow runs, newest first. `next` is the `after` of the
+ * next page, `null` on the last; a filtered page may be followed by an empty one.
  */
 export function addListRoutes(app: Hono, deps: ApiDeps): void {
   app.get('/sessions', async (c) => {
-    const query = queryOf(c, sessionsQuerySchema);
+    const { limit, after, ...filter } = queryOf(c, sessionsQuerySchema);
     const tenant = tenantOf(c);
-    const entries = pageFrom(await deps.directory.list(tenantTag(tenant), 'session'), query.after);
-    const sessions: SessionListItem[] = [];
-    for (const entry of entries) {
-      if (sessions.length === query.limit) break;
-      const item = await sessionListItem(entry, storedSession(tenant, entry.id), deps);
-      if (query.status === undefined || item.status === query.status) sessions.push(item);
-    }
-    const more = sessions.length === query.limit && entries.at(-1)?.id !== sessions.at(-1)?.session;
-    const list: SessionsList = { sessions, next: more ? (sessions.at(-1)?.session ?? null) : null };
+    const entries = pageFrom(await deps.directory.list(tenantTag(tenant), 'session'), after);
+    const storedOf = (id: string) => storedSession(tenant, id);
+    const page = await matchingSessions(entries, filter, limit, storedOf, deps);
+    const list: SessionsList = { ...page, totals: sessionsTotals(page.sessions) };
     return c.json(list);
   });
   app.get('/workflows', async (c) => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { sessionSummary } from './session-summary.js';
 
 const at = (seq: number, event: PersistedEvent): StoredEvent => ({ session: 'stored', seq, event });
-const user = (seq: number) => at(seq, { type: 'user', content: 'hi', timestamp: 1 });
+const user = (seq: number) => at(seq, { type: 'user', content: ` hi ${seq}`, timestamp: 1 });
 const failed = (seq: number, turn: string) =>
   at(seq, {
     type: 'turn_end',
@@ -17,6 +17,11 @@ const summaryOf = (events: StoredEvent[]) =>
   sessionSummary({ id: 's', stored: 'stored', events }, inMemoryStores());
 
 describe('sessionSummary', () => {
+  it('titles a session by its first message, null before it has one', async () => {
+    expect(await summaryOf([])).toMatchObject({ title: null, turns: 0, lastTurn: null });
+    expect(await summaryOf([user(1), failed(2, 't1'), user(3)])).toMatchObject({ title: 'hi 1' });
+  });
+
   it.each([
     ['no turn has ended: null', [user(1)], 'running', null],
     ['the last turn failed: it shows, the session idle', [user(1), failed(2, 't1')], 'idle', 't1'],
@@ -41,6 +46,7 @@ describe('sessionSummary', () => {
     const summaryOfFork = (events: StoredEvent[]) =>
       sessionSummary({ id: 'fork', stored: 'tag.fork', events }, stores);
     expect(await summaryOfFork(shared)).toMatchObject({
+      title: 'hi 1',
       status: 'idle',
       turns: 2,
       lastTurn: { turn: 't1' },

@@ -3,10 +3,11 @@ import { type QueuedMessage, sessionSpend } from '@agentstep/runtime';
 import type { ApiDeps } from './api-deps.js';
 import { isoTime } from './iso-time.js';
 import { sessionState, sessionStatus } from './session-state.js';
+import { sessionTitle } from './session-title.js';
 
 /**
  * Where a session's turns stand and what it spent, as `GET /sessions/{id}` answers: `session` is
- * the tenant's id; `lastTurn` the last turn that ended and its status (`null` before one has); a
+ * the tenant's id; `title` its first message, shortened; `lastTurn` the last turn that ended and its status (`null` before one has); a
  * fork's `forkedFrom` names its parent as the tenant knows it; `queued` the messages waiting for
  * their turns, in start order.
  */
@@ -25,6 +26,7 @@ export async function sessionSummary(
   const tag = session.stored.slice(0, session.stored.length - session.id.length);
   return {
     session: session.id,
+    title: sessionTitle(session.events),
     status: sessionStatus(session.events, state),
     turns: state.turns,
     lastSeq: state.lastSeq,

@@ -28,6 +28,8 @@ export type {
   WorkflowStartBody as WorkflowRequest,
 } from '@agentstep/protocol';
 
+import type { TurnEndStatus } from '@agentstep/protocol';
+
 /** How a turn is requested. */
 export interface TurnOptions {
   /** A retried request with the same key gets the first answer and starts nothing. */
@@ -50,8 +52,16 @@ export interface ListQuery {
   limit?: number;
 }
 
-/** Which sessions to list. */
+/** Which sessions to list: each field given narrows the list. */
 export interface SessionsQuery extends ListQuery {
+  /** Only sessions whose id or title holds this text, ignoring case (at most 200 characters). @default every session */
+  q?: string;
   /** Only sessions with this status. @default every status */
   status?: 'idle' | 'running' | 'waiting';
+  /** Only sessions whose last ended turn ended so: `failed` finds the failed ones. @default however it ended */
+  lastTurn?: TurnEndStatus;
+  /** Only sessions created at or after this ISO 8601 date (midnight UTC) or date-time with its offset. @default since the first */
+  createdAfter?: string;
+  /** Only sessions created before this ISO 8601 date or date-time. @default until now */
+  createdBefore?: string;
 }

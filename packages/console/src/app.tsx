@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState } from 'preact/hooks';
 import { ClientContext } from './client-context.js';
+import { ThemeToggle } from './common/theme-toggle.js';
 import { consoleClient } from './console-client.js';
 import type { ConsoleConfig } from './console-config.js';
 import { RoutedPage } from './routed-page.js';
@@ -8,9 +9,9 @@ import type { InitialSignIn } from './sign-in/initial-sign-in.js';
 import { SignInPanel } from './sign-in/sign-in-panel.js';
 
 /**
- * The console: a header, the sign-in panel when the API answered 401 (its kept credentials then
- * forgotten) or a sign-in just failed, and the page the hash names. Signing in makes a new client
- * and renders the page afresh, which retries its requests.
+ * The console: a header (pages, who is signed in, the colour theme), the sign-in panel when the
+ * API answered 401 (its kept credentials then forgotten) or a sign-in just failed, and the page the
+ * hash names. Signing in makes a new client and renders the page afresh, which retries its requests.
  */
 export function App({ config, initial }: { config: ConsoleConfig; initial: InitialSignIn }) {
   const [credentials, setCredentials] = useState(initial.credentials);
@@ -45,6 +46,7 @@ export function App({ config, initial }: { config: ConsoleConfig; initial: Initi
         <span class="who">
           {credentials === undefined ? 'not signed in' : `signed in as ${credentials.who}`}
         </span>
+        <ThemeToggle />
       </header>
       {unauthorized && <SignInPanel signIn={config.signIn} error={initial.error} onSignIn={signIn} />}
       <main key={credentials?.token}>

@@ -1,5 +1,6 @@
 import { FoldedText } from '../common/folded-text.js';
 import { formatUsd } from '../common/format-usd.js';
+import { Markdown } from '../common/markdown.js';
 import type { TimelineEntry } from './timeline-entries.js';
 
 /** One timeline item that is not a call: a logged event (marked with its `seq`), a step's metric or an error. */
@@ -22,7 +23,7 @@ export function ItemView({ item }: { item: Extract<TimelineEntry, { kind: 'item'
     case 'respond':
       return (
         <div class="item respond" data-seq={item.seq}>
-          <p class="prose">{item.content}</p>
+          <Markdown text={item.content} />
         </div>
       );
     case 'result':

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { useClient } from '../client-context.js';
 import { ErrorNote } from '../common/error-note.js';
+import { workflowHref } from '../hash-route.js';
 import { ApprovalList } from './approval-list.js';
 import { CostChart } from './cost-chart.js';
 import { isTurnRunning } from './is-turn-running.js';
@@ -8,6 +9,7 @@ import { MessageBox } from './message-box.js';
 import { Timeline } from './timeline.js';
 import type { StepMetric } from './timeline-item.js';
 import { useSessionStream } from './use-session-stream.js';
+import { useWorkflowOfSession } from './use-workflow-of-session.js';
 
 /** A session live: its timeline, the calls waiting for a decision, its cost, the next message and Cancel. */
 export function SessionPage({ session }: { session: string }) {
@@ -15,6 +17,7 @@ export function SessionPage({ session }: { session: string }) {
   const { items, error: streamError, done, followAgain } = useSessionStream(session);
   const [error, setError] = useState<unknown>();
   const running = !done && isTurnRunning(items);
+  const workflow = useWorkflowOfSession(session);
   const attempt = async (action: () => Promise<unknown>) => {
     setError(undefined);
     try {
@@ -41,14 +44,21 @@ export function SessionPage({ session }: { session: string }) {
         <p class="status" data-running={running}>
           {running ? 'A turn is running' : 'Idle'}
         </p>
-        <button
-          type="button"
-          class="danger"
-          disabled={!running}
-          onClick={() => attempt(() => client.cancel(session))}
-        >
-          Cancel turn
-        </button>
+        {workflow === undefined ? (
+          <button
+            type="button"
+            class="danger"
+            disabled={!running}
+            onClick={() => attempt(() => client.cancel(session))}
+          >
+            Cancel turn
+          </button>
+        ) : (
+          <p class="goal-of">
+            A goal session of workflow run <a href={workflowHref(workflow)}>{workflow}</a>: the run writes it,
+            this page only reads it.
+          </p>
+        )}
       </div>
       <ErrorNote error={error ?? streamError} />
       <div class="session-main">
@@ -57,7 +67,7 @@ export function SessionPage({ session }: { session: string }) {
       <aside class="session-side">
         {metrics.some((metric) => metric.input + metric.output > 0) && <CostChart metrics={metrics} />}
         <ApprovalList session={session} approvalEvents={approvalEvents} />
-        <MessageBox onSend={send} disabled={running} />
+        {workflow === undefined && <MessageBox onSend={send} disabled={running} />}
       </aside>
     </div>
   );

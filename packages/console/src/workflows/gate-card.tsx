@@ -4,7 +4,10 @@ import { useClient } from '../client-context.js';
 import { ErrorNote } from '../common/error-note.js';
 import { FoldedText } from '../common/folded-text.js';
 
-/** A human gate of a run: what it asks, and while it waits, Approve, Correct (with a text) and Abort. */
+/**
+ * A human gate of a run, named by its goal (its id small beside it): what it asks, and while it
+ * waits, Approve, Correct (with a text) and Abort.
+ */
 export function GateCard({ run, gate }: { run: string; gate: WorkflowGate }) {
   const client = useClient();
   const [text, setText] = useState('');
@@ -21,8 +24,8 @@ export function GateCard({ run, gate }: { run: string; gate: WorkflowGate }) {
   return (
     <article class="gate-card">
       <h3>
-        Gate {gate.gate} on {gate.goal}: {gate.status}
-        {gate.by ? ` by ${gate.by}` : ''}
+        Gate on {gate.goal}: {gate.status}
+        {gate.by ? ` by ${gate.by}` : ''} <small class="id">{gate.gate}</small>
       </h3>
       <FoldedText value={gate.text} />
       {gate.status === 'waiting' && (

@@ -28,7 +28,11 @@ export function WorkflowRunPage({ run }: { run: string }) {
           <section aria-label="Goals">
             <h2>Goals ({summary.goals.length})</h2>
             {summary.goals.map((output, index) => (
-              <GoalOutputView key={`${output.goal}-${output.agent ?? ''}-${index}`} output={output} />
+              <GoalOutputView
+                key={`${output.goal}-${output.agent ?? ''}-${index}`}
+                run={run}
+                output={output}
+              />
             ))}
           </section>
           <section aria-label="Records">

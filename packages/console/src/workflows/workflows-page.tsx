@@ -4,6 +4,7 @@ import { ErrorNote } from '../common/error-note.js';
 import { type Column, ListTable } from '../common/list-table.js';
 import { usePages } from '../common/use-pages.js';
 import { workflowHref } from '../hash-route.js';
+import { StartWorkflowForm } from './start-workflow-form.js';
 
 /** The columns of the workflow runs list. */
 const COLUMNS: readonly Column<WorkflowRunListItem>[] = [
@@ -13,7 +14,7 @@ const COLUMNS: readonly Column<WorkflowRunListItem>[] = [
   { label: 'Started', cell: (row) => new Date(row.startedAt).toLocaleString() },
 ];
 
-/** The tenant's workflow runs, newest first, a page at a time. */
+/** The tenant's workflow runs, newest first, a page at a time, and a form to start one. */
 export function WorkflowsPage() {
   const client = useClient();
   const { rows, next, more, error } = usePages(
@@ -33,6 +34,7 @@ export function WorkflowsPage() {
           More runs
         </button>
       )}
+      <StartWorkflowForm />
     </div>
   );
 }

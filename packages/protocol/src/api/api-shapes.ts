@@ -110,6 +110,11 @@ export interface TurnCancelled {
 /** `GET /sessions/{id}`: where a session's turns stand and what it has spent. */
 export interface SessionSummary {
   session: string;
+  /**
+   * The session's first message, trimmed, its whitespace collapsed and cut at 80 characters (the
+   * last one then `…`); `null` while it has none.
+   */
+  title: string | null;
   /** `running` while a turn has not ended; `waiting` while it waits for a person to decide a call. */
   status: 'idle' | 'running' | 'waiting';
   /** Turns started. */
@@ -133,10 +138,15 @@ export interface SessionListItem extends SessionSummary {
   lastActivity: string | null;
 }
 
-/** `GET /sessions`: the caller's sessions, newest first; `next` is the next page's `after`, `null` on the last. */
+/**
+ * `GET /sessions`: the caller's sessions, newest first; `next` is the next page's `after`, `null`
+ * on the last; `totals` adds up this page's sessions.
+ */
 export interface SessionsList {
   sessions: SessionListItem[];
   next: string | null;
+  /** This page's sessions added up: how many, their tokens, and their cost when each one's is known. */
+  totals: { sessions: number; input: number; output: number; costUsd?: number };
 }
 
 /** An event of a session's log as clients get it (API, `agentstep events --json`): the wire event and its `seq`. */

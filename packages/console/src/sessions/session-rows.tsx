@@ -1,0 +1,115 @@
+import type { SessionListItem } from '@agentstep/client';
+import type { JSX, Ref, TargetedKeyboardEvent } from 'preact';
+import { useState } from 'preact/hooks';
+import { formatUsd } from '../common/format-usd.js';
+import { sessionHref } from '../hash-route.js';
+
+/** A token count with its thousands grouped. */
+export const formatTokens = (count: number) => count.toLocaleString('en');
+
+/** An ISO 8601 time as a short local date and time: the list has seven columns to fit. */
+const shortTime = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+
+/** The columns of the sessions list: each heading and its cell (each cell carries its label for a narrow screen). */
+const COLUMNS: ReadonlyArray<[string, (row: SessionListItem) => JSX.Element | string | number]> = [
+  [
+    'Session',
+    (row) => (
+      // The row is the keyboard's stop (arrows move between rows, Enter opens); the link is the mouse's.
+      <a href={sessionHref(row.session)} tabIndex={-1}>
+        {row.title ?? row.session}
+        {row.title !== null && (
+          <>
+            {' '}
+            <br />
+            <code>{row.session}</code>
+          </>
+        )}
+      </a>
+    ),
+  ],
+  ['Status', (row) => <StatusCell row={row} />],
+  ['Created', (row) => shortTime(row.createdAt)],
+  ['Last activity', (row) => (row.lastActivity === null ? '—' : shortTime(row.lastActivity))],
+  ['Turns', (row) => row.turns],
+  ['Tokens in / out', (row) => `${formatTokens(row.usage.input)} / ${formatTokens(row.usage.output)}`],
+  ['Cost', (row) => (row.usage.costUsd === undefined ? '—' : formatUsd(row.usage.costUsd))],
+];
+
+/**
+ * The sessions as a table whose rows are one keyboard stop: Tab reaches the last row focused,
+ * ArrowUp and ArrowDown (Home, End) move between rows, Enter opens the focused row's session.
+ */
+export function SessionRows({
+  sessions,
+  bodyRef,
+}: {
+  sessions: readonly SessionListItem[];
+  bodyRef: Ref<HTMLTableSectionElement>;
+}) {
+  const [focused, setFocused] = useState(0);
+  const stop = Math.min(focused, sessions.length - 1);
+  return (
+    <table class="list">
+      <thead>
+        <tr>
+          {COLUMNS.map(([label]) => (
+            <th scope="col" key={label}>
+              {label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody ref={bodyRef}>
+        {sessions.map((row, index) => (
+          <tr
+            key={row.session}
+            tabIndex={index === stop ? 0 : -1}
+            data-session={row.session}
+            onFocus={() => setFocused(index)}
+            onKeyDown={(event) => moveOrOpen(event, row.session)}
+          >
+            {COLUMNS.map(([label, cell]) => (
+              <td data-label={label} key={label}>
+                {cell(row)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function StatusCell({ row }: { row: SessionListItem }) {
+  const ended = row.lastTurn?.status;
+  if (ended === undefined || ended === 'done') return <>{row.status}</>;
+  return (
+    <>
+      {row.status}
+      {' · '}
+      <span class={ended === 'failed' ? 'error-note' : undefined}>last turn {ended}</span>
+    </>
+  );
+}
+
+/** A row's keys: the arrows, Home and End focus another row; Enter on the row itself opens its session. */
+function moveOrOpen(event: TargetedKeyboardEvent<HTMLTableRowElement>, session: string): void {
+  const row = event.currentTarget;
+  const body = row.parentElement;
+  const targets: Record<string, Element | null | undefined> = {
+    ArrowDown: row.nextElementSibling,
+    ArrowUp: row.previousElementSibling,
+    Home: body?.firstElementChild,
+    End: body?.lastElementChild,
+  };
+  const target = targets[event.key];
+  if (target instanceof HTMLElement) {
+    event.preventDefault();
+    target.focus();
+  } else if (event.key === 'Enter' && event.target === row) {
+    event.preventDefault();
+    location.hash = sessionHref(session);
+  }
+}
