@@ -15,7 +15,7 @@ import { batch, localAgent, type Stores } from '../support/harness.js';
 
 const at = 1_700_000_000;
 
-/** A `count` tool whose every run is an effect the test can count. */
+/** A `count` tool whose every run is an effect the test can count (a batch's calls run at once: in any order). */
 function countingTool() {
   const runs: string[] = [];
   const tool = defineTool({
@@ -101,13 +101,13 @@ describe.skipIf(dynamoEndpoint === '')('forking a 2,000-event session (issue 28)
     const ran = await original.turn('Count twice', { session });
     expect(ran.events).toHaveLength(1_986);
     const resultSeq = ran.events.findLast(({ event }) => event.type === 'result')?.seq ?? 0;
-    expect(counting.runs).toEqual(['1', '2']);
+    expect(counting.runs.toSorted()).toEqual(['1', '2']);
     const [firstStep, afterResults] = original.model.calls;
 
     // At a batch's results: the fork's first turn sees the original's next step, its message added.
     const branch = `s-${randomUUID()}`;
     await forkSession({ from: session, at: resultSeq, session: branch }, original.stores);
-    expect(counting.runs).toEqual(['1', '2']);
+    expect(counting.runs.toSorted()).toEqual(['1', '2']);
     expect(await log.read(branch)).toEqual(
       ran.events.slice(0, resultSeq).map((stored) => ({ ...stored, session: branch })),
     );
@@ -121,7 +121,7 @@ describe.skipIf(dynamoEndpoint === '')('forking a 2,000-event session (issue 28)
     const last = messages.at(-1);
     if (last) last.content = `${last.content}\n\nGo on`;
     expect(shown(seen)).toBe(shown({ ...afterResults, messages }));
-    expect(counting.runs).toEqual(['1', '2']);
+    expect(counting.runs.toSorted()).toEqual(['1', '2']);
 
     // At a turn's end, the same message again: the very request the original's turn began with.
     const resent = `s-${randomUUID()}`;
