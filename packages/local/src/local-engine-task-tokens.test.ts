@@ -103,6 +103,16 @@ describe('LocalEngine on .waitForTaskToken', { timeout: 30_000 }, () => {
     });
   });
 
+  it('stops every execution it runs on stopExecutions, as the end of its process would, the wait with it', async () => {
+    const approver = approverFunction();
+    const engine = engineWith({ stateMachines: { Approval: awaiting() } }, approver);
+    const run = engine.execute('Approval', { session: 's' });
+    await firstToken(approver);
+    engine.stopExecutions();
+    await expect(run).rejects.toThrow();
+    expect(engine.taskTokens.waiting).toBe(0);
+  });
+
   it('puts the token wherever $$.Task.Token appears in the payload, nested or formatted', async () => {
     const approver = approverFunction();
     const payload = {

@@ -140,6 +140,8 @@ export class LocalEngine {
   readonly #chance: () => boolean;
   /** The runs of the turns going on now, by session and turn. */
   readonly #turns = new Map<string, Run>();
+  /** The runs `execute` started that have not ended. */
+  readonly #executing = new Set<Run>();
 
   constructor(options: LocalEngineOptions) {
     const { definition, functions } = options.agent;
@@ -195,10 +197,23 @@ export class LocalEngine {
   async execute(stateMachine: string, input: unknown): Promise<ExecutionRun> {
     const started = Date.now();
     const run = newRun();
-    const executionArn = this.#start(stateMachine, input, run);
-    const output = await this.#started(run, executionArn);
-    run.stats.wallMs = Date.now() - started;
-    return { executionArn, output, stats: run.stats };
+    this.#executing.add(run);
+    try {
+      const executionArn = this.#start(stateMachine, input, run);
+      const output = await this.#started(run, executionArn);
+      run.stats.wallMs = Date.now() - started;
+      return { executionArn, output, stats: run.stats };
+    } finally {
+      this.#executing.delete(run);
+    }
+  }
+
+  /**
+   * Aborts every execution `execute` is running (a workflow run waiting at a human gate), as the
+   * end of the process that runs them would: each rejects, and what it logged stays, to be resumed.
+   */
+  stopExecutions(): void {
+    for (const run of this.#executing) for (const abort of run.aborts) abort();
   }
 
   #host(name: string, definition: StateMachineDefinition): void {

@@ -27,7 +27,8 @@ const CONSOLE_DIR = fileURLToPath(new URL('console/', import.meta.url));
  * `agentstep serve`: the HTTP API on this machine, over the local engine and DynamoDB Local. Its
  * first line on stdout is `listening on http://HOST:PORT` once it accepts requests, and the web
  * console's address goes to stderr when the bundle carries it; SIGINT or
- * SIGTERM stops it: turns still running are cancelled, then DynamoDB Local stops.
+ * SIGTERM stops it: turns still running are cancelled, workflow runs it was running stop (resumable
+ * with `agentstep workflow resume`), then DynamoDB Local stops.
  */
 export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const options = parseServeOptions(args);
@@ -64,6 +65,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
       // Queued messages wait for the next start: the turns cancelled now must not start them.
       stopStartingQueued();
       await cancelRunningTurns(starter, { ...deps, wake: deps });
+      // Workflow runs waiting here (at a human gate) stop with the server: `workflow resume` goes on.
+      engine.stopExecutions();
       return 0;
     },
     (log) => live.watch(changes.watch(log)),
