@@ -28,8 +28,13 @@ if (!existsSync(executablePath)) {
 }
 const bin = fileURLToPath(new URL('../../cli/bin/agentstep.js', import.meta.url));
 const cwd = mkdtempSync(join(tmpdir(), 'agentstep-console-bench-'));
-const step = `<execute>${JSON.stringify(Array.from({ length: 20 }, (_, i) => ({ name: 'echo', args: { text: `item ${i}` } })))}</execute>`;
-writeFileSync(join(cwd, 'script.json'), JSON.stringify([...Array(24).fill(step), 'Finished.<end>']));
+// Each call's arguments differ from every other's: a call repeated three times ends the turn (decision 0030).
+const step = (n) =>
+  `<execute>${JSON.stringify(Array.from({ length: 20 }, (_, i) => ({ name: 'echo', args: { text: `item ${n}.${i}` } })))}</execute>`;
+writeFileSync(
+  join(cwd, 'script.json'),
+  JSON.stringify([...Array.from({ length: 24 }, (_, n) => step(n)), 'Finished.<end>']),
+);
 const serve = spawn(
   process.execPath,
   [bin, 'serve', '--port', '0', '--auth', 'dev', '--script', 'script.json'],
