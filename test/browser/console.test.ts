@@ -356,6 +356,10 @@ describe.skipIf(chromiumMissing !== undefined)(
       await page.getByRole('link', { name: run }).click();
       await page.getByRole('button', { name: 'Approve' }).waitFor();
       expect(await page.locator('.goal h3').first().textContent()).toContain('tighten');
+      // The run as a diagram: the converged goal after its iterations, the gate waiting on publish.
+      const node = (goal: string) => page.locator(`.run-diagram .node[data-goal="${goal}"]`);
+      await expect.poll(() => node('tighten').textContent(), UNTIL).toMatch(/converge · done · 3 iterations/);
+      await expect.poll(() => node('publish').textContent(), UNTIL).toContain('gate: waiting');
       // Gates by their goal; each goal's context document on demand.
       expect(await page.locator('.gate-card h3').textContent()).toContain('Gate on publish: waiting');
       await page.locator('.goal .context-document summary').first().click();

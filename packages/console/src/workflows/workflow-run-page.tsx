@@ -2,9 +2,13 @@ import { ErrorNote } from '../common/error-note.js';
 import { GateCard } from './gate-card.js';
 import { GoalOutputView } from './goal-output-view.js';
 import { RecordList } from './record-list.js';
+import { RunDiagram } from './run-diagram.js';
 import { useWorkflowRun } from './use-workflow-run.js';
 
-/** A workflow run live: its status, its human gates, each goal's output and every record (iterations included). */
+/**
+ * A workflow run live: its status, its goals as a diagram, its human gates, each goal's output and
+ * every record (iterations included).
+ */
 export function WorkflowRunPage({ run }: { run: string }) {
   const { summary, records, error } = useWorkflowRun(run);
   return (
@@ -19,6 +23,7 @@ export function WorkflowRunPage({ run }: { run: string }) {
             {summary.workflow}: {summary.status}
             {summary.message ? ` — ${summary.message}` : ''}
           </p>
+          <RunDiagram records={records} />
           <section aria-label="Gates">
             <h2>Gates ({summary.gates.length})</h2>
             {summary.gates.map((gate) => (
