@@ -97,6 +97,13 @@ describe('markdownTree', () => {
     expect(textOf([plain ?? ''])).toBe('+++.');
   });
 
+  it('makes a code block and a table keyboard stops, so keys scroll them sideways inside their card', () => {
+    const [pre] = markdownTree('```\nwide\n```');
+    const [table] = markdownTree('| a |\n|---|\n| 1 |');
+    expect(pre).toMatchObject({ tag: 'pre', props: { tabIndex: 0 } });
+    expect(table).toMatchObject({ tag: 'div', props: { class: 'table-scroll', tabIndex: 0 } });
+  });
+
   it('keeps a language name from reaching the class attribute as anything but a word', () => {
     const [pre] = markdownTree('```x"onmouseover=alert(1)\ncode\n```');
     expect(elements([pre ?? '']).find((element) => element.tag === 'code')?.props).toEqual({

@@ -10,6 +10,12 @@ const LEXER_OPTIONS = { gfm: true, breaks: true } as const;
 /** An answer's `#` sits under the page's own h1 and h2: Markdown headings start at h3. */
 const HEADING_TAGS: readonly MarkdownTag[] = ['h3', 'h4', 'h5', 'h6', 'h6', 'h6'];
 
+/**
+ * What a block that may scroll sideways inside its card (a code block, a table) carries: a place in
+ * the tab order, so a keyboard can scroll it too (axe's scrollable-region-focusable).
+ */
+const KEYBOARD_SCROLLABLE = { tabIndex: 0 } as const;
+
 /** What every rendered link carries: a new tab that cannot reach back into the console. */
 const LINK_PROPS = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
@@ -73,7 +79,7 @@ function codeBlock({ text, lang }: Tokens.Code): MarkdownElement {
   // The info string's first word names the language (```ts title="x" → ts).
   const language = lang?.trim().split(/\s+/)[0] || undefined;
   const props = language ? { class: `hljs language-${language.replace(/[^\w+#.-]/g, '')}` } : {};
-  return element('pre', [element('code', highlightCode(text, language), props)]);
+  return element('pre', [element('code', highlightCode(text, language), props)], KEYBOARD_SCROLLABLE);
 }
 
 function list({ ordered, start, items }: Tokens.List): MarkdownElement {
@@ -93,7 +99,10 @@ const checkbox = (checked: boolean) =>
     'aria-label': checked ? 'done' : 'not done',
   });
 
-/** A table scrolling inside its card; alignment by class, as the console's CSP allows no inline style. */
+/**
+ * A table scrolling inside its card (a keyboard stop, so keys scroll it too); alignment by class, as
+ * the console's CSP allows no inline style.
+ */
 function table({ header, rows }: Tokens.Table): MarkdownElement {
   const cell = (tag: 'th' | 'td') => (cell: Tokens.TableCell) =>
     element(tag, inline(cell.tokens), cell.align ? { class: `align-${cell.align}` } : {});
@@ -108,7 +117,7 @@ function table({ header, rows }: Tokens.Table): MarkdownElement {
         ),
       ]),
     ],
-    { class: 'table-scroll' },
+    { class: 'table-scroll', ...KEYBOARD_SCROLLABLE },
   );
 }
 

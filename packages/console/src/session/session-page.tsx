@@ -62,6 +62,8 @@ export function SessionPage({ session }: { session: string }) {
       </div>
       <ErrorNote error={error ?? streamError} />
       <div class="session-main">
+        {/* Unseen, but it keeps the outline whole: the calls' h3 headings sit under an h2, as the side's do. */}
+        <h2 class="visually-hidden">Timeline</h2>
         <Timeline items={items} session={session} />
       </div>
       <aside class="session-side">
