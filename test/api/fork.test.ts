@@ -75,6 +75,16 @@ describe.skipIf(dynamoEndpoint === '')('POST /sessions/{id}/fork on `agentstep s
     expect(grown[4]).toMatchObject({ seq: 5, type: 'user', content: 'Again' });
     expect(grown.at(-1)).toMatchObject({ seq: 10, type: 'turn_end', payload: { status: 'done' } });
     expect((await call(`${url}/sessions/${session}/events`, 'fay')).body.events).toEqual(events);
+    // As UI messages: the cut turn under its own id, then the fork's turn under another.
+    const messages = (await call(`${url}/chat/${branch}/messages`, 'fay')).body as Array<{
+      id: string;
+      role: string;
+    }>;
+    const assistants = messages
+      .filter((message) => message.role === 'assistant')
+      .map((message) => message.id);
+    expect(assistants).toHaveLength(2);
+    expect(new Set(assistants).size).toBe(2);
   });
 
   it('answers 400 naming the nearest allowed seqs for a point inside a step or past the end', async () => {

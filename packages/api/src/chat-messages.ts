@@ -1,4 +1,5 @@
 import type { StoredEvent } from '@agentstep/protocol';
+import { turnOfBatch } from '@agentstep/runtime';
 import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
 import { AiSdkFormat } from './ai-sdk-format.js';
 
@@ -45,16 +46,24 @@ async function assistantMessage(turn: string, events: readonly StoredEvent[]): P
   return message;
 }
 
-/** The log cut at each `user` event, each turn named by its end (the running one by `running`). */
+/**
+ * The log cut at each `user` event, each turn named by its end; the running one by `running`, and
+ * one that never ended (a fork's log cut it at a batch's results) by its batches' ids.
+ */
 function loggedTurns(events: readonly StoredEvent[], running?: string): LoggedTurn[] {
   const turns: StoredEvent[][] = [];
   for (const stored of events) {
     if (stored.event.type === 'user') turns.push([]);
     turns.at(-1)?.push(stored);
   }
-  return turns.flatMap((logged) => {
+  return turns.flatMap((logged, index) => {
     const end = logged.find(({ event }) => event.type === 'turn_end')?.event;
-    const turn = end?.type === 'turn_end' ? end.payload.turn : running;
+    const last = index === turns.length - 1;
+    const batch = logged.find((stored) => stored.batch !== undefined)?.batch;
+    const turn =
+      end?.type === 'turn_end'
+        ? end.payload.turn
+        : ((last ? running : undefined) ?? (batch === undefined ? undefined : turnOfBatch(batch)));
     return turn === undefined ? [] : [{ turn, events: logged }];
   });
 }

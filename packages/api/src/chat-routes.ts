@@ -58,8 +58,10 @@ export function addChatRoutes(app: Hono, deps: ApiDeps, followers: TurnFollowers
     return followTurn(c, deps, { addressed, turn, events: turnEvents, seen, after: start - 1, ...following });
   });
   app.get('/chat/:id/messages', async (c) => {
-    const { events, ...addressed } = await existingLog(c, deps);
-    const running = sessionState(events).running ? await runningTurn(deps, addressed) : undefined;
+    const { events, forkedAt, ...addressed } = await existingLog(c, deps);
+    const running = sessionState(events, undefined, forkedAt).running
+      ? await runningTurn(deps, addressed)
+      : undefined;
     // Loaded when first asked for: the AI SDK's reader is for this route only.
     const { chatMessages } = await import('./chat-messages.js');
     return c.json(await chatMessages(events, running));

@@ -59,7 +59,8 @@ export async function startClientTurn(
 
 /**
  * Waits until the queued turn `turn` has started (its `user` event's seq), as long as a stream may
- * last; `409 TurnWithdrawn` when its message left the queue without starting.
+ * last; `409 TurnWithdrawn` when its message left the queue without starting, `503 StillQueued` when
+ * the stream's time ran out first.
  */
 async function queuedTurnStart(
   deps: ApiDeps,
@@ -69,14 +70,21 @@ async function queuedTurnStart(
   const deadline = Date.now() + (deps.streamLimitMs ?? Number.POSITIVE_INFINITY);
   for (;;) {
     const seen = deps.changes?.version(stored);
+    // The queue before the log: a turn that starts in between is in the log read after it.
+    const queued = (await deps.queue.list(stored)).some((message) => message.turn === turn);
     const started = await deps.log.appended(stored, userMessageKey(turn));
     if (started !== undefined) return started.firstSeq;
-    const queued = (await deps.queue.list(stored)).some((message) => message.turn === turn);
-    if (!queued || Date.now() >= deadline)
+    if (!queued)
       throw new ApiError(
         409,
         'TurnWithdrawn',
         `The message of turn ${turn} of session ${session} was withdrawn before its turn started.`,
+      );
+    if (Date.now() >= deadline)
+      throw new ApiError(
+        503,
+        'StillQueued',
+        `The message of turn ${turn} of session ${session} is still queued: its turn starts when the session is free; follow GET /chat/${session}/stream.`,
       );
     await waitForLog(deps, stored, deps.pollMs ?? DEFAULT_POLL_MS, seen);
   }

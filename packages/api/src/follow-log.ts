@@ -5,7 +5,7 @@ import type { ApiDeps } from './api-deps.js';
 import { apiErrorOf } from './api-error.js';
 import { LiveTail } from './live-tail.js';
 import { MetricCursor } from './metric-cursor.js';
-import { QueueWatch } from './queue-watch.js';
+import type { QueueRead, QueueWatch } from './queue-watch.js';
 import type { Frame, StreamEnd, StreamFormat } from './stream-format.js';
 
 /** How often a log is read when nothing wakes its reader (`ApiDeps.pollMs`'s default). */
@@ -31,10 +31,12 @@ export interface LogFollow {
   present: (stored: StoredEvent) => StoredEvent;
   format: StreamFormat;
   /**
-   * Also follow the session's queue: its changes go out in the format's queue frames, and the
-   * stream is not over while a message waits for its turn. @default false
+   * Also follow the session's queue, with what its watch read just before the backlog: its changes
+   * go out in the format's queue frames, and the stream is not over while a message waits for its
+   * turn. The queue is always read before the log, so a queued turn that starts in between is seen
+   * in the log read after. @default none
    */
-  queue?: boolean;
+  queue?: { watch: QueueWatch; first: QueueRead };
   /** Called when the client goes away before the stream is over. */
   onAbort?: () => void;
   /** Called once the stream is over, whichever way it ended. */
@@ -93,13 +95,12 @@ async function tail(stream: SSEStreamingApi, deps: ApiDeps, start: TailStart): P
   const sendMetrics = async (turn?: string) => {
     for (const metric of metrics.owed(entries, turn)) await send(format.metric(metric));
   };
-  const queue = start.queue ? new QueueWatch(deps, session) : undefined;
-  // Whether a message waits for its turn: the stream goes on to show it start.
+  let queued = start.queue?.first;
+  // Sends what the last read of the queue found; whether a message waits (the stream goes on).
   const sendQueue = async () => {
-    if (queue === undefined) return false;
-    const { changes, waiting } = await queue.read();
-    for (const change of changes) await send(format.queue?.(change) ?? []);
-    return waiting;
+    for (const change of queued?.changes ?? []) await send(format.queue?.(change) ?? []);
+    queued = queued && { changes: [], waiting: queued.waiting };
+    return queued?.waiting ?? false;
   };
   let quietSince = Date.now();
   while (!stream.aborted && !stream.closed) {
@@ -125,6 +126,7 @@ async function tail(stream: SSEStreamingApi, deps: ApiDeps, start: TailStart): P
     // Never past the cap: the stream closes cleanly before its transport would cut it.
     const quietMs = Math.min(heartbeatMs, deps.pollMs ?? DEFAULT_POLL_MS, Math.max(0, deadline - Date.now()));
     await Promise.race([waitForLog(deps, session, quietMs, seen), live.arrival()]);
+    queued = await start.queue?.watch.read();
     seen = deps.changes?.version(session);
     fresh = await deps.log.read(session, { afterSeq: seq });
     if (fresh.length > 0) entries = await deps.usage.list(session);

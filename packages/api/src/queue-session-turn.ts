@@ -1,5 +1,10 @@
 import { ERROR_NAMES, type IfBusy, type TurnAccepted, type TurnQueued } from '@agentstep/protocol';
-import { type QueuedMessage, refuseWorkflowSession, startQueuedTurn } from '@agentstep/runtime';
+import {
+  type QueuedMessage,
+  refuseWorkflowSession,
+  startQueuedTurn,
+  userMessageKey,
+} from '@agentstep/runtime';
 import type { ApiDeps } from './api-deps.js';
 import { ApiError } from './api-error.js';
 import { cancelSessionTurn } from './cancel-session-turn.js';
@@ -19,8 +24,21 @@ export async function queueSessionTurn(
 ): Promise<TurnAccepted | TurnQueued> {
   const { session, stored, turn } = ids;
   await refuseWorkflowSession(stored, deps);
-  await deps.queue.enqueue(stored, message, ifBusy === 'interrupt' ? 'first' : 'last');
-  if (ifBusy === 'interrupt') await cancelRunningTurn(deps, stored, session);
+  const place = await deps.queue.enqueue(stored, message, ifBusy === 'interrupt' ? 'first' : 'last');
+  // A retried request whose turn started meanwhile: its message leaves the queue, nothing is cancelled.
+  if ((await deps.log.appended(stored, userMessageKey(turn))) !== undefined) {
+    await deps.queue.remove(stored, turn);
+    return { session, turn, status: 'running' };
+  }
+  // A retried request whose message was withdrawn: a turn is queued once.
+  if (place === 0)
+    throw new ApiError(
+      409,
+      'TurnWithdrawn',
+      `The message of turn ${turn} of session ${session} was withdrawn.`,
+    );
+  if (ifBusy === 'interrupt' && (await deps.log.holder(stored))?.turn !== turn)
+    await cancelRunningTurn(deps, stored, session);
   // The running turn may have ended before this message was queued: its end started nothing.
   await startQueuedTurn(stored, deps);
   const position = (await deps.queue.list(stored)).findIndex((queued) => queued.turn === turn) + 1;

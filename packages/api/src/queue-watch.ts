@@ -2,6 +2,12 @@ import type { QueueChange } from '@agentstep/protocol';
 import { type QueuedMessage, userMessageKey } from '@agentstep/runtime';
 import type { ApiDeps } from './api-deps.js';
 
+/** What one read of the queue found: what changed since the read before, and whether a message waits. */
+export interface QueueRead {
+  changes: QueueChange[];
+  waiting: boolean;
+}
+
 /**
  * What one stream has seen of its session's queue: each read of the queue tells what changed since
  * the last one (messages queued, turns started, messages withdrawn), and whether any still waits.
@@ -18,7 +24,7 @@ export class QueueWatch {
   }
 
   /** Reads the queue: what changed since the last read, in the order it happened, and whether a message waits. */
-  async read(): Promise<{ changes: QueueChange[]; waiting: boolean }> {
+  async read(): Promise<QueueRead> {
     const queued = await this.#deps.queue.list(this.#session);
     const current = new Map(queued.map((message) => [message.turn, message]));
     const changes: QueueChange[] = [];

@@ -1,6 +1,7 @@
 import type { TurnAccepted, TurnBody, TurnQueued } from '@agentstep/protocol';
 import { beginTurn, tenantTag, userMessageKey } from '@agentstep/runtime';
 import type { ApiDeps } from './api-deps.js';
+import { ApiError } from './api-error.js';
 import { queueSessionTurn } from './queue-session-turn.js';
 import { refusalOf } from './refusal-of.js';
 import { storedSession } from './tenants.js';
@@ -34,6 +35,8 @@ export async function startSessionTurn(
       const message = { turn, prompt: body.message, limits, queuedAt: deps.clock.now() };
       return await queueSessionTurn(deps, { tenant, session, turn, stored }, message, body.ifBusy);
     }
+    // Messages waiting for their turns come first: the session is busy for a message that does not queue.
+    if ((await deps.queue.list(stored)).length > 0) throw queuedAhead(session);
     await beginTurn(
       { session: stored, prompt: body.message, limits },
       { ...deps, ids: { session: () => stored, turn: () => turn } },
@@ -42,6 +45,15 @@ export async function startSessionTurn(
   } catch (error) {
     throw refusalOf(error, session);
   }
+}
+
+/** 409 for a message that does not queue while others wait for their turns. */
+function queuedAhead(session: string): ApiError {
+  return new ApiError(
+    409,
+    'SessionBusy',
+    `Session ${session} has messages waiting for their turns: send this one with "ifBusy": "enqueue" to queue it after them.`,
+  );
 }
 
 /** Lists a new session among its tenant's sessions (`GET /sessions`). */

@@ -5,6 +5,7 @@ import { AiSdkFormat } from './ai-sdk-format.js';
 import type { ApiDeps } from './api-deps.js';
 import { validationError } from './api-error.js';
 import { followLog } from './follow-log.js';
+import { QueueWatch } from './queue-watch.js';
 import { type AddressedSession, addressedSession, existingLog, tenantView } from './session-access.js';
 import { type SessionState, sessionState } from './session-state.js';
 import { agentStepFormat, type StreamEnd, type StreamFormat } from './stream-format.js';
@@ -52,13 +53,16 @@ interface Followed {
 async function streamLog(c: Context, deps: ApiDeps, addressed: AddressedSession, followed: Followed) {
   const after = resumePoint(c);
   const format = formatOf(c);
+  // The queue before the log: a queued turn that starts in between is in the log read after it.
+  const watch = followed.queue ? new QueueWatch(deps, addressed.stored) : undefined;
+  const first = await watch?.read();
   // Read before the log: a change in between wakes the stream at once.
   const seen = deps.changes?.version(addressed.stored);
   const { stored, events, forkedAt } = await followed.read(c, deps, addressed);
   const ended = followed.ended(forkedAt);
   const end = ended(events);
   // Nothing to send and nothing to come: 204 tells an EventSource to stop reconnecting.
-  if (end !== undefined && after >= (events.at(-1)?.seq ?? 0)) return c.body(null, 204);
+  if (end !== undefined && !first?.waiting && after >= (events.at(-1)?.seq ?? 0)) return c.body(null, 204);
   return followLog(c, deps, {
     session: stored,
     backlog: events,
@@ -68,7 +72,7 @@ async function streamLog(c: Context, deps: ApiDeps, addressed: AddressedSession,
     end,
     present: tenantView(addressed),
     format,
-    ...(followed.queue ? { queue: true } : {}),
+    ...(watch && first ? { queue: { watch, first } } : {}),
   });
 }
 

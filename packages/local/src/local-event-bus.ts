@@ -18,6 +18,9 @@ interface PutEventsEntry {
   EventBusName?: string;
 }
 
+/** How many published events the bus keeps for `events` (listeners hear every one). */
+const MAX_KEPT_EVENTS = 1_000;
+
 /**
  * The local stand-in for EventBridge: the events the engine's `events:putEvents` tasks publish are
  * kept here, in order, and handed to whoever listens (`agentstep invoke --events` prints them).
@@ -26,8 +29,10 @@ interface PutEventsEntry {
 export class LocalEventBus implements TurnEvents {
   readonly #events: PublishedEvent[] = [];
   readonly #listeners = new Set<(event: PublishedEvent) => void>();
+  /** How many events were ever published: each gets its own id. */
+  #published = 0;
 
-  /** Every event published so far, oldest first. */
+  /** The events published so far (the newest 1,000), oldest first. */
   get events(): readonly PublishedEvent[] {
     return this.#events;
   }
@@ -52,12 +57,15 @@ export class LocalEventBus implements TurnEvents {
         detail: typeof entry.Detail === 'string' ? JSON.parse(entry.Detail) : entry.Detail,
         eventBusName: entry.EventBusName ?? 'default',
       };
+      this.#published++;
       this.#events.push(event);
+      // A long-lived server publishes without end: only the newest events are kept.
+      if (this.#events.length > MAX_KEPT_EVENTS) this.#events.shift();
       for (const listener of this.#listeners) listener(event);
     }
     return {
       Entries: entries.map((_, index) => ({
-        EventId: `local-${this.#events.length - entries.length + index}`,
+        EventId: `local-${this.#published - entries.length + index}`,
       })),
       FailedEntryCount: 0,
     };

@@ -145,7 +145,7 @@ export type { DraftPosition, StepDraft, StepDrafts } from './session/step-drafts
 export type { StepStream, StreamedChunk } from './session/step-stream.js';
 export { advanceTurn } from './steps/advance-turn.js';
 export type { AppendResultsDeps } from './steps/append-results.js';
-export { batchId } from './steps/batch-id.js';
+export { batchId, turnOfBatch } from './steps/batch-id.js';
 export { closeBatch } from './steps/close-batch.js';
 export { closeOpenBatch, type OpenBatchRef } from './steps/close-open-batch.js';
 export { closeStoppedExecution } from './steps/close-stopped-execution.js';

@@ -44,19 +44,24 @@ export async function beginRunTurn(
     const begun = await startQueuedTurn(session, deps);
     if (begun?.turn === turn) return begun;
     // A message queued ahead of this one: its turn runs here, then this one's may start.
-    if (begun !== undefined) await deps.starter.finished(begun.execution).catch(() => {});
-    else if (await deps.log.appended(session, userMessageKey(turn))) {
+    if (begun !== undefined) {
+      await deps.starter.finished(begun.execution).catch(() => {});
+      continue;
+    }
+    // The queue before the log: a turn that starts in between is in the log read after it.
+    const queued = (await deps.queue.list(session)).some((message) => message.turn === turn);
+    if (await deps.log.appended(session, userMessageKey(turn))) {
       notice(`turn ${turn} was started by another process; follow it with \`agentstep events ${session}\`.`);
       return undefined;
-    } else if (!(await deps.queue.list(session)).some((queued) => queued.turn === turn)) {
+    }
+    if (!queued) {
       notice(`the message of turn ${turn} was withdrawn before its turn started.`);
       return undefined;
-    } else {
-      if (!told)
-        notice(`session ${session} is busy: turn ${turn} is queued and starts when the session is free.`);
-      told = true;
-      await sleep(POLL_MS);
     }
+    if (!told)
+      notice(`session ${session} is busy: turn ${turn} is queued and starts when the session is free.`);
+    told = true;
+    await sleep(POLL_MS);
   }
 }
 

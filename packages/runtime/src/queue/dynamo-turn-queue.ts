@@ -21,14 +21,19 @@ export class DynamoTurnQueue implements TurnQueue {
   }
 
   async enqueue(session: string, message: QueuedMessage, place: QueuePlace = 'last'): Promise<number> {
-    const queued = await this.list(session);
-    const known = queued.findIndex((entry) => entry.turn === message.turn);
-    if (known >= 0) return known + 1;
     const { claimed: _, ...fields } = message;
     try {
       await this.#db.client.send(
         new TransactWriteCommand({
           TransactItems: [
+            // A turn is queued once: its mark outlives the message, so a late retry adds nothing.
+            {
+              Put: {
+                TableName: this.#db.name,
+                Item: { pk: session, sk: sortKeys.queuedOnce(message.turn) },
+                ConditionExpression: 'attribute_not_exists(sk)',
+              },
+            },
             {
               Put: {
                 TableName: this.#db.name,
@@ -41,7 +46,7 @@ export class DynamoTurnQueue implements TurnQueue {
         }),
       );
     } catch (error) {
-      // The same message, queued by a retry at the same moment: one item.
+      // Queued before (a retry, or one at the same moment): nothing more.
       if (!(error instanceof TransactionCanceledException)) throw error;
     }
     return (await this.list(session)).findIndex((entry) => entry.turn === message.turn) + 1;

@@ -8,10 +8,14 @@ interface Entry {
 /** A {@link TurnQueue} in process memory: the same contract as the DynamoDB one, for tests and `--store memory`. */
 export class InMemoryTurnQueue implements TurnQueue {
   readonly #queues = new Map<string, Entry[]>();
+  /** Every turn ever queued, by session and turn: a turn is queued once. */
+  readonly #queuedOnce = new Set<string>();
 
   async enqueue(session: string, message: QueuedMessage, place: QueuePlace = 'last'): Promise<number> {
     const entries = this.#queues.get(session) ?? [];
-    if (!entries.some((entry) => entry.message.turn === message.turn)) {
+    const once = `${session}\n${message.turn}`;
+    if (!this.#queuedOnce.has(once)) {
+      this.#queuedOnce.add(once);
       entries.push({ message: structuredClone(message), place });
       entries.sort(inStartOrder);
       this.#queues.set(session, entries);

@@ -1,5 +1,6 @@
 import type { TurnInput } from '@agentstep/protocol';
 import { describe, expect, it } from 'vitest';
+import { eventLogWith } from '../event-log/event-log-with.js';
 import { inMemoryStores } from '../in-memory-stores.js';
 import type { ExecutionStarter } from '../session/execution-starter.js';
 import { endTurn } from '../steps/end-turn.js';
@@ -54,5 +55,17 @@ describe('startQueuedTurn', () => {
     const { deps, started } = setup();
     expect(await startQueuedTurn('s', deps)).toBeUndefined();
     expect(started).toEqual([]);
+  });
+
+  it('keeps a message it could not begin for the store failing, for the next try', async () => {
+    const { deps, started, queue } = setup();
+    await queue('t-2', 2);
+    const failing = eventLogWith(deps.log, {
+      acquireTurn: () => Promise.reject(new Error('ProvisionedThroughputExceededException')),
+    });
+    await expect(startQueuedTurn('s', { ...deps, log: failing })).rejects.toThrow('ProvisionedThroughput');
+    expect(started).toEqual([]);
+    expect(await deps.queue.list('s')).toMatchObject([{ turn: 't-2', claimed: true }]);
+    expect(await startQueuedTurn('s', deps)).toMatchObject({ turn: 't-2' });
   });
 });

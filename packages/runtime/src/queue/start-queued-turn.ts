@@ -12,9 +12,10 @@ export type StartQueuedTurnDeps = AppendResultsDeps & { queue: TurnQueue; starte
  * Starts the turn of `session`'s first queued message when no turn holds the session (decision
  * 0033); `undefined` when a turn runs (its end starts the next) or nothing is queued. The message is
  * claimed first, so it can no longer be withdrawn, and removed once its turn has begun. Hosts call
- * it at every turn's end and after every enqueue; two hosts at once begin the same turn once (its id
- * was fixed when it was queued). A message whose turn was begun before (a host died after beginning
- * it) is only removed.
+ * it at every turn's end and after every enqueue; a message whose turn was begun already (by another
+ * host, or one that died after beginning it) is only removed, so no host begins a turn twice. A
+ * start that fails before the message is logged (the store) leaves it queued and claimed, for the
+ * next try.
  */
 export async function startQueuedTurn(
   session: string,
@@ -25,7 +26,7 @@ export async function startQueuedTurn(
     if (holder !== undefined && holder.turn !== next.turn && holder.leaseUntil >= deps.clock.now())
       return undefined;
     if (!(await deps.queue.claim(session, next.turn))) continue;
-    if (holder?.turn !== next.turn && (await deps.log.appended(session, userMessageKey(next.turn)))) {
+    if (await begunAlready(session, next.turn, deps)) {
       await deps.queue.remove(session, next.turn);
       continue;
     }
@@ -39,10 +40,15 @@ export async function startQueuedTurn(
     } catch (error) {
       // Another turn took the session first: this message waits for that turn's end.
       if (error instanceof SessionBusyError) return undefined;
-      // It could not start (its turn ended failed in the log): it leaves the queue.
-      await deps.queue.remove(session, next.turn);
+      // Its execution did not start: beginTurn ended the turn failed in the log, so it leaves the queue.
+      if (await begunAlready(session, next.turn, deps)) await deps.queue.remove(session, next.turn);
       throw error;
     }
   }
   return undefined;
+}
+
+/** Whether the queued turn's message is in the log: its turn was begun. */
+async function begunAlready(session: string, turn: string, deps: StartQueuedTurnDeps): Promise<boolean> {
+  return (await deps.log.appended(session, userMessageKey(turn))) !== undefined;
 }

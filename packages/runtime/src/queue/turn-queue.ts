@@ -25,8 +25,9 @@ export type QueuePlace = 'last' | 'first';
  */
 export interface TurnQueue {
   /**
-   * Adds `message` to `session`'s queue and answers its 1-based position in start order. Adding a
-   * turn that is already queued changes nothing and answers its position.
+   * Adds `message` to `session`'s queue and answers its 1-based position in start order. A turn is
+   * queued once, however often (or however concurrently) it is added: adding it again changes
+   * nothing and answers its position, or 0 once it has left the queue (started or withdrawn).
    */
   enqueue(session: string, message: QueuedMessage, place?: QueuePlace): Promise<number>;
   /** The session's queued messages, claimed or not, in start order. */

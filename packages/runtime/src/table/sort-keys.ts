@@ -21,6 +21,8 @@ export const sortKeys = {
     `q#${place === 'first' ? 0 : 1}#${String(queuedAt).padStart(15, '0')}#${turn}`,
   /** The prefix of a session's queued messages. */
   queuedPrefix: 'q#',
+  /** The mark that a turn was queued, kept after it leaves the queue: a turn is queued once. */
+  queuedOnce: (turn: string) => `qt#${turn}`,
   /** The task token of the call waiting on one approval. */
   taskToken: (approval: string) => `t#${approval}`,
   /** The prefix of one content-addressed body's chunks. */

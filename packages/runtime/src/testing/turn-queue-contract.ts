@@ -34,6 +34,18 @@ export function describeTurnQueueContract(adapter: string, createQueue: () => Tu
       await queue.enqueue(session, message('t-2', 2_000));
       expect(await queue.enqueue(session, message('t-1', 5_000))).toBe(1);
       expect((await queue.list(session)).map((queued) => queued.turn)).toEqual(['t-1', 't-2']);
+      // Once it has left the queue, adding it again (a late retry) adds nothing.
+      await queue.remove(session, 't-1');
+      expect(await queue.enqueue(session, message('t-1', 6_000))).toBe(0);
+      expect((await queue.list(session)).map((queued) => queued.turn)).toEqual(['t-2']);
+    });
+
+    it('queues a turn added by concurrent retries once', async () => {
+      const queue = createQueue();
+      const session = newSession();
+      const positions = await Promise.all([1, 2, 3].map((n) => queue.enqueue(session, message('t-1', n))));
+      expect(positions).toEqual([1, 1, 1]);
+      expect(await queue.list(session)).toHaveLength(1);
     });
 
     it('puts an interrupting message before the others', async () => {
