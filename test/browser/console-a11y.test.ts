@@ -13,6 +13,7 @@ import {
   newBrowserContext,
   PAGE_WAIT_MS,
   START_WAIT_MS,
+  signedInContext,
 } from '../support/chromium.js';
 import { batch } from '../support/harness.js';
 import {
@@ -118,11 +119,7 @@ describe.skipIf(chromiumMissing !== undefined)(
 
     /** A page (not yet opened) in a browser context of its own, signed in as `tenant`. */
     async function signedInPage(tenant: string): Promise<Page> {
-      const context = await newBrowserContext(browser, { viewport: VIEWPORT });
-      const credentials = JSON.stringify({ token: tenant, who: tenant });
-      await context.addInitScript(
-        `localStorage.setItem('agentstep.console.credentials', ${JSON.stringify(credentials)})`,
-      );
+      const context = await signedInContext(browser, tenant, { viewport: VIEWPORT });
       return context.newPage();
     }
 

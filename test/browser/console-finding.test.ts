@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   chromiumMissing,
   launchChromium,
-  newBrowserContext,
   PAGE_WAIT_MS,
   START_WAIT_MS,
+  signedInContext,
 } from '../support/chromium.js';
 import { batch } from '../support/harness.js';
 import { IN_MEMORY_STORE, type Served, serveScript } from '../support/serve-client.js';
@@ -82,11 +82,7 @@ describe.skipIf(chromiumMissing !== undefined)(
 
     /** A page of the console signed in as `tenant`, showing the sessions list. */
     async function sessionsList(tenant = TENANT): Promise<Page> {
-      const context = await newBrowserContext(browser, { viewport: VIEWPORT });
-      const credentials = JSON.stringify({ token: tenant, who: tenant });
-      await context.addInitScript(
-        `localStorage.setItem('agentstep.console.credentials', ${JSON.stringify(credentials)})`,
-      );
+      const context = await signedInContext(browser, tenant, { viewport: VIEWPORT });
       const page = await context.newPage();
       await page.goto(`${served.url}/#/`);
       return page;

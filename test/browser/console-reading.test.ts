@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   chromiumMissing,
   launchChromium,
-  newBrowserContext,
   PAGE_WAIT_MS,
   START_WAIT_MS,
+  signedInContext,
 } from '../support/chromium.js';
 import { batch } from '../support/harness.js';
 import { IN_MEMORY_STORE, type Served, serveScript } from '../support/serve-client.js';
@@ -88,11 +88,7 @@ describe.skipIf(chromiumMissing !== undefined)(
 
     /** A page signed in as `tenant` (in a context of its own) showing a new session's ended turn. */
     async function endedSession(tenant: string, options: BrowserContextOptions = {}): Promise<Page> {
-      const context = await newBrowserContext(browser, { viewport: WIDE, ...options });
-      const credentials = JSON.stringify({ token: tenant, who: tenant });
-      await context.addInitScript(
-        `localStorage.setItem('agentstep.console.credentials', ${JSON.stringify(credentials)})`,
-      );
+      const context = await signedInContext(browser, tenant, { viewport: WIDE, ...options });
       const page = await context.newPage();
       const client = new AgentStepClient({ baseUrl: served.url, token: tenant });
       const { session } = await client.start({ message: 'Tell me about Paris' });

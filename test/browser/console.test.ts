@@ -11,6 +11,7 @@ import {
   newBrowserContext,
   PAGE_WAIT_MS,
   START_WAIT_MS,
+  signedInContext,
 } from '../support/chromium.js';
 import { batch } from '../support/harness.js';
 import {
@@ -90,11 +91,7 @@ async function tabTo(page: Page, name: string): Promise<void> {
 
 /** A page (not yet opened) of the console at `url`, in a browser context of its own signed in as `tenant`. */
 async function signedInTab(browser: Browser, url: string, tenant: string): Promise<Tab> {
-  const context = await newBrowserContext(browser, { viewport: VIEWPORT });
-  const credentials = JSON.stringify({ token: tenant, who: tenant });
-  await context.addInitScript(
-    `localStorage.setItem('agentstep.console.credentials', ${JSON.stringify(credentials)})`,
-  );
+  const context = await signedInContext(browser, tenant, { viewport: VIEWPORT });
   return { page: await context.newPage(), url, tenant };
 }
 

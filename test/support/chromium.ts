@@ -43,3 +43,21 @@ export async function newBrowserContext(
   context.setDefaultTimeout(PAGE_WAIT_MS);
   return context;
 }
+
+/**
+ * A new browser context (as {@link newBrowserContext}) whose pages start signed in to the console
+ * as `tenant` (`serve --auth dev`: the bearer token names the tenant), its credentials kept as the
+ * console keeps them.
+ */
+export async function signedInContext(
+  browser: Browser,
+  tenant: string,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await newBrowserContext(browser, options);
+  const credentials = JSON.stringify({ token: tenant, who: tenant });
+  await context.addInitScript(
+    `localStorage.setItem('agentstep.console.credentials', ${JSON.stringify(credentials)})`,
+  );
+  return context;
+}
