@@ -387,6 +387,8 @@ describe.skipIf(chromiumMissing !== undefined)(
       const tab = await signedInTab(browser, workflows.url, 'hana');
       const { page } = tab;
       await page.goto(`${workflows.url}/#/workflows`);
+      // A tenant without runs is told how to start one.
+      await page.getByText('No workflow runs yet').waitFor();
       const editor = page.getByLabel('Agentfile', { exact: true });
       await editor.fill('NAME broken\nGOAL');
       await expect.poll(() => page.getByLabel('Problems').textContent(), UNTIL).toMatch(/^2:\d+/);
