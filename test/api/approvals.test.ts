@@ -36,7 +36,8 @@ async function approveAndDeny(url: string) {
 /** A logged event as two runs of the scenario must agree on it: no timestamps, expiry times or turn ids. */
 function canonical(event: ApiEvent, turn: string) {
   const { timestamp: _, ...rest } = event;
-  const { expires_at: __, ...payload } = rest.payload ?? {};
+  // When approvals expire and how long calls ran differ from run to run.
+  const { expires_at: __, durations_ms: ___, ...payload } = rest.payload ?? {};
   return JSON.parse(JSON.stringify({ ...rest, payload }).replaceAll(turn, 'turn'));
 }
 

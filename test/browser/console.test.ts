@@ -186,6 +186,11 @@ describe.skipIf(chromiumMissing !== undefined)(
         expect.stringContaining('rested'),
         expect.stringContaining('hello'),
       ]);
+      // Each call says how long it ran.
+      expect(await page.locator('.call .outcome .duration').allTextContents()).toEqual([
+        expect.stringMatching(/ran \d+\.\d s/),
+        expect.stringMatching(/ran \d+\.\d s/),
+      ]);
       await expect.poll(() => page.locator('.cost-chart rect').count(), UNTIL).toBe(2);
       await shot(page, 'session');
       await page.setViewportSize({ width: 390, height: 844 });

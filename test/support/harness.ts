@@ -178,11 +178,15 @@ export function resultItems(events: readonly StoredEvent[], batchId: string) {
 /** The turn's id differs from run to run: it appears in batch and approval ids and terminal records. */
 export const anyTurn = (id: string) => id.replace(/^t-[^.]+/, 'turn');
 
-/** A log as two runs of one script must agree on it: without timestamps, expiry times and turn ids. */
+/** A log as two runs of one script must agree on it: without timestamps, expiry times, turn ids and calls' durations. */
 export const canonical = (events: readonly StoredEvent[]) =>
   events.map(({ seq, batch: id, position, event }) => {
     const { timestamp: _, ...rest } = event;
     if (rest.type === 'turn_end') rest.payload = { ...rest.payload, turn: 'turn' };
+    if (rest.type === 'result') {
+      const { durations_ms: __, ...counts } = rest.payload;
+      rest.payload = counts;
+    }
     if (rest.type === 'approval') {
       const { expires_at: __, ...payload } = rest.payload;
       rest.payload = { ...payload, id: anyTurn(payload.id) };

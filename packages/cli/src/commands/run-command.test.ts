@@ -153,9 +153,11 @@ describe('agentstep run', () => {
     expect(replayed.status).toBe(0);
     const withoutTime = (stdout: string) =>
       jsonLines(stdout).map(({ timestamp: _, payload, ...event }) => {
-        // Latency is measured, and the batch and the terminal record name the turn (a new id per run).
+        // Latency and calls' durations are measured, and the batch and the terminal record name the
+        // turn (a new id per run).
         const {
           latency_ms: __,
+          durations_ms: _____,
           batch: ___,
           turn: ____,
           ...rest

@@ -5,8 +5,8 @@ import { Elapsed, formatSeconds } from './elapsed.js';
 import type { ApprovalEvent, BatchEntry } from './timeline-entries.js';
 
 /**
- * A batch's calls side by side, each with its outcome once the batch's result is logged (until
- * then, how long it has been running), and the arguments a person's approval edited.
+ * A batch's calls side by side, each with its outcome and how long it ran once the batch's result
+ * is logged (until then, how long it has been running), and the arguments a person's approval edited.
  */
 export function BatchView({ batch }: { batch: BatchEntry }) {
   const outcomes = callOutcomes(batch.result);
@@ -34,6 +34,7 @@ export function BatchView({ batch }: { batch: BatchEntry }) {
               ) : (
                 <div class={`outcome ${outcome.status}`}>
                   <span class="label">{outcome.status}</span>
+                  <CallDuration ms={batch.result?.payload.durations_ms?.[index]} />
                   <FoldedText value={outcome.content} />
                 </div>
               )}
@@ -49,6 +50,12 @@ export function BatchView({ batch }: { batch: BatchEntry }) {
       )}
     </div>
   );
+}
+
+/** How long a call ran, as its batch's result says (nothing when it is not known). */
+function CallDuration({ ms }: { ms: number | null | undefined }) {
+  if (ms === null || ms === undefined) return null;
+  return <span class="duration"> · ran {formatSeconds(ms / 1000)}</span>;
 }
 
 /** The arguments a person approved call `index` with in place of the model's, if they edited them. */

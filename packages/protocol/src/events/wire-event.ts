@@ -36,11 +36,15 @@ export const callEventSchema = z.object({
 /** The end of an `<execute>` block: the batch is complete and may run. Not persisted. */
 export const executeEventSchema = z.object({ type: z.literal('execute'), timestamp });
 
-/** Counts carried by every `result` event (B5). */
+/**
+ * Counts carried by every `result` event (B5), and how long each call ran (ms, in call order;
+ * `null` where it is not known, as for a call that never ran), when any is known.
+ */
 export const resultPayloadSchema = z.object({
   tools_executed: count,
   success_count: count,
   failure_count: count,
+  durations_ms: z.array(z.number().nonnegative().nullable()).optional(),
 });
 
 /** A batch's outcomes; `content` is the JSON text of the `<results>` array. Persisted. */

@@ -1,10 +1,9 @@
-import type { ToolOutcome } from '@agentstep/protocol';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { type DynamoTable, type DynamoTableOptions, dynamoTable, queryItems } from '../table/dynamo-table.js';
 import { sortKeys } from '../table/sort-keys.js';
 import { loadBody, storeBody } from '../table/stored-body.js';
-import type { CallRef, OutcomeStore } from './outcome-store.js';
+import type { CallRef, OutcomeStore, StoredOutcome } from './outcome-store.js';
 
 /** Options of {@link DynamoOutcomeStore}: the event-log table, and optionally the client. */
 export type DynamoOutcomeStoreOptions = DynamoTableOptions;
@@ -17,7 +16,7 @@ export class DynamoOutcomeStore implements OutcomeStore {
     this.#db = dynamoTable(options);
   }
 
-  async put(call: CallRef, outcome: ToolOutcome): Promise<ToolOutcome> {
+  async put(call: CallRef, outcome: StoredOutcome): Promise<StoredOutcome> {
     const stored = await storeBody(this.#db.client, this.#db.name, call.session, JSON.stringify(outcome));
     try {
       await this.#db.client.send(
@@ -30,11 +29,11 @@ export class DynamoOutcomeStore implements OutcomeStore {
       return outcome;
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      return (await this.get(call)) as ToolOutcome;
+      return (await this.get(call)) as StoredOutcome;
     }
   }
 
-  async get(call: CallRef): Promise<ToolOutcome | undefined> {
+  async get(call: CallRef): Promise<StoredOutcome | undefined> {
     const { Item } = await this.#db.client.send(
       new GetCommand({
         TableName: this.#db.name,
@@ -72,8 +71,8 @@ export class DynamoOutcomeStore implements OutcomeStore {
     return Item !== undefined;
   }
 
-  async list(session: string, batch: string, count: number): Promise<Array<ToolOutcome | undefined>> {
-    const outcomes = new Array<ToolOutcome | undefined>(count).fill(undefined);
+  async list(session: string, batch: string, count: number): Promise<Array<StoredOutcome | undefined>> {
+    const outcomes = new Array<StoredOutcome | undefined>(count).fill(undefined);
     const prefix = sortKeys.outcomePrefix(batch);
     for (const item of await queryItems(this.#db.client, this.#db.name, session, { prefix })) {
       const position = Number(String(item.sk).slice(prefix.length));
@@ -82,7 +81,7 @@ export class DynamoOutcomeStore implements OutcomeStore {
     return outcomes;
   }
 
-  async #decode(session: string, item: Record<string, unknown>): Promise<ToolOutcome> {
-    return JSON.parse(await loadBody(this.#db.client, this.#db.name, session, item)) as ToolOutcome;
+  async #decode(session: string, item: Record<string, unknown>): Promise<StoredOutcome> {
+    return JSON.parse(await loadBody(this.#db.client, this.#db.name, session, item)) as StoredOutcome;
   }
 }

@@ -1,18 +1,17 @@
-import type { ToolOutcome } from '@agentstep/protocol';
-import type { CallRef, OutcomeStore } from './outcome-store.js';
+import type { CallRef, OutcomeStore, StoredOutcome } from './outcome-store.js';
 
 /** An {@link OutcomeStore} in process memory, with the same contract as DynamoDB. */
 export class InMemoryOutcomeStore implements OutcomeStore {
-  readonly #outcomes = new Map<string, ToolOutcome>();
+  readonly #outcomes = new Map<string, StoredOutcome>();
   readonly #started = new Set<string>();
 
-  async put(call: CallRef, outcome: ToolOutcome): Promise<ToolOutcome> {
+  async put(call: CallRef, outcome: StoredOutcome): Promise<StoredOutcome> {
     const key = keyOf(call);
     if (!this.#outcomes.has(key)) this.#outcomes.set(key, structuredClone(outcome));
-    return structuredClone(this.#outcomes.get(key) as ToolOutcome);
+    return structuredClone(this.#outcomes.get(key) as StoredOutcome);
   }
 
-  async get(call: CallRef): Promise<ToolOutcome | undefined> {
+  async get(call: CallRef): Promise<StoredOutcome | undefined> {
     const outcome = this.#outcomes.get(keyOf(call));
     return outcome && structuredClone(outcome);
   }
@@ -28,7 +27,7 @@ export class InMemoryOutcomeStore implements OutcomeStore {
     return this.#started.has(keyOf(call));
   }
 
-  async list(session: string, batch: string, count: number): Promise<Array<ToolOutcome | undefined>> {
+  async list(session: string, batch: string, count: number): Promise<Array<StoredOutcome | undefined>> {
     return Promise.all(
       Array.from({ length: count }, (_, position) => this.get({ session, batch, position })),
     );

@@ -1,5 +1,8 @@
 import type { ToolOutcome } from '@agentstep/protocol';
 
+/** A call's outcome as stored: the `<results>` item, and how long the call ran (ms) when it ran. */
+export type StoredOutcome = ToolOutcome & { ms?: number };
+
 /** Names one call: its session, its batch (model step) and its position in the batch. */
 export interface CallRef {
   session: string;
@@ -14,9 +17,9 @@ export interface CallRef {
  */
 export interface OutcomeStore {
   /** Stores `outcome` unless the call has one already; returns the one that is stored. */
-  put(call: CallRef, outcome: ToolOutcome): Promise<ToolOutcome>;
+  put(call: CallRef, outcome: StoredOutcome): Promise<StoredOutcome>;
   /** The call's stored outcome, if any. */
-  get(call: CallRef): Promise<ToolOutcome | undefined>;
+  get(call: CallRef): Promise<StoredOutcome | undefined>;
   /**
    * Marks the call's run as started, once: true for the delivery that marked it, false when it was
    * already marked. A non-idempotent call runs only in the delivery that marked it.
@@ -25,5 +28,5 @@ export interface OutcomeStore {
   /** Whether the call's run was marked started. */
   started(call: CallRef): Promise<boolean>;
   /** Outcomes of positions 0…count-1, `undefined` where none is stored yet. */
-  list(session: string, batch: string, count: number): Promise<Array<ToolOutcome | undefined>>;
+  list(session: string, batch: string, count: number): Promise<Array<StoredOutcome | undefined>>;
 }

@@ -12,8 +12,9 @@ export interface AppendResultsDeps {
 }
 
 /**
- * Appends the batch's single `result` event in call order (B4, B5). A position without a stored
- * outcome gets a failure saying `missing`, so no call is ever left without a result. It ends the
+ * Appends the batch's single `result` event in call order (B4, B5), with how long each call ran
+ * when its outcome says so. A position without a stored outcome gets a failure saying `missing`,
+ * so no call is ever left without a result. It ends the
  * session's hold: no call of the batch waits for anyone any more.
  */
 export async function appendResults(
@@ -36,6 +37,17 @@ export async function appendResults(
     turn: batch.turn,
     key: `result:${batch.batch}`,
     holdUntil: 0,
-    events: [{ batch: batch.batch, event: { ...resultEvent(outcomes), timestamp: deps.clock.now() / 1000 } }],
+    events: [
+      {
+        batch: batch.batch,
+        event: {
+          ...resultEvent(
+            outcomes,
+            stored.map((outcome) => outcome?.ms ?? null),
+          ),
+          timestamp: deps.clock.now() / 1000,
+        },
+      },
+    ],
   });
 }

@@ -11,7 +11,7 @@ import { ApprovalRequiredError } from '../errors.js';
 import type { EventLog } from '../event-log/event-log.js';
 import { mcpTool } from '../mcp/mcp-tool.js';
 import { type AgentMcp, loggedMcpTools } from '../mcp/turn-mcp-tools.js';
-import type { OutcomeStore } from '../outcomes/outcome-store.js';
+import type { OutcomeStore, StoredOutcome } from '../outcomes/outcome-store.js';
 import { type Toolset, toolsetWith } from '../tools/toolset.js';
 import { validateArgs } from '../tools/validate-args.js';
 import { turnOfBatch } from './batch-id.js';
@@ -46,8 +46,16 @@ export async function invokeTool(input: InvokeToolInput, deps: InvokeToolDeps): 
   // Read together: a first delivery needs the call, a re-delivery only the stored outcome.
   const [stored, calls] = await Promise.all([deps.outcomes.get(ref), readCalls(deps.log, input, [input])]);
   const outcome =
-    stored ?? (await deps.outcomes.put(ref, await execute(input, calls.get(input.position), deps)));
+    stored ??
+    (await deps.outcomes.put(ref, await timed(() => execute(input, calls.get(input.position), deps))));
   return { position: input.position, status: outcome.status };
+}
+
+/** An outcome with how long producing it took, in whole ms (a duration, not a time of day). */
+async function timed(run: () => Promise<ToolOutcome>): Promise<StoredOutcome> {
+  const started = performance.now();
+  const outcome = await run();
+  return { ...outcome, ms: Math.round(performance.now() - started) };
 }
 
 async function execute(

@@ -88,6 +88,7 @@ describe('effect-once calls (decision 0031)', () => {
       tool: 'charge',
       status: 'success',
       content: `s1:${call.batch}:0`,
+      ms: expect.any(Number),
     });
   });
 
@@ -110,6 +111,7 @@ describe('effect-once calls (decision 0031)', () => {
     expect(await deps.outcomes.get(ref)).toEqual({
       tool: 'charge',
       status: 'failure',
+      ms: expect.any(Number),
       content: `outcome unknown: ${STARTED_WITHOUT_OUTCOME}`,
     });
     expect([...effects.values()]).toEqual([1]);

@@ -213,6 +213,7 @@ describe('invokeTool', () => {
     expect(await deps.outcomes.get({ session: 's1', batch: step.batch, position: 0 })).toEqual({
       tool: 'count',
       status: 'success',
+      ms: expect.any(Number),
       content: 1,
     });
   });
