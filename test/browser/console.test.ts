@@ -186,6 +186,8 @@ describe.skipIf(chromiumMissing !== undefined)(
         expect.stringContaining('rested'),
         expect.stringContaining('hello'),
       ]);
+      // The batch's calls over time, Gantt-style: a run bar each.
+      expect(await page.locator('.call-gantt rect.run').count()).toBe(2);
       // Each call says how long it ran.
       expect(await page.locator('.call .outcome .duration').allTextContents()).toEqual([
         expect.stringMatching(/ran \d+\.\d s/),
@@ -320,6 +322,8 @@ describe.skipIf(chromiumMissing !== undefined)(
         expect.stringMatching(/success.*uno/),
         expect.stringContaining('denied: not today'),
       ]);
+      // Its calls' time line shows each call's wait for its decision before its run.
+      await expect.poll(() => page.locator('.call-gantt rect.wait').count(), UNTIL).toBe(2);
       // The call card shows what the approval changed; once none waits, no approvals box, and no
       // chart while the steps reported no tokens.
       expect(await page.locator('.call .edited-args').allTextContents()).toEqual([

@@ -1,4 +1,5 @@
 import { FoldedText } from '../common/folded-text.js';
+import { CallGantt } from './call-gantt.js';
 import { callOutcomes, callParts } from './call-parts.js';
 import { type ArgChange, argChanges } from './edited-args.js';
 import { Elapsed, formatSeconds } from './elapsed.js';
@@ -42,6 +43,7 @@ export function BatchView({ batch }: { batch: BatchEntry }) {
           );
         })}
       </div>
+      {batch.result && batch.calls.length > 1 && <CallGantt batch={batch} />}
       {batch.result && (
         <p class="batch-summary" data-seq={batch.result.seq}>
           {batch.result.payload.success_count} succeeded, {batch.result.payload.failure_count} failed

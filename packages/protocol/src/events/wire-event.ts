@@ -37,8 +37,8 @@ export const callEventSchema = z.object({
 export const executeEventSchema = z.object({ type: z.literal('execute'), timestamp });
 
 /**
- * Counts carried by every `result` event (B5), and how long each call ran (ms, in call order;
- * `null` where it is not known, as for a call that never ran), when any is known.
+ * Counts carried by every `result` event (B5), and how long each call's invocation took (ms, in
+ * call order; `null` where no invocation produced the item), when any is known.
  */
 export const resultPayloadSchema = z.object({
   tools_executed: count,
