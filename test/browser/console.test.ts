@@ -68,8 +68,29 @@ interface Tab {
 }
 
 const ended = (events: ApiEvent[]) => events.some((event) => event.type === 'turn_end');
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+/** A phone's viewport, for the narrow screenshots. */
+const NARROW = { width: 390, height: 844 };
+
+/**
+ * Screenshots of the page as it stands, light and dark, at its width and narrow: NAME.png,
+ * NAME-dark.png, NAME-narrow.png and NAME-dark-narrow.png; the page is left as it was.
+ */
+async function shot(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize() ?? VIEWPORT;
+  const takes = [
+    ['', 'light', size],
+    ['-dark', 'dark', size],
+    ['-narrow', 'light', NARROW],
+    ['-dark-narrow', 'dark', NARROW],
+  ] as const;
+  for (const [suffix, colorScheme, viewport] of takes) {
+    await page.emulateMedia({ colorScheme });
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: `${SCREENSHOTS}/${name}${suffix}.png`, fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize(size);
+}
 
 /** The `seq` of every logged event the page shows, in page order. */
 const shownSeqs = (page: Page) =>
@@ -195,8 +216,6 @@ describe.skipIf(chromiumMissing !== undefined)(
       ]);
       await expect.poll(() => page.locator('.cost-chart rect').count(), UNTIL).toBe(2);
       await shot(page, 'session');
-      await page.setViewportSize({ width: 390, height: 844 });
-      await shot(page, 'session-narrow');
       await page.goto(`${turns.url}/#/`);
       await page.getByRole('link', { name: session }).waitFor();
       await shot(page, 'sessions');
