@@ -1,4 +1,4 @@
-import type { ComponentChildren } from 'preact';
+import type { ComponentChildren, HTMLAttributes, Ref } from 'preact';
 
 /** One column of a {@link ListTable}: its heading (each cell's label on a narrow screen) and its cell. */
 export interface Column<Row> {
@@ -11,10 +11,15 @@ export function ListTable<Row>({
   columns,
   rows,
   rowKey,
+  rowProps,
+  bodyRef,
 }: {
   columns: readonly Column<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string;
+  /** Attributes and handlers of a row's `<tr>` (a list whose rows are keyboard stops). @default none */
+  rowProps?: (row: Row, index: number) => HTMLAttributes<HTMLTableRowElement>;
+  bodyRef?: Ref<HTMLTableSectionElement>;
 }) {
   return (
     <table class="list">
@@ -27,9 +32,9 @@ export function ListTable<Row>({
           ))}
         </tr>
       </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={rowKey(row)}>
+      <tbody {...(bodyRef === undefined ? {} : { ref: bodyRef })}>
+        {rows.map((row, index) => (
+          <tr key={rowKey(row)} {...rowProps?.(row, index)}>
             {columns.map(({ label, cell }) => (
               <td data-label={label} key={label}>
                 {cell(row)}

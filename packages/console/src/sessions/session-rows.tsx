@@ -1,7 +1,8 @@
 import type { SessionListItem } from '@agentstep/client';
-import type { JSX, Ref, TargetedKeyboardEvent } from 'preact';
+import type { Ref, TargetedKeyboardEvent } from 'preact';
 import { useState } from 'preact/hooks';
 import { formatUsd } from '../common/format-usd.js';
+import { type Column, ListTable } from '../common/list-table.js';
 import { sessionHref } from '../hash-route.js';
 
 /** A token count with its thousands grouped. */
@@ -12,10 +13,10 @@ const shortTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
 
 /** The columns of the sessions list: each heading and its cell (each cell carries its label for a narrow screen). */
-const COLUMNS: ReadonlyArray<[string, (row: SessionListItem) => JSX.Element | string | number]> = [
-  [
-    'Session',
-    (row) => (
+const COLUMNS: readonly Column<SessionListItem>[] = [
+  {
+    label: 'Session',
+    cell: (row) => (
       // The row is the keyboard's stop (arrows move between rows, Enter opens); the link is the mouse's.
       <a href={sessionHref(row.session)} tabIndex={-1}>
         {row.title ?? row.session}
@@ -28,13 +29,16 @@ const COLUMNS: ReadonlyArray<[string, (row: SessionListItem) => JSX.Element | st
         )}
       </a>
     ),
-  ],
-  ['Status', (row) => <StatusCell row={row} />],
-  ['Created', (row) => shortTime(row.createdAt)],
-  ['Last activity', (row) => (row.lastActivity === null ? '—' : shortTime(row.lastActivity))],
-  ['Turns', (row) => row.turns],
-  ['Tokens in / out', (row) => `${formatTokens(row.usage.input)} / ${formatTokens(row.usage.output)}`],
-  ['Cost', (row) => (row.usage.costUsd === undefined ? '—' : formatUsd(row.usage.costUsd))],
+  },
+  { label: 'Status', cell: (row) => <StatusCell row={row} /> },
+  { label: 'Created', cell: (row) => shortTime(row.createdAt) },
+  { label: 'Last activity', cell: (row) => (row.lastActivity === null ? '—' : shortTime(row.lastActivity)) },
+  { label: 'Turns', cell: (row) => row.turns },
+  {
+    label: 'Tokens in / out',
+    cell: (row) => `${formatTokens(row.usage.input)} / ${formatTokens(row.usage.output)}`,
+  },
+  { label: 'Cost', cell: (row) => (row.usage.costUsd === undefined ? '—' : formatUsd(row.usage.costUsd)) },
 ];
 
 /**
@@ -51,34 +55,18 @@ export function SessionRows({
   const [focused, setFocused] = useState(0);
   const stop = Math.min(focused, sessions.length - 1);
   return (
-    <table class="list">
-      <thead>
-        <tr>
-          {COLUMNS.map(([label]) => (
-            <th scope="col" key={label}>
-              {label}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody ref={bodyRef}>
-        {sessions.map((row, index) => (
-          <tr
-            key={row.session}
-            tabIndex={index === stop ? 0 : -1}
-            data-session={row.session}
-            onFocus={() => setFocused(index)}
-            onKeyDown={(event) => moveOrOpen(event, row.session)}
-          >
-            {COLUMNS.map(([label, cell]) => (
-              <td data-label={label} key={label}>
-                {cell(row)}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ListTable
+      columns={COLUMNS}
+      rows={sessions}
+      rowKey={(row) => row.session}
+      bodyRef={bodyRef}
+      rowProps={(row, index) => ({
+        tabIndex: index === stop ? 0 : -1,
+        'data-session': row.session,
+        onFocus: () => setFocused(index),
+        onKeyDown: (event) => moveOrOpen(event, row.session),
+      })}
+    />
   );
 }
 
