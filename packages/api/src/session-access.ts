@@ -1,5 +1,4 @@
 import type { StoredEvent } from '@agentstep/protocol';
-import type { ForkOrigin } from '@agentstep/runtime';
 import type { Context } from 'hono';
 import type { ApiDeps } from './api-deps.js';
 import { ApiError, sessionNotFound } from './api-error.js';
@@ -53,11 +52,10 @@ export async function existingLog(
   deps: ApiDeps,
   addressed: AddressedSession = addressedSession(c),
 ) {
-  const [events, origin]: [StoredEvent[], ForkOrigin | undefined] = await Promise.all([
-    deps.log.read(addressed.stored),
-    deps.log.origin(addressed.stored),
-  ]);
+  const events: StoredEvent[] = await deps.log.read(addressed.stored);
   if (events.length === 0) throw sessionNotFound(addressed.session);
+  // After the read, which learnt the origin: the log answers from what it knows, no second lookup.
+  const origin = await deps.log.origin(addressed.stored);
   return { ...addressed, events, ...(origin ? { forkedAt: origin.seq } : {}) };
 }
 
