@@ -96,10 +96,10 @@ async function tail(stream: SSEStreamingApi, deps: ApiDeps, start: TailStart): P
     for (const metric of metrics.owed(entries, turn)) await send(format.metric(metric));
   };
   let queued = start.queue?.first;
-  // Sends what the last read of the queue found; whether a message waits (the stream goes on).
+  // Sends what the last read of the queue found (once a round, as it is read once a round);
+  // whether a message waits (the stream goes on).
   const sendQueue = async () => {
     for (const change of queued?.changes ?? []) await send(format.queue?.(change) ?? []);
-    queued = queued && { changes: [], waiting: queued.waiting };
     return queued?.waiting ?? false;
   };
   let quietSince = Date.now();
