@@ -102,6 +102,8 @@ describe.skipIf(dynamoEndpoint === '')('POST /sessions/{id}/fork on `agentstep s
       { path: 'at', message: 'nearest allowed: 6' },
     ]);
     expect((await fork('gus', session, { at: 0 })).body.error.code).toBe('ValidationError');
+    const tooLong = await fork('gus', session, { at: 4, session: 'x'.repeat(101) });
+    expect(tooLong.body.error).toMatchObject({ code: 'ValidationError', fields: [{ path: 'session' }] });
   });
 
   it('forks a fork; the new id may be chosen, once; a retried request forks once; another tenant cannot fork', async () => {

@@ -3,12 +3,15 @@ import { forkSession, InvalidForkPointError, SessionExistsError } from '@agentst
 import type { Hono } from 'hono';
 import type { ApiDeps } from './api-deps.js';
 import { ApiError } from './api-error.js';
-import { idsFor, isPublicSessionId, MAX_PUBLIC_SESSION_LENGTH } from './ids.js';
+import { idsFor, publicSessionIdSchema } from './ids.js';
 import { readBody } from './read-body.js';
 import { refusalOf } from './refusal-of.js';
 import { existingLog } from './session-access.js';
 import { listSession } from './start-session-turn.js';
 import { storedSession } from './tenants.js';
+
+/** The fork's body as the API takes it: a new session id no longer than a tenant's may be. */
+const apiForkBodySchema = forkBodySchema.extend({ session: publicSessionIdSchema.optional() });
 
 /**
  * `POST /sessions/{id}/fork {"at", "session"?}`: a new session of the caller's tenant whose log is
@@ -18,14 +21,10 @@ import { storedSession } from './tenants.js';
  */
 export function addForkRoute(app: Hono, deps: ApiDeps): void {
   app.post('/sessions/:id/fork', async (c) => {
-    const body = await readBody(c, forkBodySchema);
+    const body = await readBody(c, apiForkBodySchema);
     const { tenant, session, stored, events } = await existingLog(c, deps);
     const ids = idsFor(c.req.header('idempotency-key'), `fork\n${tenant}\n${session}\n${body.at}`);
     const fork = body.session ?? ids.session();
-    if (!isPublicSessionId(fork))
-      throw new ApiError(400, 'ValidationError', 'The request body does not match what this route takes.', [
-        { path: 'session', message: `must be at most ${MAX_PUBLIC_SESSION_LENGTH} characters` },
-      ]);
     try {
       await forkSession({ from: stored, at: body.at, session: storedSession(tenant, fork), events }, deps);
     } catch (error) {
