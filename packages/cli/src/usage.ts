@@ -18,6 +18,9 @@ over its model; --model-profile and budgets merge; --provider adds).
   --agent FILE               the agent file (default: ./agent.ts if there is one), TypeScript or JS
   --session ID               continue a session (default: a new one)
   --take-over                take the session even from a turn whose lease still runs (a dead run)
+  --if-busy reject|enqueue|interrupt
+                             while another turn of --session runs: refuse (default), queue this
+                             message for its own turn, or cancel that turn and start at once
   --lease SECONDS            how long this turn holds its session without a write before another
                              turn may take it over (default 1800); each step renews it
   --model scripted|replay|<provider>:<model>

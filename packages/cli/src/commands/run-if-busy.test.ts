@@ -82,6 +82,7 @@ describe('agentstep run --if-busy', () => {
     const wrong = await project.run(['run', 'Again', '--session', 's', '--if-busy', 'wait']);
     expect(wrong.status).toBe(2);
     expect(wrong.stderr).toContain('--if-busy must be "reject", "enqueue" or "interrupt"');
+    expect((await project.run(['run', '--help'])).stdout).toContain('--if-busy reject|enqueue|interrupt');
     await project.run(['approve', 's', waiting]);
     expect(await held.exited).toBe(0);
   });
