@@ -148,11 +148,13 @@ describe.skipIf(chromiumMissing !== undefined)(
       await page.context().close();
     });
 
-    it('shows a session with a finished turn (Markdown answer, cost chart) with no serious violation', async () => {
+    it('shows a session with a finished turn (Markdown answer, cost chart, the turn’s timeline) with no serious violation', async () => {
       const { page, session } = await sessionWaiting('bea');
       await approveWaiting(sessions.url, 'bea', session);
       await page.locator('.item.turn-end').waitFor();
       await page.locator('.cost-chart').waitFor();
+      await page.locator('.turn-gantt summary').click();
+      await page.locator('.turn-gantt svg').waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       await page.context().close();
     });

@@ -216,6 +216,19 @@ describe.skipIf(chromiumMissing !== undefined)(
       ]);
       await expect.poll(() => page.locator('.cost-chart rect').count(), UNTIL).toBe(2);
       await shot(page, 'session');
+      // The whole turn on one time line, under its figures: both model steps, and between them the
+      // batch's two calls side by side.
+      const turn = page.locator('.turn-gantt');
+      expect(await turn.locator('summary').textContent()).toMatch(/2 model steps, 2 calls in \d/);
+      await turn.locator('summary').click();
+      await turn.locator('svg').waitFor();
+      expect(await turn.locator('g.bar-step .name').allTextContents()).toEqual([
+        'model step 1',
+        'model step 2',
+      ]);
+      expect(await turn.locator('g.bar-call .name').allTextContents()).toEqual(['sleep', 'echo']);
+      expect(await turn.locator('rect.run').count()).toBe(4);
+      await shot(page, 'turn-timeline');
       await page.goto(`${turns.url}/#/`);
       await page.getByRole('link', { name: session }).waitFor();
       await shot(page, 'sessions');
@@ -341,8 +354,12 @@ describe.skipIf(chromiumMissing !== undefined)(
         expect.stringMatching(/success.*uno/),
         expect.stringContaining('denied: not today'),
       ]);
-      // Its calls' time line shows each call's wait for its decision before its run.
+      // Its calls' time line shows each call's wait for its decision before its run, and so does the turn's.
       await expect.poll(() => page.locator('.call-gantt rect.wait').count(), UNTIL).toBe(2);
+      await page.locator('.turn-gantt summary').click();
+      await page.locator('.turn-gantt svg').waitFor();
+      expect(await page.locator('.turn-gantt g.bar-call rect.wait').count()).toBe(2);
+      expect(await page.locator('.turn-gantt g.bar-step').count()).toBe(2);
       // The call card shows what the approval changed; once none waits, no approvals box, and no
       // chart while the steps reported no tokens.
       expect(await page.locator('.call .edited-args').allTextContents()).toEqual([

@@ -4,6 +4,7 @@ import { ErrorNote } from '../common/error-note.js';
 import { workflowHref } from '../hash-route.js';
 import { ApprovalList } from './approval-list.js';
 import { CostChart } from './cost-chart.js';
+import { ForkedFrom } from './forked-from.js';
 import { isTurnRunning } from './is-turn-running.js';
 import { MessageBox } from './message-box.js';
 import { Timeline } from './timeline.js';
@@ -41,6 +42,7 @@ export function SessionPage({ session }: { session: string }) {
         <h1>
           Session <code>{session}</code>
         </h1>
+        <ForkedFrom session={session} />
         <p class="status" data-running={running}>
           {running ? 'A turn is running' : 'Idle'}
         </p>

@@ -3,6 +3,7 @@ import { BatchView } from './batch-view.js';
 import { ForkButton } from './fork-button.js';
 import { ItemView } from './item-view.js';
 import type { TimelineEntry } from './timeline-entries.js';
+import { TurnGantt } from './turn-gantt.js';
 
 /** What can change in a row once shown: a batch gains calls, approvals and its result; any other row never changes. */
 function versionOf(entry: TimelineEntry): string {
@@ -17,16 +18,20 @@ function forkPointOf(entry: TimelineEntry): number | undefined {
   return entry.item.type === 'turn_end' ? entry.item.seq : undefined;
 }
 
-/** A timeline row's props: the row, and the session it belongs to (for "Fork from here"). */
+/**
+ * A timeline row's props: the row, the session it belongs to (for "Fork from here") and, for a
+ * turn's end, the turn's rows (for its timeline; they never change once the turn has ended).
+ */
 interface RowProps {
   entry: TimelineEntry;
   session: string;
+  turn: readonly TimelineEntry[] | undefined;
 }
 
 /**
  * One row of the timeline, rendered again only when it changed: a long timeline that grows by a
  * few rows re-renders those rows, not every row above them. A row that ends at a fork point offers
- * "Fork from here".
+ * "Fork from here"; a turn's end, the turn's timeline.
  */
 export class TimelineRow extends Component<RowProps> {
   override shouldComponentUpdate(next: RowProps): boolean {
@@ -34,11 +39,12 @@ export class TimelineRow extends Component<RowProps> {
   }
 
   override render() {
-    const { entry, session } = this.props;
+    const { entry, session, turn } = this.props;
     const forkPoint = forkPointOf(entry);
     return (
       <>
         {entry.kind === 'batch' ? <BatchView batch={entry} /> : <ItemView item={entry.item} />}
+        {turn && <TurnGantt turn={turn} />}
         {forkPoint !== undefined && <ForkButton session={session} seq={forkPoint} />}
       </>
     );

@@ -1,16 +1,23 @@
+import { LinkedIds } from '../common/linked-ids.js';
 import { sessionHref } from '../hash-route.js';
 import type { WorkflowRecordEvent } from './use-workflow-run.js';
 
 /**
  * A run's records as one line each, oldest first: each child run (a CONVERGE iteration shows its
- * number) links to the session whose turn it is.
+ * number) links to the session whose turn it is, and an end's error links the `sessions` it names.
  */
-export function RecordList({ records }: { records: readonly WorkflowRecordEvent[] }) {
+export function RecordList({
+  records,
+  sessions,
+}: {
+  records: readonly WorkflowRecordEvent[];
+  sessions: readonly string[];
+}) {
   return (
     <ol class="records">
       {records.map(({ seq, payload }) => (
         <li key={seq} data-seq={seq}>
-          <span class="label">{payload.kind}</span> {describe(payload)}
+          <span class="label">{payload.kind}</span> <LinkedIds text={describe(payload)} sessions={sessions} />
           {payload.kind === 'run' && (
             <>
               {' '}

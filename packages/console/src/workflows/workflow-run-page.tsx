@@ -1,9 +1,10 @@
 import { ErrorNote } from '../common/error-note.js';
+import { LinkedIds } from '../common/linked-ids.js';
 import { GateCard } from './gate-card.js';
 import { GoalOutputView } from './goal-output-view.js';
 import { RecordList } from './record-list.js';
 import { RunDiagram } from './run-diagram.js';
-import { useWorkflowRun } from './use-workflow-run.js';
+import { useWorkflowRun, type WorkflowRecordEvent } from './use-workflow-run.js';
 
 /**
  * A workflow run live: its status, its goals as a diagram, its human gates, each goal's output and
@@ -11,6 +12,7 @@ import { useWorkflowRun } from './use-workflow-run.js';
  */
 export function WorkflowRunPage({ run }: { run: string }) {
   const { summary, records, error } = useWorkflowRun(run);
+  const sessions = goalSessions(records);
   return (
     <div class="workflow-page">
       <h1>
@@ -21,7 +23,12 @@ export function WorkflowRunPage({ run }: { run: string }) {
         <>
           <p class="status">
             {summary.workflow}: {summary.status}
-            {summary.message ? ` — ${summary.message}` : ''}
+            {summary.message && (
+              <>
+                {' — '}
+                <LinkedIds text={summary.message} sessions={sessions} />
+              </>
+            )}
           </p>
           <RunDiagram records={records} />
           <section aria-label="Gates">
@@ -42,10 +49,15 @@ export function WorkflowRunPage({ run }: { run: string }) {
           </section>
           <section aria-label="Records">
             <h2>Records ({records.length})</h2>
-            <RecordList records={records} />
+            <RecordList records={records} sessions={sessions} />
           </section>
         </>
       )}
     </div>
   );
+}
+
+/** The sessions the run's goals ran in, as its records name them: what its messages may point to. */
+function goalSessions(records: readonly WorkflowRecordEvent[]): string[] {
+  return records.flatMap(({ payload }) => (payload.kind === 'run' ? [payload.session] : []));
 }
