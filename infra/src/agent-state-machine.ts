@@ -251,7 +251,7 @@ export class AgentStateMachine extends Construct {
       maxConcurrencyPath: path<ModelStepOutput>('concurrency'),
       itemSelector: Object.fromEntries([
         ...(['session', 'turn', 'batch'] as const).map(fromBatch),
-        ...(['position', 'seq', 'target', 'approval'] as const).map(fromItem),
+        ...(['position', 'seq', 'target', 'approval', 'call'] as const).map(fromItem),
         // Where a call's sub-agents start: this state machine, named by the execution (no CFN cycle).
         [`${'stateMachine' satisfies keyof InvokeToolInput}.$`, '$$.StateMachine.Id'],
       ]),

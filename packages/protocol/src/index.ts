@@ -198,6 +198,8 @@ export {
   type FinishTurnInput,
   failTurnInputSchema,
   finishTurnInputSchema,
+  INLINE_CALL_CHARS,
+  INLINE_CALLS_CHARS,
   type InvokeToolInput,
   invokeToolInputSchema,
   type LoopState,

@@ -121,6 +121,11 @@ export const loopStateSchema = z
     request: requesterSchema.nullable(),
   });
 
+/** The longest call carried in its map item (`CallItem.call`), in characters. */
+export const INLINE_CALL_CHARS = 8 * 1024;
+/** The most call text one batch carries in its map items: well within Step Functions' 256 KB state. */
+export const INLINE_CALLS_CHARS = 64 * 1024;
+
 /** One call of a batch, as the RunTools map hands it to InvokeTool. */
 export const callItemSchema = z.object({
   position: count,
@@ -133,6 +138,12 @@ export const callItemSchema = z.object({
    * it on every call, so the map's item selector always finds it).
    */
   approval: ref.nullable().optional(),
+  /**
+   * The call as the model wrote it (the stored event's JSON text) when it is small, so InvokeTool
+   * reads no event; `null` when it is large and InvokeTool reads it from the log (ModelStep sets it
+   * on every call, within {@link INLINE_CALLS_CHARS} per batch, so the map's item selector finds it).
+   */
+  call: z.string().max(INLINE_CALL_CHARS).nullable().optional(),
 });
 
 /** What ModelStep hands on: the batch it appended and where the loop goes next. */

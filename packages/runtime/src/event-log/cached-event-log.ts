@@ -7,6 +7,7 @@ import type {
   ForkOrigin,
   LeaseOptions,
   LeaseTaken,
+  LogSnapshot,
   SessionHolder,
 } from './event-log.js';
 
@@ -62,14 +63,38 @@ export class CachedEventLog implements EventLog {
   }
 
   async read(session: string, options: { afterSeq?: number } = {}): Promise<StoredEvent[]> {
-    const afterSeq = options.afterSeq ?? 0;
+    const read = await this.#throughCache(session, options.afterSeq ?? 0, async (afterSeq) => ({
+      events: await this.#inner.read(session, { afterSeq }),
+    }));
+    return read.events;
+  }
+
+  snapshot(session: string, options: { afterSeq?: number } = {}): Promise<LogSnapshot> {
+    return this.#throughCache(session, options.afterSeq ?? 0, (afterSeq) =>
+      this.#inner.snapshot(session, { afterSeq }),
+    );
+  }
+
+  /**
+   * A read of the session's events after `afterSeq` (with what else `readAfter` brings): the
+   * cached prefix, then what `readAfter` finds after it, which extends the prefix.
+   */
+  async #throughCache<T extends { events: StoredEvent[] }>(
+    session: string,
+    afterSeq: number,
+    readAfter: (afterSeq: number) => Promise<T>,
+  ): Promise<T> {
     const prefix = this.#sessions.get(session) ?? { events: [], chars: 0, nextSeq: 1 };
     const cachedSeq = prefix.events.length;
     // Past what is cached, a read would leave a gap: it goes to the log and is not kept.
-    if (afterSeq > cachedSeq) return this.#inner.read(session, options);
-    const fresh = await this.#inner.read(session, { afterSeq: cachedSeq });
-    this.#extend(session, prefix, fresh);
-    return [...prefix.events.slice(afterSeq), ...fresh.slice(prefix.events.length - cachedSeq)];
+    if (afterSeq > cachedSeq) return readAfter(afterSeq);
+    const fresh = await readAfter(cachedSeq);
+    this.#extend(session, prefix, fresh.events);
+    const events = [
+      ...prefix.events.slice(afterSeq),
+      ...fresh.events.slice(prefix.events.length - cachedSeq),
+    ];
+    return { ...fresh, events };
   }
 
   appended(session: string, key: string): Promise<Appended | undefined> {

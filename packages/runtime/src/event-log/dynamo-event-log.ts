@@ -18,6 +18,7 @@ import {
   type ForkOrigin,
   type LeaseOptions,
   type LeaseTaken,
+  type LogSnapshot,
   type NewEvent,
   type SessionHolder,
 } from './event-log.js';
@@ -33,7 +34,9 @@ export interface DynamoEventLogOptions extends DynamoTableOptions {
 const PART_EVENTS = 90;
 const RACE_ATTEMPTS = 10;
 
-type Part = Omit<AppendResult, 'replayed'>;
+type Part = Omit<AppendResult, 'replayed' | 'cancelRequested'>;
+/** What one conditional transaction did: landed, or was refused (and whether a cancel alone refused it). */
+type Attempt = { landed: Part } | { refused: 'cancel' | 'other' };
 type EncodedEvent = { event: NewEvent; stored: StoredBody };
 
 /**
@@ -59,8 +62,8 @@ export class DynamoEventLog implements EventLog {
     let firstPart: EncodedEvent[] | undefined;
     if (parts.length === 1 && request.expectedSeq !== undefined) {
       firstPart = await this.#encodeAll(request.session, parts[0] ?? []);
-      const fast = await this.#tryTransaction(request, 0, 1, firstPart, request.expectedSeq);
-      if (fast !== undefined) return { ...fast, replayed: false };
+      const fast = await this.#fastAppend(request, firstPart, request.expectedSeq);
+      if (fast !== undefined) return fast;
     }
     // Independent reads, made together: they sit on every step's critical path.
     const [first, head] = await Promise.all([
@@ -83,6 +86,50 @@ export class DynamoEventLog implements EventLog {
       firstSeq: written[0]?.firstSeq ?? 1,
       count: written.reduce((sum, part) => sum + part.count, 0),
       replayed: written.every((part) => part.replayed),
+      // As the head read before the append found it.
+      ...(request.reportCancel ? { cancelRequested: isCancelled(head, request.turn) } : {}),
+    };
+  }
+
+  /**
+   * An append in one transaction at `expectedSeq`, with no read before it; `undefined` when a
+   * condition other than a cancel failed (the caller reads the head and tries again). Asked to
+   * report a cancel, the head's condition also refuses a turn asked to stop: the head the refusal
+   * returns tells, and the append is made again without that condition.
+   */
+  async #fastAppend(
+    request: AppendRequest,
+    encoded: EncodedEvent[],
+    expectedSeq: number,
+  ): Promise<AppendResult | undefined> {
+    const checked = request.reportCancel === true;
+    const first = await this.#tryTransaction(request, 0, 1, encoded, expectedSeq, checked);
+    if ('landed' in first)
+      return { ...first.landed, replayed: false, ...(checked ? { cancelRequested: false } : {}) };
+    if (first.refused !== 'cancel') return undefined;
+    const again = await this.#tryTransaction(request, 0, 1, encoded, expectedSeq, false);
+    return 'landed' in again ? { ...again.landed, replayed: false, cancelRequested: true } : undefined;
+  }
+
+  async snapshot(session: string, options: { afterSeq?: number } = {}): Promise<LogSnapshot> {
+    const afterSeq = options.afterSeq ?? 0;
+    // Event keys sort right before the head's, and nothing else sorts between them.
+    const items = await queryItems(this.#db.client, this.#db.name, session, {
+      from: sortKeys.event(afterSeq + 1),
+      to: sortKeys.head,
+    });
+    const head = items.at(-1)?.sk === sortKeys.head ? items.pop() : undefined;
+    const origin = forkOriginOf(head);
+    if (head !== undefined) this.#origins.set(session, origin ?? null);
+    const own = await Promise.all(items.map((item) => this.#decode(session, item, session)));
+    const shared =
+      origin === undefined || afterSeq >= origin.seq
+        ? []
+        : await this.#readRange(origin.session, afterSeq, origin.seq, session);
+    return {
+      events: [...shared, ...own],
+      holder: holderOf(head),
+      mark: typeof head?.lastMark === 'string' ? head.lastMark : undefined,
     };
   }
 
@@ -206,8 +253,15 @@ export class DynamoEventLog implements EventLog {
           turn,
           head?.leaseUntil as number | undefined,
         );
-      const appended = await this.#tryTransaction(request, part, total, encoded, head.nextSeq as number);
-      if (appended !== undefined) return { ...appended, replayed: false };
+      const appended = await this.#tryTransaction(
+        request,
+        part,
+        total,
+        encoded,
+        head.nextSeq as number,
+        false,
+      );
+      if ('landed' in appended) return { ...appended.landed, replayed: false };
       // A duplicate delivery of this append won the race: report its result (C3).
       const marker = await this.#marker(session, key, part);
       if (marker !== undefined) return { ...marker, replayed: true };
@@ -216,24 +270,37 @@ export class DynamoEventLog implements EventLog {
     }
   }
 
-  /** One conditional transaction at `firstSeq`; `undefined` when a condition failed. */
+  /**
+   * One conditional transaction at `firstSeq`, refused (`cancel`) when `refuseCancelled` and the
+   * head's turn was asked to stop while all else held.
+   */
   async #tryTransaction(
     request: AppendRequest,
     part: number,
     total: number,
     encoded: EncodedEvent[],
     firstSeq: number,
-  ): Promise<Part | undefined> {
+    refuseCancelled: boolean,
+  ): Promise<Attempt> {
     try {
       await this.#db.client.send(
         new TransactWriteCommand({
-          TransactItems: this.#transaction(request, part, total, firstSeq, encoded),
+          TransactItems: this.#transaction(request, part, total, firstSeq, encoded, refuseCancelled),
         }),
       );
-      return { firstSeq, count: encoded.length };
+      return { landed: { firstSeq, count: encoded.length } };
     } catch (error) {
-      if (error instanceof TransactionCanceledException) return undefined;
-      throw error;
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const [head, ...others] = error.CancellationReasons ?? [];
+      // The old head comes back in DynamoDB's own encoding (the document client does not convert it).
+      const old = head?.Item;
+      const cancelAlone =
+        refuseCancelled &&
+        old?.turn?.S === request.turn &&
+        old.cancelTurn?.S === request.turn &&
+        old.nextSeq?.N === String(firstSeq) &&
+        others.every((reason) => reason.Code === 'None');
+      return { refused: cancelAlone ? 'cancel' : 'other' };
     }
   }
 
@@ -243,6 +310,7 @@ export class DynamoEventLog implements EventLog {
     total: number,
     firstSeq: number,
     encoded: EncodedEvent[],
+    refuseCancelled: boolean,
   ) {
     const { session, turn, key } = request;
     const TableName = this.#db.name;
@@ -260,15 +328,17 @@ export class DynamoEventLog implements EventLog {
         Update: {
           TableName,
           Key: { pk: session, sk: sortKeys.head },
-          ...headUpdate(release ? 'release' : request.holdUntil),
-          ConditionExpression: 'turn = :turn AND nextSeq = :expected',
+          ...headUpdate(release ? 'release' : request.holdUntil, request.mark !== undefined),
+          ConditionExpression: `turn = :turn AND nextSeq = :expected${refuseCancelled ? ' AND (attribute_not_exists(cancelTurn) OR cancelTurn <> :turn)' : ''}`,
           ExpressionAttributeValues: {
             ':turn': turn,
             ':expected': firstSeq,
             ':next': firstSeq + encoded.length,
             ...(release ? {} : { ':now': this.#clock.now(), ':leaseMs': DEFAULT_LEASE_MS }),
             ...(request.holdUntil && !release ? { ':hold': request.holdUntil } : {}),
+            ...(request.mark === undefined ? {} : { ':mark': request.mark }),
           },
+          ...(refuseCancelled ? { ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const } : {}),
         },
       },
       { Put: { TableName, Item: marker, ConditionExpression: 'attribute_not_exists(sk)' } },
@@ -315,6 +385,12 @@ export class DynamoEventLog implements EventLog {
   }
 }
 
+/** Whether the head item says that `turn` holds the session and was asked to stop. */
+function isCancelled(head: Record<string, unknown> | undefined, turn: string): boolean {
+  const holder = holderOf(head);
+  return holder?.turn === turn && holder.cancelRequested;
+}
+
 function eventItem(session: string, seq: number, entry: EncodedEvent): Record<string, unknown> {
   const { event } = entry.event;
   return {
@@ -329,11 +405,12 @@ function eventItem(session: string, seq: number, entry: EncodedEvent): Record<st
 }
 
 /**
- * How an append updates the session head besides its next seq: frees it (`release`), or renews
- * the lease and sets (`holdUntil` > 0), ends (0) or keeps (`undefined`) the hold.
+ * How an append updates the session head besides its next seq (and its mark, when it `marks`):
+ * frees it (`release`), or renews the lease and sets (`holdUntil` > 0), ends (0) or keeps
+ * (`undefined`) the hold.
  */
-function headUpdate(change: 'release' | number | undefined): { UpdateExpression: string } {
-  const next = 'SET nextSeq = :next';
+function headUpdate(change: 'release' | number | undefined, marks: boolean): { UpdateExpression: string } {
+  const next = `SET nextSeq = :next${marks ? ', lastMark = :mark' : ''}`;
   if (change === 'release')
     return { UpdateExpression: `${next} REMOVE turn, leaseMs, leaseUntil, holdUntil` };
   const renewed = `${next}, leaseUntil = :now + if_not_exists(leaseMs, :leaseMs)`;

@@ -8,6 +8,7 @@ export function eventLogWith(log: EventLog, replaced: Partial<EventLog>): EventL
   return {
     append: (request) => log.append(request),
     read: (session, options) => log.read(session, options),
+    snapshot: (session, options) => log.snapshot(session, options),
     appended: (session, key) => log.appended(session, key),
     acquireTurn: (session, turn, options) => log.acquireTurn(session, turn, options),
     holder: (session) => log.holder(session),

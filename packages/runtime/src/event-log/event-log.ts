@@ -33,6 +33,18 @@ export interface AppendRequest {
    * first events (or alone, for an append without events); a replay keeps the first note.
    */
   note?: AppendNote;
+  /**
+   * Kept on the session's head as its mark until an append sets another, and returned by
+   * `snapshot`: a model step names itself, so the next one tells from the same read that takes
+   * its context whether its own append may have landed already (then it reads the marker).
+   */
+  mark?: string;
+  /**
+   * Tell in the result whether the holding turn was asked to stop by the time the append landed
+   * (`cancelRequested`); the append is made either way. A model step asks, so its calls are not
+   * run after a cancel that came while the model streamed, with no read of its own.
+   */
+  reportCancel?: boolean;
 }
 
 /** What an append may note beside its events: a small JSON object (kept well under 100 KB). */
@@ -63,6 +75,18 @@ export interface AppendResult {
   count: number;
   /** True when this key had been appended before and nothing was written now. */
   replayed: boolean;
+  /** With `reportCancel`: whether the turn had been asked to stop when the append landed. */
+  cancelRequested?: boolean;
+}
+
+/** A session's events and its head, as one read found them. */
+export interface LogSnapshot {
+  /** The events after the `afterSeq` asked for, in `seq` order. */
+  events: StoredEvent[];
+  /** The turn holding the session, if one does. */
+  holder: SessionHolder | undefined;
+  /** The `mark` of the last append that set one. */
+  mark: string | undefined;
 }
 
 /** How a turn takes its session's lease. */
@@ -111,6 +135,11 @@ export interface EventLog {
   appended(session: string, key: string): Promise<Appended | undefined>;
   /** The session's events in `seq` order, after `afterSeq` when given; content always whole. */
   read(session: string, options?: { afterSeq?: number }): Promise<StoredEvent[]>;
+  /**
+   * What `read` gives, with the session's holder and mark, in one round trip where the store
+   * allows: what a model step needs before it calls the model.
+   */
+  snapshot(session: string, options?: { afterSeq?: number }): Promise<LogSnapshot>;
   /**
    * Makes `turn` the session's only writer, by a lease: free sessions, the same turn again and
    * expired leases are taken; another live holder throws SessionBusy unless `takeOver`.

@@ -10,6 +10,7 @@ import {
   type ForkOrigin,
   type LeaseOptions,
   type LeaseTaken,
+  type LogSnapshot,
   type SessionHolder,
 } from './event-log.js';
 import { toStoredEvent } from './to-stored-event.js';
@@ -36,6 +37,8 @@ interface SessionState {
   cancelTurn?: string;
   /** Where a fork's log starts: `events` are its own, after the origin's seq. */
   origin?: ForkOrigin;
+  /** The last mark an append set (`AppendRequest.mark`). */
+  mark?: string;
 }
 
 /**
@@ -54,7 +57,13 @@ export class InMemoryEventLog implements EventLog {
     const { session, turn, key, events, release, note } = request;
     const state = this.#session(session);
     const previous = state.appends.get(key);
-    if (previous !== undefined) return { firstSeq: previous.firstSeq, count: previous.count, replayed: true };
+    if (previous !== undefined)
+      return {
+        firstSeq: previous.firstSeq,
+        count: previous.count,
+        replayed: true,
+        ...this.#cancelReport(state, request),
+      };
     const { lease } = state;
     if (lease?.turn !== turn) throw new SessionBusyError(session, lease?.turn, turn);
     const firstSeq = (state.origin?.seq ?? 0) + state.events.length + 1;
@@ -69,7 +78,16 @@ export class InMemoryEventLog implements EventLog {
     });
     if (release) delete state.lease;
     else renew(lease, this.#clock.now(), request.holdUntil);
-    return { firstSeq, count, replayed: false };
+    if (request.mark !== undefined) state.mark = request.mark;
+    return { firstSeq, count, replayed: false, ...this.#cancelReport(state, request) };
+  }
+
+  async snapshot(session: string, options: { afterSeq?: number } = {}): Promise<LogSnapshot> {
+    return {
+      events: await this.read(session, options),
+      holder: await this.holder(session),
+      mark: this.#sessions.get(session)?.mark,
+    };
   }
 
   async appended(session: string, key: string): Promise<Appended | undefined> {
@@ -141,6 +159,11 @@ export class InMemoryEventLog implements EventLog {
   async origin(session: string): Promise<ForkOrigin | undefined> {
     const origin = this.#sessions.get(session)?.origin;
     return origin && { ...origin };
+  }
+
+  /** `cancelRequested`, when the append asked whether its turn was asked to stop. */
+  #cancelReport(state: SessionState, { turn, reportCancel }: AppendRequest): { cancelRequested?: boolean } {
+    return reportCancel ? { cancelRequested: state.cancelTurn === turn && state.lease?.turn === turn } : {};
   }
 
   #session(session: string): SessionState {

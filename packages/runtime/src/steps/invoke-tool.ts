@@ -2,7 +2,6 @@ import {
   BATCH_TOOL_NAME,
   checkCall,
   type InvokeToolInput,
-  type StoredEvent,
   type ToolOutcome,
 } from '@agentstep/protocol';
 import { type ApprovalVerdict, approvalVerdict } from '../approvals/approval-verdict.js';
@@ -15,7 +14,7 @@ import type { OutcomeStore, StoredOutcome } from '../outcomes/outcome-store.js';
 import { type Toolset, toolsetWith } from '../tools/toolset.js';
 import { validateArgs } from '../tools/validate-args.js';
 import { turnOfBatch } from './batch-id.js';
-import { calledTool, readCalls } from './read-calls.js';
+import { callTextOf, toolNamed } from './read-calls.js';
 import { runOnce } from './run-once.js';
 
 /** What InvokeTool runs on: the log, the outcomes, the agent's tools and, with MCP servers, its turns' MCP tools. */
@@ -43,11 +42,10 @@ export interface InvokeToolOutput {
  */
 export async function invokeTool(input: InvokeToolInput, deps: InvokeToolDeps): Promise<InvokeToolOutput> {
   const ref = { session: input.session, batch: input.batch, position: input.position };
-  // Read together: a first delivery needs the call, a re-delivery only the stored outcome.
-  const [stored, calls] = await Promise.all([deps.outcomes.get(ref), readCalls(deps.log, input, [input])]);
-  const outcome =
-    stored ??
-    (await deps.outcomes.put(ref, await timed(() => execute(input, calls.get(input.position), deps))));
+  // Read together: a first delivery needs the call (read only when its item does not carry it), a
+  // re-delivery only the stored outcome.
+  const [stored, callText] = await Promise.all([deps.outcomes.get(ref), callTextOf(deps.log, input)]);
+  const outcome = stored ?? (await deps.outcomes.put(ref, await timed(() => execute(input, callText, deps))));
   return { position: input.position, status: outcome.status };
 }
 
@@ -60,11 +58,11 @@ async function timed(run: () => Promise<ToolOutcome>): Promise<StoredOutcome> {
 
 async function execute(
   input: InvokeToolInput,
-  stored: StoredEvent | undefined,
+  callText: string | undefined,
   deps: InvokeToolDeps,
 ): Promise<ToolOutcome> {
-  const name = calledTool(stored) || BATCH_TOOL_NAME;
-  const element = checkCall(JSON.parse(stored?.event.content ?? 'null'), input.position);
+  const name = toolNamed(callText) || BATCH_TOOL_NAME;
+  const element = checkCall(JSON.parse(callText ?? 'null'), input.position);
   if (!element.ok) return { tool: name, status: 'failure', content: element.reason };
   const verdict: ApprovalVerdict = input.approval
     ? await settledVerdict(input.session, input.approval, deps.log)

@@ -1,6 +1,8 @@
 import {
   BATCH_TOOL_NAME,
   type CallItem,
+  INLINE_CALL_CHARS,
+  INLINE_CALLS_CHARS,
   type LoopState,
   type ModelStepOutput,
   NEXT,
@@ -64,10 +66,10 @@ async function wasEmpty(session: string, batch: string, deps: ModelStepDeps): Pr
 /** The turn's next model step, taken exactly once. */
 async function turnStep(state: LoopState, deps: ModelStepDeps): Promise<TurnStep> {
   const batch = batchId(state.turn, state.turnSteps + 1);
-  const log = await deps.log.read(state.session);
-  const logged = log.filter((stored) => stored.batch === batch && stored.event.type !== 'result');
+  const snapshot = await deps.log.snapshot(state.session);
+  const logged = snapshot.events.filter((stored) => stored.batch === batch && stored.event.type !== 'result');
   // A step with calls had no batch failure; of any other step, only its note tells.
-  const step = logged.some(isCall) ? { events: logged } : await stepOnce(state, batch, log, deps);
+  const step = logged.some(isCall) ? { events: logged } : await stepOnce(state, batch, snapshot, deps);
   return { batch, step };
 }
 
@@ -86,13 +88,15 @@ async function handOn(
     await deps.outcomes.put({ session: state.session, batch, position: 0 }, failure);
   }
   const calls = step.events.filter(isCall);
-  // Asked again before the batch runs: a cancel may have come while the model streamed.
-  if (calls.length > 0 && (await cancelRequested(deps.log, state.session, state.turn)))
-    return stopped(state, batch, { next: NEXT.cancelled });
+  // Asked again before the batch runs: a cancel may have come while the model streamed (the
+  // step's own append tells, else the head is read).
+  const cancelled = async () =>
+    step.cancelRequested ?? (await cancelRequested(deps.log, state.session, state.turn));
+  if (calls.length > 0 && (await cancelled())) return stopped(state, batch, { next: NEXT.cancelled });
   return {
     ...state,
     batch,
-    calls: calls.map((stored) => callItem(stored, approvals(step.events), deps)),
+    calls: callItems(calls, approvals(step.events), deps),
     count: batchFailed ? 1 : calls.length,
     concurrency: runsAlone(state, calls, deps) ? 1 : (deps.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY),
     next: calls.length > 0 ? NEXT.tools : batchFailed ? NEXT.results : NEXT.finish,
@@ -125,14 +129,32 @@ function runsAlone(state: LoopState, calls: StoredEvent[], deps: ModelStepDeps):
   );
 }
 
-function callItem(stored: StoredEvent, waiting: ReadonlyMap<number, string>, deps: ModelStepDeps): CallItem {
-  const position = stored.position ?? 0;
-  return {
-    position,
-    seq: stored.seq,
-    target: deps.targetOf(calledTool(stored)),
-    approval: waiting.get(position) ?? null,
-  };
+/**
+ * The map items of a batch's calls: each names its tool's function and the approval it waits on,
+ * and carries the call itself while the batch's calls stay small (InvokeTool then reads no event).
+ */
+function callItems(
+  calls: readonly StoredEvent[],
+  waiting: ReadonlyMap<number, string>,
+  deps: ModelStepDeps,
+): CallItem[] {
+  let inlineChars = 0;
+  return calls.map((stored) => {
+    const position = stored.position ?? 0;
+    const { content } = stored.event;
+    const inline =
+      content !== undefined &&
+      content.length <= INLINE_CALL_CHARS &&
+      inlineChars + content.length <= INLINE_CALLS_CHARS;
+    if (inline) inlineChars += content.length;
+    return {
+      position,
+      seq: stored.seq,
+      target: deps.targetOf(calledTool(stored)),
+      approval: waiting.get(position) ?? null,
+      call: inline ? content : null,
+    };
+  });
 }
 
 /** The approvals a step requested, by the position of the call that waits on each. */

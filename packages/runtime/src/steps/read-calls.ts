@@ -25,10 +25,24 @@ export async function readCalls(
 
 /** The tool a stored call names, or '' when the model wrote no usable name. */
 export function calledTool(stored: StoredEvent | undefined): string {
+  return toolNamed(stored?.event.content);
+}
+
+/** The tool a call's JSON text names, or '' when the model wrote no usable name. */
+export function toolNamed(callText: string | undefined): string {
   try {
-    const { name } = JSON.parse(stored?.event.content ?? '') as { name?: unknown };
+    const { name } = JSON.parse(callText ?? '') as { name?: unknown };
     return typeof name === 'string' ? name : '';
   } catch {
     return '';
   }
+}
+
+/** A call's JSON text: carried in its map item when small, else read from the log. */
+export async function callTextOf(
+  log: EventLog,
+  item: CallItem & { session: string; batch: string },
+): Promise<string | undefined> {
+  if (typeof item.call === 'string') return item.call;
+  return (await readCalls(log, item, [item])).get(item.position)?.event.content;
 }

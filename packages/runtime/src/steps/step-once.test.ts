@@ -1,5 +1,6 @@
 import { ERROR_NAMES } from '@agentstep/protocol';
 import { describe, expect, it } from 'vitest';
+import { eventLogWith } from '../event-log/event-log-with.js';
 import { inMemoryStores } from '../in-memory-stores.js';
 import { ScriptedModel } from '../model/scripted-model.js';
 import { batchId } from './batch-id.js';
@@ -29,7 +30,7 @@ function setup() {
 async function firstStep(deps: ModelStepDeps, model?: string) {
   await submitTurn({ session: 's1', turn: 't1', prompt: 'go', ...(model ? { model } : {}) }, deps);
   const state = await startTurn({ session: 's1', turn: 't1', maxSteps: 5, stepsPerExecution: 5 }, deps);
-  return stepOnce(state, batchId('t1', 1), await deps.log.read('s1'), deps);
+  return stepOnce(state, batchId('t1', 1), await deps.log.snapshot('s1'), deps);
 }
 
 describe('stepOnce', () => {
@@ -51,6 +52,26 @@ describe('stepOnce', () => {
     const [entry] = await stores.usage.list('s1');
     expect(entry?.model).toBe('scripted');
     expect(entry?.profile).toBeUndefined();
+  });
+
+  it('reads no marker for a fresh step (the head mark tells), and a redelivery finds the step by its marker', async () => {
+    const { deps, fallback } = setup();
+    const markerReads: string[] = [];
+    const log = eventLogWith(deps.log, {
+      appended: (session, key) => {
+        markerReads.push(key);
+        return deps.log.appended(session, key);
+      },
+    });
+    const counted = { ...deps, log };
+    await submitTurn({ session: 's1', turn: 't1', prompt: 'go' }, counted);
+    const state = await startTurn({ session: 's1', turn: 't1', maxSteps: 5, stepsPerExecution: 5 }, counted);
+    const first = await stepOnce(state, batchId('t1', 1), await log.snapshot('s1'), counted);
+    expect(markerReads).toEqual([]);
+    const again = await stepOnce(state, batchId('t1', 1), await log.snapshot('s1'), counted);
+    expect(markerReads).toEqual(['model:t1.1']);
+    expect(fallback.calls.length).toBe(1);
+    expect('events' in again && again.events).toEqual('events' in first && first.events);
   });
 
   it('refuses a profile that is not configured, naming those that are, and logs no step', async () => {

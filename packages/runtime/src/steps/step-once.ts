@@ -6,8 +6,9 @@ import {
   type WireEventOf,
 } from '@agentstep/protocol';
 import { approvalRequests, approvalTimeoutMs } from '../approvals/approval-rules.js';
-import { type Appended, DEFAULT_LEASE_MS, type NewEvent } from '../event-log/event-log.js';
+import { type Appended, DEFAULT_LEASE_MS, type LogSnapshot, type NewEvent } from '../event-log/event-log.js';
 import { modelStepKey } from '../usage/model-step-key.js';
+import { batchId, turnOfBatch } from './batch-id.js';
 import { budgetLimit } from './budget-limit.js';
 import { isCancelled } from './cancel-requested.js';
 import type { ModelStepDeps } from './model-step-deps.js';
@@ -26,6 +27,8 @@ export interface TakenStep {
   events: StoredEvent[];
   batchFailure?: string;
   empty?: true;
+  /** Whether the turn had been asked to stop when the step was logged; unknown for a step logged before. */
+  cancelRequested?: boolean;
 }
 
 /** A step not taken because the turn ran away or the session has spent a budget: which, as a sentence. */
@@ -41,23 +44,35 @@ export interface CancelledStep {
 /**
  * Model step `batch` taken exactly once: as logged when a delivery already took it (its events
  * and note, however few), else taken now unless the turn was asked to stop, ran away (decision 0030)
- * or a budget is spent. `log` is the session's log as the caller read it.
+ * or a budget is spent. `snapshot` is the session's log and head as the caller read them: the
+ * step's marker is read only when the head's mark leaves open that the step was logged already.
  */
 export async function stepOnce(
   state: LoopState,
   batch: string,
-  log: readonly StoredEvent[],
+  snapshot: LogSnapshot,
   deps: ModelStepDeps,
 ): Promise<TakenStep | SpentStep | CancelledStep> {
-  const [appended, holder] = await Promise.all([
-    deps.log.appended(state.session, modelStepKey(batch)),
-    deps.log.holder(state.session),
-  ]);
-  if (appended !== undefined) return loggedStep(state.session, appended, log, deps);
-  if (isCancelled(holder, state.turn)) return { cancelled: true };
+  const log = snapshot.events;
+  if (mayBeLogged(state, snapshot.mark)) {
+    const appended = await deps.log.appended(state.session, modelStepKey(batch));
+    if (appended !== undefined) return loggedStep(state.session, appended, log, deps);
+  }
+  if (isCancelled(snapshot.holder, state.turn)) return { cancelled: true };
   const limit = runawayGuard(state, log) ?? (await budgetLimit(state, log, deps));
   if (limit !== undefined) return { limit };
   return takeStep(state, batch, log, deps);
+}
+
+/**
+ * Whether the turn's next step may be logged already, as the head's mark (the last model step
+ * logged in the session) tells: not when the mark is the turn's previous step, or, before its
+ * first, a step of another turn or none. Anything else (a redelivery, a head from before marks)
+ * leaves it open, and the step's marker decides.
+ */
+function mayBeLogged(state: LoopState, mark: string | undefined): boolean {
+  if (state.turnSteps === 0) return mark !== undefined && turnOfBatch(mark) === state.turn;
+  return mark !== batchId(state.turn, state.turnSteps);
 }
 
 /** Runs the model, then records the step in one append: its events and its note, nothing before. */
@@ -107,6 +122,8 @@ async function takeStep(
     events,
     note,
     expectedSeq,
+    mark: batch,
+    reportCancel: true,
     ...holdWhileWaiting(requests, endedAt, deps),
   });
   // A duplicate delivery took the step first: the step is what it logged (C3).
@@ -118,6 +135,7 @@ async function takeStep(
     events: events.map((event, index) => ({ session, seq: appended.firstSeq + index, ...event })),
     ...(batchFailure === undefined ? {} : { batchFailure }),
     ...empty,
+    ...(appended.cancelRequested === undefined ? {} : { cancelRequested: appended.cancelRequested }),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { LoopState, ModelStepOutput } from '@agentstep/protocol';
+import { INLINE_CALL_CHARS, type LoopState, type ModelStepOutput } from '@agentstep/protocol';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { InMemoryEventLog } from '../event-log/in-memory-event-log.js';
@@ -71,15 +71,15 @@ beforeEach(() => {
 });
 
 describe('modelStep', () => {
-  it('appends the step with batch id and positions, and hands on references only', async () => {
+  it('appends the step with batch id and positions, and hands on each call with its place', async () => {
     const deps = setup([`<think>plan</think>Doing it.${batchOf}`]);
     const step = await modelStep(await begin(deps), deps);
     expect(step).toMatchObject({ batch: 't1.1', count: 2, next: 'tools', concurrency: 10 });
-    expect(step.calls).toEqual([
-      { position: 0, seq: 4, target: 'tools-function', approval: null },
-      { position: 1, seq: 5, target: 'tools-function', approval: null },
-    ]);
     const events = await deps.log.read('s1');
+    expect(step.calls).toEqual([
+      { position: 0, seq: 4, target: 'tools-function', approval: null, call: events[3]?.event.content },
+      { position: 1, seq: 5, target: 'tools-function', approval: null, call: events[4]?.event.content },
+    ]);
     expect(events.map(({ seq, batch, position, event }) => [seq, event.type, batch, position])).toEqual([
       [1, 'user', undefined, undefined],
       [2, 'think', 't1.1', undefined],
@@ -216,6 +216,17 @@ describe('invokeTool', () => {
       ms: expect.any(Number),
       content: 1,
     });
+  });
+
+  it('runs a call too large for its map item from the log', async () => {
+    const large = 'x'.repeat(INLINE_CALL_CHARS);
+    const deps = setup([`<execute>[{"name": "echo", "args": {"text": "${large}"}}]</execute>`]);
+    const step = await modelStep(await begin(deps), deps);
+    expect(firstCall(step).call).toBeNull();
+    const call = { ...firstCall(step), session: 's1', turn: 't1', batch: step.batch };
+    expect(await invokeTool(call, deps)).toEqual({ position: 0, status: 'success' });
+    const outcome = await deps.outcomes.get({ session: 's1', batch: step.batch, position: 0 });
+    expect(outcome).toMatchObject({ tool: 'echo', status: 'success', content: large });
   });
 
   it.each([

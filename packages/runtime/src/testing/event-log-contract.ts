@@ -305,6 +305,48 @@ export function describeEventLogContract(adapter: string, createLogOn: (clock: C
       expect(await log.read(`s-${randomUUID()}`)).toEqual([]);
     });
 
+    it('gives a snapshot: the events after a seq, the holder and the mark of the last append that set one', async () => {
+      const log = createLog();
+      const { session, turn } = await openSession(log);
+      await log.append({ session, turn, key: 'a', events: [user('one')], mark: 'step-1' });
+      await log.append({ session, turn, key: 'b', events: [call('b1', 0), call('b1', 1)] });
+      const snapshot = await log.snapshot(session, { afterSeq: 1 });
+      expect(snapshot.events).toEqual((await log.read(session)).slice(1));
+      expect(snapshot.holder).toMatchObject({ turn, cancelRequested: false });
+      expect(snapshot.mark).toBe('step-1');
+      await log.append({ session, turn, key: 'c', events: [], mark: 'step-2', expectedSeq: 4 });
+      expect((await log.snapshot(session)).mark).toBe('step-2');
+      expect(await log.snapshot(`s-${randomUUID()}`)).toEqual({
+        events: [],
+        holder: undefined,
+        mark: undefined,
+      });
+    });
+
+    it('reports a cancel that came before an append that asks, and appends all the same', async () => {
+      const log = createLog();
+      const { session, turn } = await openSession(log);
+      const quiet = await log.append({ session, turn, key: 'a', events: [user('one')], reportCancel: true });
+      expect(quiet).toEqual({ firstSeq: 1, count: 1, replayed: false, cancelRequested: false });
+      await log.requestCancel(session, turn);
+      // With the next seq known (no read before the write), and without it.
+      const known = { key: 'b', events: [call('b1', 0)], expectedSeq: 2 };
+      expect(await log.append({ session, turn, ...known, reportCancel: true })).toEqual({
+        firstSeq: 2,
+        count: 1,
+        replayed: false,
+        cancelRequested: true,
+      });
+      const unknown = { key: 'c', events: [call('b2', 0)], reportCancel: true };
+      expect(await log.append({ session, turn, ...unknown })).toMatchObject({
+        firstSeq: 3,
+        cancelRequested: true,
+      });
+      expect((await log.read(session)).map((stored) => stored.seq)).toEqual([1, 2, 3]);
+      // An append that does not ask is told nothing.
+      expect(await log.append({ session, turn, key: 'd', events: [] })).not.toHaveProperty('cancelRequested');
+    });
+
     it('keeps concurrent sessions apart', async () => {
       const log = createLog();
       const sessions = await Promise.all(Array.from({ length: 20 }, () => openSession(log)));

@@ -50,6 +50,11 @@ export function describeEventLogForkContract(adapter: string, createLog: () => E
       expect(contents(await log.read(parent))).toEqual(['one', 'two', 'three', 'four']);
       expect(contents(await log.read(fork, { afterSeq: 1 }))).toEqual(['two', 'fork three']);
       expect(contents(await log.read(fork, { afterSeq: 2 }))).toEqual(['fork three']);
+      // A snapshot reads the same events as a read, the parent's included.
+      expect((await log.snapshot(fork, { afterSeq: 1 })).events).toEqual(
+        await log.read(fork, { afterSeq: 1 }),
+      );
+      expect((await log.snapshot(fork)).events).toEqual(events);
     });
 
     it('reads a fork of a fork through both parents', async () => {
