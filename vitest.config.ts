@@ -40,6 +40,7 @@ export default defineConfig({
           name: 'unit',
           include: [
             'packages/*/src/**/*.test.ts',
+            'packages/*/bench/**/*.test.ts',
             'functions/**/*.test.ts',
             'infra/**/*.test.ts',
             'test/docs/**/*.test.ts',
