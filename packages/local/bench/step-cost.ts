@@ -1,10 +1,10 @@
 import {
   demoTools,
   eventLogWith,
-  type OutcomeStore,
   type Model,
   type ModelPart,
   type ModelRequest,
+  type OutcomeStore,
   ScriptedModel,
   submitTurn,
   systemClock,

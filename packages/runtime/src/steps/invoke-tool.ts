@@ -1,9 +1,4 @@
-import {
-  BATCH_TOOL_NAME,
-  checkCall,
-  type InvokeToolInput,
-  type ToolOutcome,
-} from '@agentstep/protocol';
+import { BATCH_TOOL_NAME, checkCall, type InvokeToolInput, type ToolOutcome } from '@agentstep/protocol';
 import { type ApprovalVerdict, approvalVerdict } from '../approvals/approval-verdict.js';
 import { settlementOf } from '../approvals/settle-approval.js';
 import { ApprovalRequiredError } from '../errors.js';
