@@ -45,7 +45,7 @@ describe('the execution contract on the synthesized state machine', () => {
     expect(loop.ContinueAsNew).toMatchObject({ OutputPath: '$.Output', End: true });
   });
 
-  it('ends every turn by describing it and announcing it on the default bus: completed or failed', () => {
+  it('ends every turn by its result and announces it on the default bus, the last state: completed or failed', () => {
     const { template } = defaultAgent();
     const loop = machineStates(template);
     expect(loop.TurnEnded).toMatchObject({
@@ -64,9 +64,15 @@ describe('the execution contract on the synthesized state machine', () => {
       expect(loop[name]).toMatchObject({
         Parameters: { Entries: [{ Source: 'agentstep', DetailType: detailType, 'Detail.$': '$' }] },
         ResultPath: null,
-        Next: 'Done',
+        End: true,
       });
     }
+    // The states that end a turn answer with its result: straight to TurnEnded, no DescribeTurn.
+    for (const name of ['FinishTurn', 'FailTurn', 'ReleaseTurn'])
+      expect(loop[name]).toMatchObject({ Next: 'TurnEnded' });
+    for (const name of ['FinishTurn', 'FailTurn', 'ReleaseTurn'])
+      expect(loop[name]).not.toHaveProperty('ResultPath');
+    expect(loop.Done).toBeUndefined();
     const put = machineStatements(template).find((statement) => statement.Action === 'events:PutEvents');
     expect(JSON.stringify(put?.Resource)).toContain(':event-bus/default');
   });

@@ -30,7 +30,6 @@ import {
   type RetryProps,
   StateMachine,
   StateMachineType,
-  Succeed,
   TaskInput,
   type TaskStateBase,
   Timeout,
@@ -141,13 +140,15 @@ export class AgentStateMachine extends Construct {
         .addRetry(RETRY_STORE);
 
     const catchAll = { resultPath: ERROR_PATH };
-    const describeTurn = this.#describeTurn(task(STATE_NAMES.describeTurn, 'describe-turn'), props.eventBus);
+    const { describeTurn, turnEnded } = this.#turnEnd(
+      task(STATE_NAMES.describeTurn, 'describe-turn'),
+      props.eventBus,
+    );
     const kept = { keepInput: true };
+    // The states that end a turn answer with its result, as DescribeTurn would: on to TurnEnded.
     // The last resort: if FailTurn itself fails, ReleaseTurn still ends the turn and frees the session.
-    const releaseTurn = task(STATE_NAMES.releaseTurn, 'release-turn', kept).next(describeTurn);
-    const failTurn = task(STATE_NAMES.failTurn, 'fail-turn', kept)
-      .addCatch(releaseTurn, catchAll)
-      .next(describeTurn);
+    const releaseTurn = task(STATE_NAMES.releaseTurn, 'release-turn').next(turnEnded);
+    const failTurn = task(STATE_NAMES.failTurn, 'fail-turn').addCatch(releaseTurn, catchAll).next(turnEnded);
     const startTurn = this.#startTurn(task, failTurn);
     const modelStep = task(STATE_NAMES.modelStep, 'model-step')
       .addRetry(RETRY_MODEL)
@@ -155,9 +156,9 @@ export class AgentStateMachine extends Construct {
     const advanceTurn = task(STATE_NAMES.advanceTurn, 'advance-turn')
       .addRetry(RETRY_MODEL)
       .addCatch(failTurn, catchAll);
-    const finishTurn = task(STATE_NAMES.finishTurn, 'finish-turn', kept)
+    const finishTurn = task(STATE_NAMES.finishTurn, 'finish-turn')
       .addCatch(failTurn, catchAll)
-      .next(describeTurn);
+      .next(turnEnded);
     const runTools = this.#runTools({
       recordToolFailure: task(STATE_NAMES.recordToolFailure, 'record-tool-failure'),
       expireApproval: task(STATE_NAMES.expireApproval, 'expire-approval', kept),
@@ -301,28 +302,28 @@ export class AgentStateMachine extends Construct {
   }
 
   /**
-   * DescribeTurn: every path ends here with the turn's result (`TurnResult`), the execution's
-   * output, announced on the event bus (`Agent Turn Completed`, or `Agent Turn Failed`); a turn still
-   * running (a duplicate request's) is asked about again in a few seconds.
+   * How a turn's execution ends: TurnEnded takes the turn's result (from FinishTurn, FailTurn or
+   * ReleaseTurn, which end the turn and describe it, or from DescribeTurn for a duplicate request)
+   * and announces it on the event bus (`Agent Turn Completed`, or `Agent Turn Failed`), the
+   * execution's last state and output; a turn still running (a duplicate request's) is described
+   * again in a few seconds.
    */
-  #describeTurn(describe: TaskStateBase, eventBus: IEventBus | undefined): TaskStateBase {
+  #turnEnd(describe: TaskStateBase, eventBus: IEventBus | undefined) {
     const wait = new Wait(this, STATE_NAMES.awaitTurnEnd, {
       time: WaitTime.duration(Duration.seconds(TURN_END_POLL_SECONDS)),
     });
     wait.next(describe);
-    const done = new Succeed(this, STATE_NAMES.done);
     const publish = (name: string, detailType: string) =>
-      announceEnd(this, name, { detailType, detail: TaskInput.fromJsonPathAt('$'), eventBus }).next(done);
-    describe.next(
-      new Choice(this, STATE_NAMES.turnEnded)
-        .when(Condition.isPresent('$.pending'), wait)
-        .when(
-          Condition.stringEquals('$.status', 'failed' satisfies TurnResult['status']),
-          publish(STATE_NAMES.publishTurnFailed, TURN_EVENT_TYPES.failed),
-        )
-        .otherwise(publish(STATE_NAMES.publishTurnCompleted, TURN_EVENT_TYPES.completed)),
-    );
-    return describe;
+      announceEnd(this, name, { detailType, detail: TaskInput.fromJsonPathAt('$'), eventBus });
+    const turnEnded = new Choice(this, STATE_NAMES.turnEnded)
+      .when(Condition.isPresent('$.pending'), wait)
+      .when(
+        Condition.stringEquals('$.status', 'failed' satisfies TurnResult['status']),
+        publish(STATE_NAMES.publishTurnFailed, TURN_EVENT_TYPES.failed),
+      )
+      .otherwise(publish(STATE_NAMES.publishTurnCompleted, TURN_EVENT_TYPES.completed));
+    describe.next(turnEnded);
+    return { describeTurn: describe, turnEnded };
   }
 
   /**

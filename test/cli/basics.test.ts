@@ -37,7 +37,7 @@ describe('agentstep (the real binary)', () => {
       expect(stdout).toContain(line);
     expect(stdout).toContain('results: 2 succeeded, 1 failed');
     expect(stdout).toContain('● model step 3\n  All done');
-    expect(stdout).toContain('3 model steps, 4 tool calls, 19 state transitions in 1 execution(s)');
+    expect(stdout).toContain('3 model steps, 4 tool calls, 17 state transitions in 1 execution(s)');
   });
 
   it('runs a turn on a provider --provider names by a path from the working directory', async () => {

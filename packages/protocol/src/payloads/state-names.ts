@@ -20,7 +20,6 @@ export const STATE_NAMES = {
   publishTurnCompleted: 'PublishTurnCompleted',
   publishTurnFailed: 'PublishTurnFailed',
   awaitTurnEnd: 'AwaitTurnEnd',
-  done: 'Done',
   finishTurn: 'FinishTurn',
   failTurn: 'FailTurn',
   releaseTurn: 'ReleaseTurn',

@@ -212,6 +212,8 @@ export const finishTurnInputSchema = z.object({
   next: z.string().optional(),
   /** Which budget ran out; without it, `limit` means the step limit. */
   limit: z.string().optional(),
+  /** Who asked for the turn, as the loop state carries it: the result it describes names them. */
+  request: requesterSchema.nullable().optional(),
 });
 
 /**
@@ -222,6 +224,8 @@ export const failTurnInputSchema = z.object({
   session: sessionIdSchema,
   turn: ref,
   error: caughtErrorSchema,
+  /** Who asked for the turn, as the loop state carries it: the result it describes names them. */
+  request: requesterSchema.nullable().optional(),
 });
 
 /** AdvanceTurn's output: the next model step, or the loop state when the loop must stop or move. */
