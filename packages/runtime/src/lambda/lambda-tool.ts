@@ -1,9 +1,12 @@
-import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import type { LambdaClient } from '@aws-sdk/client-lambda';
 import * as z from 'zod';
 import { defineTool, type Tool } from '../tools/define-tool.js';
 import type { LambdaToolSpec } from './lambda-tool-spec.js';
 
 export { type LambdaToolSpec, lambdaToolSpecSchema } from './lambda-tool-spec.js';
+
+/** The client Lambda tools share when none is given, made on the first call of one. */
+let sharedClient: LambdaClient | undefined;
 
 /** Errors with which Lambda reports a function it stopped while it ran: its effect may have happened. */
 const KILLED = /^(Sandbox\.Timedout|Runtime\.ExitError|Runtime\.OutOfMemory)$/;
@@ -13,9 +16,10 @@ const KILLED = /^(Sandbox\.Timedout|Runtime\.ExitError|Runtime\.OutOfMemory)$/;
  * anything runs (B1, B2), then sent as the function's event, unchanged (with `passIdempotencyKey`,
  * plus the call's `idempotencyKey`); its JSON response is the output, and an error it reports
  * (`FunctionError`) is the call's failure: `outcome unknown: …` when Lambda stopped a
- * non-idempotent function as it ran (timed out, exited, out of memory; decision 0031).
+ * non-idempotent function as it ran (timed out, exited, out of memory; decision 0031). Without a
+ * `client`, Lambda tools share one, made (and its SDK imported) on the first call.
  */
-export function lambdaTool(spec: LambdaToolSpec, client: LambdaClient = new LambdaClient({})): Tool {
+export function lambdaTool(spec: LambdaToolSpec, client?: LambdaClient): Tool {
   const input = z.fromJSONSchema(spec.parameters);
   if (!(input instanceof z.ZodObject)) {
     throw new Error(`The parameters of Lambda tool "${spec.name}" must be a JSON Schema of type "object".`);
@@ -35,7 +39,10 @@ export function lambdaTool(spec: LambdaToolSpec, client: LambdaClient = new Lamb
     ...(spec.idempotent === undefined ? {} : { idempotent: spec.idempotent }),
     handler: async (args, { signal, idempotencyKey }) => {
       const event = spec.passIdempotencyKey ? { ...args, idempotencyKey } : args;
-      const response = await client.send(
+      // Loaded on the first call: a function whose agent has no Lambda tools never imports it.
+      const { InvokeCommand, LambdaClient } = await import('@aws-sdk/client-lambda');
+      const lambda = client ?? (sharedClient ??= new LambdaClient({}));
+      const response = await lambda.send(
         new InvokeCommand({
           FunctionName: spec.functionName,
           Payload: new TextEncoder().encode(JSON.stringify(event)),

@@ -1,18 +1,18 @@
 import type { TurnInput } from '@agentstep/protocol';
-import {
-  ExecutionStatus,
-  ListExecutionsCommand,
-  SFNClient,
-  StartExecutionCommand,
-  StopExecutionCommand,
-} from '@aws-sdk/client-sfn';
+import type { SFNClient } from '@aws-sdk/client-sfn';
 import type { ExecutionStarter } from '../session/execution-starter.js';
+
+/**
+ * The Step Functions SDK, imported when a starter first sends: a function that rarely starts or
+ * stops executions (the tools function, for sub-agents) does not load it on every cold start.
+ */
+const sfnSdk = () => import('@aws-sdk/client-sfn');
 
 /** Options of {@link StepFunctionsStarter}. */
 export interface StepFunctionsStarterOptions {
   /** The agent's state machine (`AgentStep.stateMachine.stateMachineArn`). */
   stateMachineArn: string;
-  /** @default a default `SFNClient` */
+  /** @default a default `SFNClient`, made on first use */
   client?: SFNClient;
 }
 
@@ -22,17 +22,18 @@ export interface StepFunctionsStarterOptions {
  * name and input. A turn that continues in fresh executions names them `<turn>-<steps so far>`.
  */
 export class StepFunctionsStarter implements ExecutionStarter {
-  readonly #client: SFNClient;
+  #client: SFNClient | undefined;
   readonly #stateMachineArn: string;
 
   constructor(options: StepFunctionsStarterOptions) {
-    this.#client = options.client ?? new SFNClient({});
+    this.#client = options.client;
     this.#stateMachineArn = options.stateMachineArn;
   }
 
   async start(input: TurnInput): Promise<string> {
-    const { executionArn } = await this.#client.send(
-      new StartExecutionCommand({
+    const { sdk, client } = await this.#sdk();
+    const { executionArn } = await client.send(
+      new sdk.StartExecutionCommand({
         stateMachineArn: this.#stateMachineArn,
         name: input.turn,
         input: JSON.stringify(input),
@@ -44,22 +45,24 @@ export class StepFunctionsStarter implements ExecutionStarter {
   }
 
   async stop(turn: { session: string; turn: string }): Promise<void> {
+    const { sdk, client } = await this.#sdk();
     for (const executionArn of await this.#runningExecutionsOf(turn.turn)) {
-      await this.#client.send(
-        new StopExecutionCommand({ executionArn, error: 'Cancelled', cause: 'The turn was cancelled.' }),
+      await client.send(
+        new sdk.StopExecutionCommand({ executionArn, error: 'Cancelled', cause: 'The turn was cancelled.' }),
       );
     }
   }
 
   /** The running executions of `turn`: the first, named after it, or a continuation of it. */
   async #runningExecutionsOf(turn: string): Promise<string[]> {
+    const { sdk, client } = await this.#sdk();
     const found: string[] = [];
     let nextToken: string | undefined;
     do {
-      const page = await this.#client.send(
-        new ListExecutionsCommand({
+      const page = await client.send(
+        new sdk.ListExecutionsCommand({
           stateMachineArn: this.#stateMachineArn,
-          statusFilter: ExecutionStatus.RUNNING,
+          statusFilter: sdk.ExecutionStatus.RUNNING,
           ...(nextToken ? { nextToken } : {}),
         }),
       );
@@ -68,5 +71,12 @@ export class StepFunctionsStarter implements ExecutionStarter {
       nextToken = page.nextToken;
     } while (nextToken);
     return found;
+  }
+
+  /** The SDK and the client, the default one made on first use. */
+  async #sdk() {
+    const sdk = await sfnSdk();
+    this.#client ??= new sdk.SFNClient({});
+    return { sdk, client: this.#client };
   }
 }

@@ -1,23 +1,17 @@
-import {
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  type ListObjectsV2CommandOutput,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { ListObjectsV2CommandOutput, S3Client } from '@aws-sdk/client-s3';
 import { resolveWorkspacePath } from './resolve-workspace-path.js';
 import { sessionFolder } from './session-folder.js';
 import { SessionQuota, type WorkspaceUsage } from './session-quota.js';
 import { UTF8_TAIL_BYTES, utf8Page } from './utf8-page.js';
 import type { FilePage, ReadWindow, Workspace, WorkspaceEntry, WorkspaceQuota } from './workspace.js';
 
+/** The S3 SDK, imported when a workspace first touches S3, not on every cold start of its function. */
+const s3Sdk = () => import('@aws-sdk/client-s3');
+
 /** Options of {@link S3Workspace}. */
 export interface S3WorkspaceOptions {
   bucket: string;
-  /** @default a default `S3Client` */
+  /** @default a default `S3Client`, made on first use */
   client?: S3Client;
   /** Key prefix of all sessions' files. @default 'sessions/' */
   prefix?: string;
@@ -30,13 +24,13 @@ export interface S3WorkspaceOptions {
  * GETs of the window asked for; a write first counts the session's objects against its quota.
  */
 export class S3Workspace implements Workspace {
-  readonly #client: S3Client;
+  #client: S3Client | undefined;
   readonly #bucket: string;
   readonly #prefix: string;
   readonly #quota: SessionQuota;
 
   constructor(options: S3WorkspaceOptions) {
-    this.#client = options.client ?? new S3Client({});
+    this.#client = options.client;
     this.#bucket = options.bucket;
     this.#prefix = options.prefix ?? 'sessions/';
     this.#quota = new SessionQuota(options.quota);
@@ -45,9 +39,10 @@ export class S3Workspace implements Workspace {
   async read(session: string, path: string, { offset, limit }: ReadWindow): Promise<FilePage> {
     const key = resolveWorkspacePath(path);
     const Key = this.#key(session, key);
+    const { sdk, client } = await this.#sdk();
     try {
-      const object = await this.#client.send(
-        new GetObjectCommand({
+      const object = await client.send(
+        new sdk.GetObjectCommand({
           Bucket: this.#bucket,
           Key,
           Range: `bytes=${offset}-${offset + limit + UTF8_TAIL_BYTES - 1}`,
@@ -56,10 +51,11 @@ export class S3Workspace implements Workspace {
       const bytes = (await object.Body?.transformToByteArray()) ?? new Uint8Array();
       return utf8Page(bytes, offset, limit, totalOf(object.ContentRange));
     } catch (error) {
-      if (error instanceof NoSuchKey) throw new Error(`No such file or folder in the workspace: "${key}".`);
+      if (error instanceof sdk.NoSuchKey)
+        throw new Error(`No such file or folder in the workspace: "${key}".`);
       // S3 answers 416 to a range that starts past the end, an empty object's included.
-      if (!(error instanceof S3ServiceException) || error.name !== 'InvalidRange') throw error;
-      const head = await this.#client.send(new HeadObjectCommand({ Bucket: this.#bucket, Key }));
+      if (!(error instanceof sdk.S3ServiceException) || error.name !== 'InvalidRange') throw error;
+      const head = await client.send(new sdk.HeadObjectCommand({ Bucket: this.#bucket, Key }));
       return utf8Page(new Uint8Array(), offset, limit, head.ContentLength ?? 0);
     }
   }
@@ -69,8 +65,9 @@ export class S3Workspace implements Workspace {
     const Body = Buffer.from(content, 'utf8');
     const { usage, replaces } = await this.#usage(session, this.#key(session, key));
     this.#quota.check(usage, { key, bytes: Body.length, replaces });
-    await this.#client.send(
-      new PutObjectCommand({
+    const { sdk, client } = await this.#sdk();
+    await client.send(
+      new sdk.PutObjectCommand({
         Bucket: this.#bucket,
         Key: this.#key(session, key),
         Body,
@@ -113,14 +110,22 @@ export class S3Workspace implements Workspace {
 
   /** Every page of keys under `Prefix`, grouped into folders at `Delimiter` when given. */
   async *#pages(Prefix: string, Delimiter?: string): AsyncGenerator<ListObjectsV2CommandOutput> {
+    const { sdk, client } = await this.#sdk();
     let ContinuationToken: string | undefined;
     do {
-      const page = await this.#client.send(
-        new ListObjectsV2Command({ Bucket: this.#bucket, Prefix, Delimiter, ContinuationToken }),
+      const page = await client.send(
+        new sdk.ListObjectsV2Command({ Bucket: this.#bucket, Prefix, Delimiter, ContinuationToken }),
       );
       yield page;
       ContinuationToken = page.NextContinuationToken;
     } while (ContinuationToken !== undefined);
+  }
+
+  /** The SDK and the client, the default one made on first use. */
+  async #sdk() {
+    const sdk = await s3Sdk();
+    this.#client ??= new sdk.S3Client({});
+    return { sdk, client: this.#client };
   }
 
   #key(session: string, key: string): string {
