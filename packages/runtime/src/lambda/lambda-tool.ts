@@ -8,6 +8,12 @@ export { type LambdaToolSpec, lambdaToolSpecSchema } from './lambda-tool-spec.js
 /** The client Lambda tools share when none is given, made on the first call of one. */
 let sharedClient: LambdaClient | undefined;
 
+/** The client Lambda tools share, made on first use with the SDK's `LambdaClient` class. */
+function sharedLambdaClient(Client: new (config: object) => LambdaClient): LambdaClient {
+  sharedClient ??= new Client({});
+  return sharedClient;
+}
+
 /** Errors with which Lambda reports a function it stopped while it ran: its effect may have happened. */
 const KILLED = /^(Sandbox\.Timedout|Runtime\.ExitError|Runtime\.OutOfMemory)$/;
 
@@ -41,7 +47,7 @@ export function lambdaTool(spec: LambdaToolSpec, client?: LambdaClient): Tool {
       const event = spec.passIdempotencyKey ? { ...args, idempotencyKey } : args;
       // Loaded on the first call: a function whose agent has no Lambda tools never imports it.
       const { InvokeCommand, LambdaClient } = await import('@aws-sdk/client-lambda');
-      const lambda = client ?? (sharedClient ??= new LambdaClient({}));
+      const lambda = client ?? sharedLambdaClient(LambdaClient);
       const response = await lambda.send(
         new InvokeCommand({
           FunctionName: spec.functionName,
