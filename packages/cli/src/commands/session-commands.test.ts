@@ -40,7 +40,7 @@ describe('agentstep events, context and stats', () => {
       tokens: { input: 0, output: 0 },
       costUsd: null,
       executions: 1,
-      stateTransitions: 19,
+      stateTransitions: 17,
       modelSteps: 3,
       toolCalls: 4,
       maxStatePayloadBytes: expect.any(Number),
