@@ -1,3 +1,4 @@
+import { rememberCall } from '../events/stored-call.js';
 import { parseBatch } from './parse-batch.js';
 import type { ParsedEvent } from './parsed-event.js';
 
@@ -8,15 +9,18 @@ import type { ParsedEvent } from './parsed-event.js';
 export function batchEvents(body: string): ParsedEvent[] {
   const batch = parseBatch(body);
   if (!batch.ok) return [{ type: 'error', content: batch.reason }, { type: 'execute' }];
-  const events = batch.elements.map(
-    (element): ParsedEvent =>
-      element.ok
-        ? { type: 'call', content: JSON.stringify(element.call), payload: { index: element.index } }
-        : {
-            type: 'error',
-            content: element.reason,
-            payload: { index: element.index, element: JSON.stringify(element.element) },
-          },
-  );
+  const events = batch.elements.map((element): ParsedEvent => {
+    if (element.ok) {
+      const content = JSON.stringify(element.call);
+      // Checked now: whoever reads this call's text next in this process reads it from here.
+      rememberCall(content, element.call);
+      return { type: 'call', content, payload: { index: element.index } };
+    }
+    return {
+      type: 'error',
+      content: element.reason,
+      payload: { index: element.index, element: JSON.stringify(element.element) },
+    };
+  });
   return [...events, { type: 'execute' }];
 }

@@ -1,4 +1,4 @@
-import { approvalId, checkCall, DEFAULT_APPROVAL_TIMEOUT_SECONDS } from '@agentstep/protocol';
+import { approvalId, DEFAULT_APPROVAL_TIMEOUT_SECONDS, storedCall } from '@agentstep/protocol';
 import type { NewEvent } from '../event-log/event-log.js';
 import type { Tool } from '../tools/define-tool.js';
 import type { Toolset } from '../tools/toolset.js';
@@ -49,12 +49,7 @@ export function approvalRequests(events: readonly NewEvent[], rules: ApprovalRul
 
 /** The call a `call` event names, when it is valid and its tool needs approval. */
 function waitingCall(content: string, position: number, rules: ApprovalRules) {
-  let element: ReturnType<typeof checkCall>;
-  try {
-    element = checkCall(JSON.parse(content), position);
-  } catch {
-    return undefined;
-  }
+  const element = storedCall(content, position);
   if (!element.ok) return undefined;
   const found = rules.toolset.find(element.call.name);
   if (!found.ok || !needsApproval(found.tool, rules)) return undefined;

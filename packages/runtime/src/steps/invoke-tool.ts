@@ -1,4 +1,4 @@
-import { BATCH_TOOL_NAME, checkCall, type InvokeToolInput, type ToolOutcome } from '@agentstep/protocol';
+import { BATCH_TOOL_NAME, type InvokeToolInput, storedCall, type ToolOutcome } from '@agentstep/protocol';
 import { type ApprovalVerdict, approvalVerdict } from '../approvals/approval-verdict.js';
 import { settlementOf } from '../approvals/settle-approval.js';
 import { ApprovalRequiredError } from '../errors.js';
@@ -57,7 +57,7 @@ async function execute(
   deps: InvokeToolDeps,
 ): Promise<ToolOutcome> {
   const name = toolNamed(callText) || BATCH_TOOL_NAME;
-  const element = checkCall(JSON.parse(callText ?? 'null'), input.position);
+  const element = storedCall(callText ?? 'null', input.position);
   if (!element.ok) return { tool: name, status: 'failure', content: element.reason };
   const verdict: ApprovalVerdict = input.approval
     ? await settledVerdict(input.session, input.approval, deps.log)

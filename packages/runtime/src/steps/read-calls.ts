@@ -1,4 +1,4 @@
-import type { CallItem, StoredEvent } from '@agentstep/protocol';
+import { type CallItem, type StoredEvent, storedCallName } from '@agentstep/protocol';
 import { CallNotFoundError } from '../errors.js';
 import type { EventLog } from '../event-log/event-log.js';
 
@@ -30,12 +30,7 @@ export function calledTool(stored: StoredEvent | undefined): string {
 
 /** The tool a call's JSON text names, or '' when the model wrote no usable name. */
 export function toolNamed(callText: string | undefined): string {
-  try {
-    const { name } = JSON.parse(callText ?? '') as { name?: unknown };
-    return typeof name === 'string' ? name : '';
-  } catch {
-    return '';
-  }
+  return callText === undefined ? '' : storedCallName(callText);
 }
 
 /** A call's JSON text: carried in its map item when small, else read from the log. */

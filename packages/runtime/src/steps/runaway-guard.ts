@@ -1,4 +1,4 @@
-import { DEFAULT_RUNAWAY_LIMITS, type LoopState, type StoredEvent } from '@agentstep/protocol';
+import { DEFAULT_RUNAWAY_LIMITS, type LoopState, type StoredEvent, storedCall } from '@agentstep/protocol';
 import { batchId, turnOfBatch } from './batch-id.js';
 import { canonicalJson } from './canonical-json.js';
 
@@ -54,10 +54,9 @@ function noProgress(state: LoopState, log: readonly StoredEvent[]): string | und
 
 /** A call's tool and its arguments as canonical JSON; `undefined` when the model wrote no usable call. */
 function parsedCall(content: string): { name: string; args: string } | undefined {
-  try {
-    const { name, args } = JSON.parse(content) as { name?: unknown; args?: unknown };
-    return typeof name === 'string' ? { name, args: canonicalJson(args ?? {}) } : undefined;
-  } catch {
-    return undefined;
-  }
+  const element = storedCall(content, 0);
+  if (element.ok) return { name: element.call.name, args: canonicalJson(element.call.args) };
+  // A repeated element that is not a valid call still counts, by the name and args it has.
+  const { name, args } = (element.element ?? {}) as { name?: unknown; args?: unknown };
+  return typeof name === 'string' ? { name, args: canonicalJson(args ?? {}) } : undefined;
 }
