@@ -1,4 +1,5 @@
 import {
+  type CallRef,
   demoTools,
   eventLogWith,
   type Model,
@@ -127,10 +128,14 @@ function costAt(marks: readonly Mark[], step: number) {
  * path, so the bench can measure the old path in the same run: a model step's log read then its
  * marker and head read together (a snapshot reads both at once now), the head read again before a
  * batch runs (the step's append reports a cancel now), and each call's read of its event beside
- * its outcome's (its map item carries it now). Bench only: 3N + 7 round trips, as before.
+ * its outcome's before it ran (its map item carries it now, and an idempotent tool's call reads
+ * nothing first). Bench only: 3N + 7 round trips, as before.
  */
 function withPreIssue30Reads(stores: Stores): Omit<Stores, 'outcomes'> & { outcomes: OutcomeStore } {
   const { log, outcomes } = stores;
+  /** A call's outcome and its event, read together before it ran. */
+  const callReads = (call: CallRef) =>
+    Promise.all([outcomes.get(call), log.read(call.session, { afterSeq: 1 << 30 })]);
   return {
     ...stores,
     log: eventLogWith(log, {
@@ -146,20 +151,26 @@ function withPreIssue30Reads(stores: Stores): Omit<Stores, 'outcomes'> & { outco
       },
     }),
     outcomes: {
-      put: (call, outcome) => outcomes.put(call, outcome),
       markStarted: (call) => outcomes.markStarted(call),
       started: (call) => outcomes.started(call),
       list: (session, batch, count) => outcomes.list(session, batch, count),
       get: async (call) => {
-        const [outcome] = await Promise.all([
-          outcomes.get(call),
-          log.read(call.session, { afterSeq: 1 << 30 }),
-        ]);
+        readFirst.add(refKey(call));
+        const [outcome] = await callReads(call);
         return outcome;
+      },
+      // A call that runs with no read before it (an idempotent tool's) made both reads first.
+      put: async (call, outcome) => {
+        if (!readFirst.delete(refKey(call))) await callReads(call);
+        return outcomes.put(call, outcome);
       },
     },
   };
 }
+
+/** The calls whose outcome was read before it was put, as every call's was before issue 30. */
+const readFirst = new Set<string>();
+const refKey = (call: CallRef) => `${call.session}/${call.batch}/${call.position}`;
 
 type Stores = ReturnType<typeof dynamoStores>;
 type Run = ReturnType<typeof stepCostRig>['run'];

@@ -9,7 +9,7 @@ afterEach(() => {
 describe('storedCall', () => {
   it('reads a call the parser wrote without parsing its text again, as one frozen call for every reader', () => {
     const [event] = batchEvents('[{"name": "echo", "args": {"text": "once"}}]');
-    const content = event?.content ?? '';
+    const content = event?.type === 'call' ? event.content : '';
     const parse = vi.spyOn(JSON, 'parse');
     const first = storedCall(content, 0);
     const again = storedCall(content, 3);

@@ -28,20 +28,41 @@ export interface InvokeToolOutput {
 }
 
 /**
- * Runs one call of a batch and stores its outcome (B1, B2, B4). A re-delivered invocation finds
- * the stored outcome and runs nothing; the first stored outcome is the one the log will get. A
- * call that waited for approval runs only when approved, with the arguments a person may have
- * edited; otherwise its outcome is the failure its approval says. While its approval is not
- * settled it runs nothing and throws ApprovalRequired: its map item then waits for a decision.
- * A call of a tool that is not idempotent runs at most once ({@link runOnce}).
+ * Runs one call of a batch and stores its outcome (B1, B2, B4); the first stored outcome is the
+ * one the log will get. A re-delivered invocation finds the stored outcome and runs nothing, except
+ * a call of an idempotent tool that waits for no approval, which reads nothing first: it runs (again,
+ * on a redelivery, as its tool allows) and the conditional put keeps the first outcome. A call that
+ * waited for approval runs only when approved, with the arguments a person may have edited;
+ * otherwise its outcome is the failure its approval says. While its approval is not settled it
+ * runs nothing and throws ApprovalRequired: its map item then waits for a decision. A call of a
+ * tool that is not idempotent runs at most once ({@link runOnce}).
  */
 export async function invokeTool(input: InvokeToolInput, deps: InvokeToolDeps): Promise<InvokeToolOutput> {
   const ref = { session: input.session, batch: input.batch, position: input.position };
+  const store = async (callText: string | undefined) =>
+    deps.outcomes.put(ref, await timed(() => execute(input, callText, deps)));
+  if (typeof input.call === 'string' && runsWithoutReading(input, input.call, deps)) {
+    const outcome = await store(input.call);
+    return { position: input.position, status: outcome.status };
+  }
   // Read together: a first delivery needs the call (read only when its item does not carry it), a
   // re-delivery only the stored outcome.
   const [stored, callText] = await Promise.all([deps.outcomes.get(ref), callTextOf(deps.log, input)]);
-  const outcome = stored ?? (await deps.outcomes.put(ref, await timed(() => execute(input, callText, deps))));
+  const outcome = stored ?? (await store(callText));
   return { position: input.position, status: outcome.status };
+}
+
+/**
+ * Whether the call may run with no read of a stored outcome first: a call of one of the agent's
+ * own idempotent tools that waits for no approval (running it twice is safe, and the first outcome
+ * stored wins).
+ */
+function runsWithoutReading(input: InvokeToolInput, callText: string, deps: InvokeToolDeps): boolean {
+  if (input.approval) return false;
+  const element = storedCall(callText, input.position);
+  if (!element.ok) return false;
+  const found = deps.toolset.find(element.call.name);
+  return found.ok && found.tool.idempotent;
 }
 
 /** An outcome with how long producing it took, in whole ms (a duration, not a time of day). */

@@ -5,7 +5,7 @@ import { InMemoryEventLog } from '../event-log/in-memory-event-log.js';
 import type { Model } from '../model/model.js';
 import { ScriptedModel } from '../model/scripted-model.js';
 import { InMemoryOutcomeStore } from '../outcomes/in-memory-outcome-store.js';
-import type { OutcomeStore } from '../outcomes/outcome-store.js';
+import type { CallRef, OutcomeStore, StoredOutcome } from '../outcomes/outcome-store.js';
 import { defineTool } from '../tools/define-tool.js';
 import { demoTools } from '../tools/demo-tools.js';
 import { createToolset } from '../tools/toolset.js';
@@ -27,7 +27,14 @@ const counted = defineTool({
   input: z.object({}),
   handler: () => ++runs,
 });
-const toolset = createToolset([...demoTools, counted]);
+const countedIdempotent = defineTool({
+  name: 'count_again',
+  description: 'Counts its runs; running it again is safe.',
+  input: z.object({}),
+  idempotent: true,
+  handler: () => ++runs,
+});
+const toolset = createToolset([...demoTools, counted, countedIdempotent]);
 
 function setup(script: ConstructorParameters<typeof ScriptedModel>[0]) {
   const log = new InMemoryEventLog();
@@ -214,6 +221,34 @@ describe('invokeTool', () => {
       tool: 'count',
       status: 'success',
       ms: expect.any(Number),
+      content: 1,
+    });
+  });
+
+  it("runs an idempotent tool's call with no read first: a redelivery runs it again, and the first outcome stays", async () => {
+    const deps = setup(['<execute>[{"name": "count_again", "args": {}}]</execute>']);
+    const step = await modelStep(await begin(deps), deps);
+    const call = { ...firstCall(step), session: 's1', turn: 't1', batch: step.batch };
+    const reads: string[] = [];
+    const outcomes = deps.outcomes;
+    const watched = {
+      ...deps,
+      outcomes: {
+        put: (ref: CallRef, outcome: StoredOutcome) => outcomes.put(ref, outcome),
+        markStarted: (ref: CallRef) => outcomes.markStarted(ref),
+        started: (ref: CallRef) => outcomes.started(ref),
+        list: (session: string, batch: string, count: number) => outcomes.list(session, batch, count),
+        get: (ref: CallRef) => {
+          reads.push(`${ref.batch}/${ref.position}`);
+          return outcomes.get(ref);
+        },
+      },
+    };
+    expect(await invokeTool(call, watched)).toEqual({ position: 0, status: 'success' });
+    expect(await invokeTool(call, watched)).toEqual({ position: 0, status: 'success' });
+    expect(reads).toEqual([]);
+    expect(runs).toBe(2);
+    expect(await outcomes.get({ session: 's1', batch: step.batch, position: 0 })).toMatchObject({
       content: 1,
     });
   });
