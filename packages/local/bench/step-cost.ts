@@ -126,7 +126,8 @@ function costAt(marks: readonly Mark[], step: number) {
 /**
  * The stores with the reads a step made before issue 30 put back, each where it was on the step's
  * path, so the bench can measure the old path in the same run: a model step's log read then its
- * marker and head read together (a snapshot reads both at once now), the head read again before a
+ * marker and head read together (a snapshot reads both at once now, and after a batch's result
+ * the step reads nothing: its process holds the log and its append reported the head), the head read again before a
  * batch runs (the step's append reports a cancel now), and each call's read of its event beside
  * its outcome's before it ran (its map item carries it now, and an idempotent tool's call reads
  * nothing first). Bench only: 3N + 7 round trips, as before.
@@ -139,6 +140,8 @@ function withPreIssue30Reads(stores: Stores): Omit<Stores, 'outcomes'> & { outco
   return {
     ...stores,
     log: eventLogWith(log, {
+      // No step starts on what its process appended: each reads the log and head first.
+      heldThrough: () => undefined,
       snapshot: async (session, options) => {
         const snapshot = await log.snapshot(session, options);
         await Promise.all([log.appended(session, 'model:pre-issue-30'), log.holder(session)]);

@@ -30,6 +30,33 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
 );
 
 describe('CachedEventLog', () => {
+  it('holds what it appended right after its prefix, as a read gives it, with no read of the log underneath', async () => {
+    const inner = new InMemoryEventLog();
+    const reads: number[] = [];
+    const cache = new CachedEventLog(
+      eventLogWith(inner, {
+        read: (session, options) => {
+          reads.push(options?.afterSeq ?? 0);
+          return inner.read(session, options);
+        },
+      }),
+    );
+    await cache.acquireTurn('s', 't');
+    await cache.append({ session: 's', turn: 't', key: 'a', events: [note('one')] });
+    expect(cache.heldThrough('s', 1)).toBeUndefined();
+    expect(await cache.read('s')).toEqual(await inner.read('s'));
+    await cache.append({
+      session: 's',
+      turn: 't',
+      key: 'b',
+      events: [note('two'), { ...note('three'), batch: 'b1' }],
+    });
+    expect(cache.heldThrough('s', 3)).toEqual(await inner.read('s'));
+    expect(cache.heldThrough('s', 2)).toEqual((await inner.read('s')).slice(0, 2));
+    expect(cache.heldThrough('s', 4)).toBeUndefined();
+    expect(reads).toEqual([0]);
+  });
+
   it('reads exactly what the log underneath holds, whoever appended and whatever was evicted', async () => {
     await fc.assert(
       fc.asyncProperty(
@@ -60,7 +87,7 @@ describe('CachedEventLog', () => {
     );
   });
 
-  it('asks the log underneath only for events after those it holds', async () => {
+  it('asks the log underneath only for events after those it holds, its own appends included', async () => {
     const inner = new InMemoryEventLog();
     const asked: Array<number | undefined> = [];
     const counting = eventLogWith(inner, {
@@ -75,7 +102,7 @@ describe('CachedEventLog', () => {
     await cache.read('s');
     await cache.append({ session: 's', turn: 't', key: 'b', events: [note('three')] });
     expect((await cache.read('s')).map((stored) => stored.event.content)).toEqual(['one', 'two', 'three']);
-    expect(asked).toEqual([0, 2]);
+    expect(asked).toEqual([0, 3]);
   });
 
   it('keeps only a gap-free prefix: events read past a gap are returned, not cached', async () => {

@@ -10,6 +10,7 @@ import type {
   LogSnapshot,
   SessionHolder,
 } from './event-log.js';
+import { toStoredEvent } from './to-stored-event.js';
 
 /** Options of {@link CachedEventLog}. */
 export interface CachedEventLogOptions {
@@ -58,8 +59,21 @@ export class CachedEventLog implements EventLog {
     const result = await this.#inner.append(
       expectedSeq === undefined ? request : { ...request, expectedSeq },
     );
-    if (prefix !== undefined && !result.replayed) prefix.nextSeq = result.firstSeq + result.count;
+    if (prefix === undefined || result.replayed) return result;
+    prefix.nextSeq = result.firstSeq + result.count;
+    // Right after what is cached, the appended events continue the prefix as a read would give them.
+    if (result.firstSeq === prefix.events.length + 1) {
+      const appended = request.events.map((event, index) =>
+        asRead(toStoredEvent(request.session, result.firstSeq + index, event)),
+      );
+      this.#extend(request.session, prefix, appended);
+    }
     return result;
+  }
+
+  heldThrough(session: string, seq: number): StoredEvent[] | undefined {
+    const events = this.#sessions.get(session)?.events;
+    return events !== undefined && events.length >= seq ? events.slice(0, seq) : undefined;
   }
 
   async read(session: string, options: { afterSeq?: number } = {}): Promise<StoredEvent[]> {
@@ -144,6 +158,11 @@ export class CachedEventLog implements EventLog {
       this.#chars -= prefix.chars;
     }
   }
+}
+
+/** An event as a read from the store gives it: its JSON, without the fields JSON leaves out. */
+function asRead(stored: StoredEvent): StoredEvent {
+  return JSON.parse(JSON.stringify(stored)) as StoredEvent;
 }
 
 function deepFreeze<T>(value: T): T {

@@ -15,6 +15,7 @@ export function eventLogWith(log: EventLog, replaced: Partial<EventLog>): EventL
     requestCancel: (session, turn) => log.requestCancel(session, turn),
     fork: (session, origin) => log.fork(session, origin),
     origin: (session) => log.origin(session),
+    ...(log.heldThrough ? { heldThrough: (session, seq) => log.heldThrough?.(session, seq) } : {}),
     ...replaced,
   };
 }

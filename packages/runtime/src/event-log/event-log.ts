@@ -161,4 +161,10 @@ export interface EventLog {
   fork(session: string, origin: ForkOrigin): Promise<void>;
   /** The session's fork origin, or `undefined` when it was not forked. */
   origin(session: string): Promise<ForkOrigin | undefined>;
+  /**
+   * The session's events up to and including `seq`, when this process already holds all of them
+   * (a log that caches, having read or appended them itself); `undefined` when it would have to
+   * read. Optional: a log without a cache has none.
+   */
+  heldThrough?(session: string, seq: number): StoredEvent[] | undefined;
 }

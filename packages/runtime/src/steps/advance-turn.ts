@@ -1,4 +1,5 @@
 import type { AdvanceTurnOutput, ModelStepOutput } from '@agentstep/protocol';
+import { type AppendResult, DEFAULT_LEASE_MS, type LogSnapshot } from '../event-log/event-log.js';
 import type { AppendResultsDeps } from './append-results.js';
 import { closeBatch } from './close-batch.js';
 import { modelStep } from './model-step.js';
@@ -14,7 +15,30 @@ export async function advanceTurn(
   input: ModelStepOutput,
   deps: ModelStepDeps & AppendResultsDeps,
 ): Promise<AdvanceTurnOutput> {
-  const state = await closeBatch(input, deps);
+  const { state, appended } = await closeBatch(input, deps);
   if (state.next !== 'model') return { ...state, next: state.next };
-  return modelStep(state, deps);
+  return modelStep(state, deps, knownSnapshot(input, appended, deps));
+}
+
+/**
+ * The log and head as the result's own append left them, when this process holds every event up
+ * to it: the next model step then reads nothing before calling the model. Only after a fresh
+ * append (a replay may have been followed by anything): it landed at the log's end, so the turn
+ * still holds the session, no later step exists (the last step logged is the batch's own), and
+ * the append said whether a cancel had come.
+ */
+function knownSnapshot(
+  input: ModelStepOutput,
+  appended: AppendResult,
+  deps: ModelStepDeps,
+): LogSnapshot | undefined {
+  if (appended.replayed || appended.cancelRequested === undefined) return undefined;
+  const events = deps.log.heldThrough?.(input.session, appended.firstSeq + appended.count - 1);
+  if (events === undefined) return undefined;
+  const holder = {
+    turn: input.turn,
+    leaseUntil: deps.clock.now() + DEFAULT_LEASE_MS,
+    cancelRequested: appended.cancelRequested,
+  };
+  return { events, holder, mark: input.batch };
 }

@@ -1,6 +1,6 @@
 import { BATCH_TOOL_NAME, type ModelStepOutput, resultEvent, type ToolOutcome } from '@agentstep/protocol';
 import type { Clock } from '../clock/clock.js';
-import type { EventLog } from '../event-log/event-log.js';
+import type { AppendResult, EventLog } from '../event-log/event-log.js';
 import type { OutcomeStore } from '../outcomes/outcome-store.js';
 import { calledTool, readCalls } from './read-calls.js';
 
@@ -15,13 +15,14 @@ export interface AppendResultsDeps {
  * Appends the batch's single `result` event in call order (B4, B5), with how long each call ran
  * when its outcome says so. A position without a stored outcome gets a failure saying `missing`,
  * so no call is ever left without a result. It ends the
- * session's hold: no call of the batch waits for anyone any more.
+ * session's hold: no call of the batch waits for anyone any more. It returns where the result
+ * landed, and whether the turn had been asked to stop by then.
  */
 export async function appendResults(
   batch: Pick<ModelStepOutput, 'session' | 'turn' | 'batch' | 'calls' | 'count'>,
   deps: AppendResultsDeps,
   missing: string,
-): Promise<void> {
+): Promise<AppendResult> {
   const stored = await deps.outcomes.list(batch.session, batch.batch, batch.count);
   const calls = stored.includes(undefined) ? await readCalls(deps.log, batch, batch.calls) : new Map();
   const outcomes = stored.map(
@@ -32,11 +33,13 @@ export async function appendResults(
         content: missing,
       },
   );
-  await deps.log.append({
+  return deps.log.append({
     session: batch.session,
     turn: batch.turn,
     key: `result:${batch.batch}`,
     holdUntil: 0,
+    // The next model step's check: a cancel that came while the batch ran.
+    reportCancel: true,
     events: [
       {
         batch: batch.batch,

@@ -4,15 +4,28 @@ import {
   historyNearlyFull,
   type ModelStepOutput,
 } from '@agentstep/protocol';
+import type { AppendResult } from '../event-log/event-log.js';
 import { type AppendResultsDeps, appendResults } from './append-results.js';
 
 /**
  * Ends a loop iteration: appends the batch's result and decides where the loop goes next — the
  * next model step, a fresh execution (after `stepsPerExecution` steps, or before the execution's
- * history could grow past Step Functions' limit), or the step limit.
+ * history could grow past Step Functions' limit), or the step limit. Also where the result landed.
  */
-export async function closeBatch(input: ModelStepOutput, deps: AppendResultsDeps): Promise<ClosedBatch> {
-  await appendResults(input, deps, 'The call produced no result: its tool function did not report back.');
+export async function closeBatch(
+  input: ModelStepOutput,
+  deps: AppendResultsDeps,
+): Promise<{ state: ClosedBatch; appended: AppendResult }> {
+  const appended = await appendResults(
+    input,
+    deps,
+    'The call produced no result: its tool function did not report back.',
+  );
+  return { state: nextState(input), appended };
+}
+
+/** Where the loop goes after the batch of `input`. */
+function nextState(input: ModelStepOutput): ClosedBatch {
   const turnSteps = input.turnSteps + 1;
   const executionSteps = input.executionSteps + 1;
   // A call that waited for approval ran more tasks: it counts for more of the history.

@@ -9,6 +9,7 @@ import {
   type StoredEvent,
 } from '@agentstep/protocol';
 import { EmptyModelOutputError } from '../errors.js';
+import type { LogSnapshot } from '../event-log/event-log.js';
 import { withTurnMcpTools } from '../mcp/with-turn-mcp-tools.js';
 import { modelStepKey } from '../usage/model-step-key.js';
 import { batchId } from './batch-id.js';
@@ -33,9 +34,13 @@ interface TurnStep {
  * A turn asked to stop takes no step, and runs no batch: `next: "cancelled"` ends it. A step in
  * which the model returned nothing hands on `next: "model"`: the next step asks again (A12).
  */
-export async function modelStep(state: LoopState, agentDeps: ModelStepDeps): Promise<ModelStepOutput> {
+export async function modelStep(
+  state: LoopState,
+  agentDeps: ModelStepDeps,
+  known?: LogSnapshot,
+): Promise<ModelStepOutput> {
   const deps = await withTurnMcpTools(state, agentDeps);
-  const taken = await turnStep(state, deps);
+  const taken = await turnStep(state, deps, known);
   return isEmpty(taken.step) ? askAgain(state, taken.batch, deps) : handOn(state, taken, deps);
 }
 
@@ -63,10 +68,13 @@ async function wasEmpty(session: string, batch: string, deps: ModelStepDeps): Pr
   return note !== undefined && stepNoteSchema.parse(note).empty === true;
 }
 
-/** The turn's next model step, taken exactly once. */
-async function turnStep(state: LoopState, deps: ModelStepDeps): Promise<TurnStep> {
+/**
+ * The turn's next model step, taken exactly once, on the log and head as `known` (the caller's own
+ * append just left them) or as read now.
+ */
+async function turnStep(state: LoopState, deps: ModelStepDeps, known?: LogSnapshot): Promise<TurnStep> {
   const batch = batchId(state.turn, state.turnSteps + 1);
-  const snapshot = await deps.log.snapshot(state.session);
+  const snapshot = known ?? (await deps.log.snapshot(state.session));
   const logged = snapshot.events.filter((stored) => stored.batch === batch && stored.event.type !== 'result');
   // A step with calls had no batch failure; of any other step, only its note tells.
   const step = logged.some(isCall) ? { events: logged } : await stepOnce(state, batch, snapshot, deps);

@@ -45,7 +45,7 @@ async function take(
       const outcome = { tool: 'echo', status: 'success' as const, content: 'ok' };
       await deps.outcomes.put({ session: 's', batch: taken.batch, position: 0 }, outcome);
     }
-    next = await closeBatch(taken, deps);
+    next = (await closeBatch(taken, deps)).state;
   }
   return next;
 }

@@ -293,7 +293,7 @@ describe('closeBatch', () => {
     const deps = setup([batchOf]);
     const step = await modelStep(await begin(deps), deps);
     await runTools(step, deps);
-    const next = await closeBatch(step, deps);
+    const { state: next } = await closeBatch(step, deps);
     expect(next).toEqual({
       session: 's1',
       turn: 't1',
@@ -340,7 +340,7 @@ describe('closeBatch', () => {
     // A script plays by the turn's step: this one is step turnSteps + 1 of its turn.
     const deps = setup(Array.from({ length: counters.turnSteps + 1 }, () => '<execute>[]</execute>'));
     const step = await modelStep({ ...(await begin(deps)), ...counters }, deps);
-    expect((await closeBatch(step, deps)).next).toBe(next);
+    expect((await closeBatch(step, deps)).state.next).toBe(next);
   });
 });
 
@@ -450,7 +450,7 @@ describe('usage and budgets', () => {
     const first = await modelStep(state, deps);
     expect(first.next).toBe('tools');
     await runTools(first, deps);
-    const second = await modelStep(await closeBatch(first, deps), deps);
+    const second = await modelStep((await closeBatch(first, deps)).state, deps);
     expect(second).toMatchObject({
       next: 'limit',
       calls: [],
@@ -481,7 +481,7 @@ describe('usage and budgets', () => {
     const state = await startTurn({ session: 's1', turn: 't1', budget: { maxWallSeconds: 3 } }, deps);
     const first = await modelStep(state, deps);
     await runTools(first, deps);
-    const next = await closeBatch(first, deps);
+    const { state: next } = await closeBatch(first, deps);
     now += 5_000;
     const continued = await startTurn({ ...next, startedAt: next.startedAt, step: next.step }, deps);
     expect(continued.startedAt).toBe(1_000_000);
