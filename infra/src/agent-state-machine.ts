@@ -1,4 +1,5 @@
 import {
+  type AdvanceTurnInput,
   type AwaitApprovalInput,
   type CallItem,
   DEFAULT_APPROVAL_TIMEOUT_SECONDS,
@@ -203,7 +204,8 @@ export class AgentStateMachine extends Construct {
   }
 
   /**
-   * RunTools: one InvokeTool per call, at most `$.concurrency` at once, outcomes kept out of state.
+   * RunTools: one InvokeTool per call, at most `$.concurrency` at once; each gives back its status
+   * and, only while small, its outcome (large outputs stay out of state, B6).
    * A call whose approval is not settled fails InvokeTool with ApprovalRequired and waits on
    * AwaitApproval's task token (no Lambda runs, nothing polls) until a decision wakes it or its
    * time runs out (ExpireApproval), then runs InvokeTool again. Other calls cost one transition.
@@ -220,7 +222,11 @@ export class AgentStateMachine extends Construct {
         Type: 'Task',
         Resource: `arn:${Stack.of(this).partition}:states:::lambda:invoke`,
         Parameters: { 'FunctionName.$': path<InvokeToolInput>('target'), 'Payload.$': '$' },
-        ResultSelector: { 'position.$': '$.Payload.position', 'status.$': '$.Payload.status' },
+        ResultSelector: {
+          'position.$': '$.Payload.position',
+          'status.$': '$.Payload.status',
+          'outcome.$': '$.Payload.outcome',
+        },
         TimeoutSeconds: TOOL_TASK_TIMEOUT_SECONDS,
       },
     }).addRetry({
@@ -251,12 +257,13 @@ export class AgentStateMachine extends Construct {
       itemsPath: path<ModelStepOutput>('calls'),
       maxConcurrencyPath: path<ModelStepOutput>('concurrency'),
       itemSelector: Object.fromEntries([
-        ...(['session', 'turn', 'batch'] as const).map(fromBatch),
+        ...(['session', 'turn', 'batch', 'count'] as const).map(fromBatch),
         ...(['position', 'seq', 'target', 'approval', 'call'] as const).map(fromItem),
         // Where a call's sub-agents start: this state machine, named by the execution (no CFN cycle).
         [`${'stateMachine' satisfies keyof InvokeToolInput}.$`, '$$.StateMachine.Id'],
       ]),
-      resultPath: JsonPath.DISCARD,
+      // Each call's status and, when small, its outcome, in call order: AdvanceTurn's `outcomes`.
+      resultPath: path<AdvanceTurnInput>('outcomes'),
     }).itemProcessor(invokeTool);
   }
 

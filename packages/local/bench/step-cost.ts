@@ -130,7 +130,8 @@ function costAt(marks: readonly Mark[], step: number) {
  * the step reads nothing: its process holds the log and its append reported the head), the head read again before a
  * batch runs (the step's append reports a cancel now), and each call's read of its event beside
  * its outcome's before it ran (its map item carries it now, and an idempotent tool's call reads
- * nothing first). Bench only: 3N + 7 round trips, as before.
+ * nothing first), and the batch's outcomes read before its result (its calls carry them back now).
+ * Bench only: 3N + 7 round trips, as before.
  */
 function withPreIssue30Reads(stores: Stores): Omit<Stores, 'outcomes'> & { outcomes: OutcomeStore } {
   const { log, outcomes } = stores;
@@ -148,6 +149,14 @@ function withPreIssue30Reads(stores: Stores): Omit<Stores, 'outcomes'> & { outco
         return snapshot;
       },
       append: async (request) => {
+        // A batch's result: its outcomes were read from the store first (calls carry them back now).
+        const closed = request.key.startsWith('result:') ? request.events[0]?.event : undefined;
+        if (closed?.type === 'result')
+          await outcomes.list(
+            request.session,
+            request.key.slice('result:'.length),
+            closed.payload.tools_executed,
+          );
         const appended = await log.append(request);
         if (request.events.some(({ event }) => event.type === 'call')) await log.holder(request.session);
         return appended;

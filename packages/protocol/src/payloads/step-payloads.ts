@@ -175,6 +175,37 @@ export const invokeToolInputSchema = callItemSchema.extend({
   turn: ref,
   batch: ref,
   stateMachine: ref.optional(),
+  /** How many calls the batch has: how much of its outcome each may carry back (`CallResult`). */
+  count: z.number().int().positive().optional(),
+});
+
+/** The most outcome JSON one batch's calls carry back through the map, in characters. */
+export const INLINE_OUTCOMES_CHARS = 32 * 1024;
+/** The most outcome JSON one call carries back through the map, in characters. */
+export const INLINE_OUTCOME_CHARS = 4 * 1024;
+
+/**
+ * What one call's map item gives back (InvokeTool's, or RecordToolFailure's, answer): its status,
+ * and its stored outcome when small enough to carry (`null` otherwise: AdvanceTurn reads it), so
+ * closing the batch reads no outcomes when every call carried its own.
+ */
+export const callResultSchema = z.object({
+  position: z.number().int().nonnegative(),
+  status: z.enum(['success', 'failure']),
+  outcome: z
+    .object({
+      tool: z.string(),
+      status: z.enum(['success', 'failure']),
+      content: z.unknown(),
+      ms: z.number().optional(),
+    })
+    .nullable()
+    .optional(),
+});
+
+/** AdvanceTurn's input: the model step's output, and what its calls gave back (RunTools' results). */
+export const advanceTurnInputSchema = modelStepOutputSchema.extend({
+  outcomes: z.array(callResultSchema).optional(),
 });
 
 /**
@@ -259,6 +290,10 @@ export type LoopState = z.infer<typeof loopStateSchema>;
 export type CallItem = z.infer<typeof callItemSchema>;
 /** ModelStep's output. */
 export type ModelStepOutput = z.infer<typeof modelStepOutputSchema>;
+/** What one call's map item gives back. */
+export type CallResult = z.infer<typeof callResultSchema>;
+/** AdvanceTurn's input. */
+export type AdvanceTurnInput = z.infer<typeof advanceTurnInputSchema>;
 /** InvokeTool's input. */
 export type InvokeToolInput = z.infer<typeof invokeToolInputSchema>;
 /** Who asked for a turn. */

@@ -1,4 +1,4 @@
-import type { AdvanceTurnOutput, ModelStepOutput } from '@agentstep/protocol';
+import type { AdvanceTurnInput, AdvanceTurnOutput, ModelStepOutput } from '@agentstep/protocol';
 import { type AppendResult, DEFAULT_LEASE_MS, type LogSnapshot } from '../event-log/event-log.js';
 import type { AppendResultsDeps } from './append-results.js';
 import { closeBatch } from './close-batch.js';
@@ -12,7 +12,7 @@ import type { ModelStepDeps } from './model-step-deps.js';
  * so a re-delivery changes nothing.
  */
 export async function advanceTurn(
-  input: ModelStepOutput,
+  input: AdvanceTurnInput,
   deps: ModelStepDeps & AppendResultsDeps,
 ): Promise<AdvanceTurnOutput> {
   const { state, appended } = await closeBatch(input, deps);

@@ -1,7 +1,13 @@
-import { BATCH_TOOL_NAME, type ModelStepOutput, resultEvent, type ToolOutcome } from '@agentstep/protocol';
+import {
+  type AdvanceTurnInput,
+  BATCH_TOOL_NAME,
+  type CallResult,
+  resultEvent,
+  type ToolOutcome,
+} from '@agentstep/protocol';
 import type { Clock } from '../clock/clock.js';
 import type { AppendResult, EventLog } from '../event-log/event-log.js';
-import type { OutcomeStore } from '../outcomes/outcome-store.js';
+import type { OutcomeStore, StoredOutcome } from '../outcomes/outcome-store.js';
 import { calledTool, readCalls } from './read-calls.js';
 
 /** What appending a batch's result needs. */
@@ -19,11 +25,13 @@ export interface AppendResultsDeps {
  * landed, and whether the turn had been asked to stop by then.
  */
 export async function appendResults(
-  batch: Pick<ModelStepOutput, 'session' | 'turn' | 'batch' | 'calls' | 'count'>,
+  batch: Pick<AdvanceTurnInput, 'session' | 'turn' | 'batch' | 'calls' | 'count' | 'outcomes'>,
   deps: AppendResultsDeps,
   missing: string,
 ): Promise<AppendResult> {
-  const stored = await deps.outcomes.list(batch.session, batch.batch, batch.count);
+  const stored =
+    carriedOutcomes(batch.outcomes, batch.count) ??
+    (await deps.outcomes.list(batch.session, batch.batch, batch.count));
   const calls = stored.includes(undefined) ? await readCalls(deps.log, batch, batch.calls) : new Map();
   const outcomes = stored.map(
     (outcome, position): ToolOutcome =>
@@ -53,4 +61,18 @@ export async function appendResults(
       },
     ],
   });
+}
+
+/**
+ * The batch's outcomes as its calls carried them back through the map, in call order, when every
+ * one of its `count` positions carried its own; `undefined` when one did not (then they are read).
+ */
+function carriedOutcomes(
+  results: readonly CallResult[] | undefined,
+  count: number,
+): StoredOutcome[] | undefined {
+  if (results === undefined) return undefined;
+  const byPosition = new Map(results.map((result) => [result.position, result.outcome]));
+  const outcomes = Array.from({ length: count }, (_, position) => byPosition.get(position));
+  return outcomes.every((outcome) => outcome != null) ? (outcomes as StoredOutcome[]) : undefined;
 }

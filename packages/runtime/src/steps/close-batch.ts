@@ -1,4 +1,5 @@
 import {
+  type AdvanceTurnInput,
   APPROVAL_CALL_WEIGHT,
   type ClosedBatch,
   historyNearlyFull,
@@ -13,7 +14,7 @@ import { type AppendResultsDeps, appendResults } from './append-results.js';
  * history could grow past Step Functions' limit), or the step limit. Also where the result landed.
  */
 export async function closeBatch(
-  input: ModelStepOutput,
+  input: AdvanceTurnInput,
   deps: AppendResultsDeps,
 ): Promise<{ state: ClosedBatch; appended: AppendResult }> {
   const appended = await appendResults(

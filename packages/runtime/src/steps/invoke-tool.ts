@@ -1,4 +1,10 @@
-import { BATCH_TOOL_NAME, type InvokeToolInput, storedCall, type ToolOutcome } from '@agentstep/protocol';
+import {
+  BATCH_TOOL_NAME,
+  type CallResult,
+  type InvokeToolInput,
+  storedCall,
+  type ToolOutcome,
+} from '@agentstep/protocol';
 import { type ApprovalVerdict, approvalVerdict } from '../approvals/approval-verdict.js';
 import { settlementOf } from '../approvals/settle-approval.js';
 import { ApprovalRequiredError } from '../errors.js';
@@ -9,6 +15,7 @@ import type { OutcomeStore, StoredOutcome } from '../outcomes/outcome-store.js';
 import { type Toolset, toolsetWith } from '../tools/toolset.js';
 import { validateArgs } from '../tools/validate-args.js';
 import { turnOfBatch } from './batch-id.js';
+import { callResult } from './call-result.js';
 import { callTextOf, toolNamed } from './read-calls.js';
 import { runOnce } from './run-once.js';
 
@@ -21,48 +28,31 @@ export interface InvokeToolDeps {
   mcp?: AgentMcp;
 }
 
-/** What InvokeTool returns to the map: a summary, never the output itself. */
-export interface InvokeToolOutput {
-  position: number;
-  status: ToolOutcome['status'];
-}
+/** What InvokeTool returns to the map: a summary, and the stored outcome only while it is small. */
+export type InvokeToolOutput = CallResult;
 
 /**
  * Runs one call of a batch and stores its outcome (B1, B2, B4); the first stored outcome is the
- * one the log will get. A re-delivered invocation finds the stored outcome and runs nothing, except
- * a call of an idempotent tool that waits for no approval, which reads nothing first: it runs (again,
- * on a redelivery, as its tool allows) and the conditional put keeps the first outcome. A call that
- * waited for approval runs only when approved, with the arguments a person may have edited;
- * otherwise its outcome is the failure its approval says. While its approval is not settled it
- * runs nothing and throws ApprovalRequired: its map item then waits for a decision. A call of a
- * tool that is not idempotent runs at most once ({@link runOnce}).
+ * one the log will get, and the one given back. A call that waits for no approval and whose item
+ * carries it reads nothing first: the outcome's conditional put keeps the first, so a redelivery
+ * of an idempotent tool's call runs it again harmlessly, and one of any other tool's finds its run
+ * marked started ({@link runOnce}) and answers `outcome unknown`, which the put then replaces with
+ * the stored outcome. A call that waited for approval reads its stored outcome first and runs only
+ * when approved, with the arguments a person may have edited; otherwise its outcome is the failure
+ * its approval says. While its approval is not settled it runs nothing and throws
+ * ApprovalRequired: its map item then waits for a decision.
  */
 export async function invokeTool(input: InvokeToolInput, deps: InvokeToolDeps): Promise<InvokeToolOutput> {
   const ref = { session: input.session, batch: input.batch, position: input.position };
   const store = async (callText: string | undefined) =>
     deps.outcomes.put(ref, await timed(() => execute(input, callText, deps)));
-  if (typeof input.call === 'string' && runsWithoutReading(input, input.call, deps)) {
-    const outcome = await store(input.call);
-    return { position: input.position, status: outcome.status };
+  if (typeof input.call === 'string' && !input.approval) {
+    return callResult(input.position, await store(input.call), input.count);
   }
   // Read together: a first delivery needs the call (read only when its item does not carry it), a
   // re-delivery only the stored outcome.
   const [stored, callText] = await Promise.all([deps.outcomes.get(ref), callTextOf(deps.log, input)]);
-  const outcome = stored ?? (await store(callText));
-  return { position: input.position, status: outcome.status };
-}
-
-/**
- * Whether the call may run with no read of a stored outcome first: a call of one of the agent's
- * own idempotent tools that waits for no approval (running it twice is safe, and the first outcome
- * stored wins).
- */
-function runsWithoutReading(input: InvokeToolInput, callText: string, deps: InvokeToolDeps): boolean {
-  if (input.approval) return false;
-  const element = storedCall(callText, input.position);
-  if (!element.ok) return false;
-  const found = deps.toolset.find(element.call.name);
-  return found.ok && found.tool.idempotent;
+  return callResult(input.position, stored ?? (await store(callText)), input.count);
 }
 
 /** An outcome with how long producing it took, in whole ms (a duration, not a time of day). */

@@ -1,6 +1,7 @@
 import { BATCH_TOOL_NAME, type CaughtError, type RecordToolFailureInput } from '@agentstep/protocol';
 import type { EventLog } from '../event-log/event-log.js';
 import type { OutcomeStore } from '../outcomes/outcome-store.js';
+import { callResult } from './call-result.js';
 import type { InvokeToolOutput } from './invoke-tool.js';
 import { outcomeUnknown } from './outcome-unknown.js';
 import { calledTool, readCalls } from './read-calls.js';
@@ -31,7 +32,7 @@ export async function recordToolFailure(
           content: `The ${tool} tool's function failed: ${describeCaught(input.error)}`,
         },
   );
-  return { position: input.position, status: outcome.status };
+  return callResult(input.position, outcome, input.count);
 }
 
 /** The errors of a tools function stopped at its time limit: by Step Functions, or by Lambda. */

@@ -107,7 +107,7 @@ describe('effect-once calls (decision 0031)', () => {
     const { deps, call, ref, effects } = await oneCall();
     const dying = { ...deps, outcomes: dyingOnFirstPut(deps.outcomes) };
     await expect(invokeTool(call, dying)).rejects.toThrow('The function died.');
-    expect(await invokeTool(call, dying)).toEqual({ position: 0, status: 'failure' });
+    expect(await invokeTool(call, dying)).toMatchObject({ position: 0, status: 'failure' });
     expect(await deps.outcomes.get(ref)).toEqual({
       tool: 'charge',
       status: 'failure',
@@ -121,7 +121,7 @@ describe('effect-once calls (decision 0031)', () => {
     const { deps, call, ref, effects } = await oneCall(true);
     const dying = { ...deps, outcomes: dyingOnFirstPut(deps.outcomes) };
     await expect(invokeTool(call, dying)).rejects.toThrow('The function died.');
-    expect(await invokeTool(call, dying)).toEqual({ position: 0, status: 'success' });
+    expect(await invokeTool(call, dying)).toMatchObject({ position: 0, status: 'success' });
     expect([...effects.values()]).toEqual([2]);
     expect(await deps.outcomes.started(ref)).toBe(false);
   });

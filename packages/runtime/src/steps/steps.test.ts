@@ -1,4 +1,9 @@
-import { INLINE_CALL_CHARS, type LoopState, type ModelStepOutput } from '@agentstep/protocol';
+import {
+  type CallResult,
+  INLINE_CALL_CHARS,
+  type LoopState,
+  type ModelStepOutput,
+} from '@agentstep/protocol';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { InMemoryEventLog } from '../event-log/in-memory-event-log.js';
@@ -214,8 +219,9 @@ describe('invokeTool', () => {
     const deps = setup(['<execute>[{"name": "count", "args": {}}]</execute>']);
     const step = await modelStep(await begin(deps), deps);
     const call = { ...firstCall(step), session: 's1', turn: 't1', batch: step.batch };
-    expect(await invokeTool(call, deps)).toEqual({ position: 0, status: 'success' });
-    expect(await invokeTool(call, deps)).toEqual({ position: 0, status: 'success' });
+    const stored = { tool: 'count', status: 'success', ms: expect.any(Number), content: 1 };
+    expect(await invokeTool(call, deps)).toEqual({ position: 0, status: 'success', outcome: stored });
+    expect(await invokeTool(call, deps)).toEqual({ position: 0, status: 'success', outcome: stored });
     expect(runs).toBe(1);
     expect(await deps.outcomes.get({ session: 's1', batch: step.batch, position: 0 })).toEqual({
       tool: 'count',
@@ -244,8 +250,10 @@ describe('invokeTool', () => {
         },
       },
     };
-    expect(await invokeTool(call, watched)).toEqual({ position: 0, status: 'success' });
-    expect(await invokeTool(call, watched)).toEqual({ position: 0, status: 'success' });
+    const first = { tool: 'count_again', status: 'success', ms: expect.any(Number), content: 1 };
+    expect(await invokeTool(call, watched)).toEqual({ position: 0, status: 'success', outcome: first });
+    // Run again, the put keeps (and gives back) the first outcome.
+    expect(await invokeTool(call, watched)).toEqual({ position: 0, status: 'success', outcome: first });
     expect(reads).toEqual([]);
     expect(runs).toBe(2);
     expect(await outcomes.get({ session: 's1', batch: step.batch, position: 0 })).toMatchObject({
@@ -259,7 +267,8 @@ describe('invokeTool', () => {
     const step = await modelStep(await begin(deps), deps);
     expect(firstCall(step).call).toBeNull();
     const call = { ...firstCall(step), session: 's1', turn: 't1', batch: step.batch };
-    expect(await invokeTool(call, deps)).toEqual({ position: 0, status: 'success' });
+    // Too large to carry back through the map: AdvanceTurn reads it.
+    expect(await invokeTool(call, deps)).toEqual({ position: 0, status: 'success', outcome: null });
     const outcome = await deps.outcomes.get({ session: 's1', batch: step.batch, position: 0 });
     expect(outcome).toMatchObject({ tool: 'echo', status: 'success', content: large });
   });
@@ -316,6 +325,42 @@ describe('closeBatch', () => {
     expect(result?.event).toMatchObject({
       payload: { tools_executed: 2, success_count: 1, failure_count: 1 },
     });
+  });
+
+  it('logs the outcomes the calls carried back without reading the store, and reads it when one did not', async () => {
+    const closeWith = async (carry: (result: CallResult) => CallResult) => {
+      const deps = setup([batchOf]);
+      const step = await modelStep(await begin(deps), deps);
+      const results = await Promise.all(
+        step.calls.map((call) =>
+          invokeTool({ ...call, session: 's1', turn: 't1', batch: step.batch, count: step.count }, deps),
+        ),
+      );
+      const lists: string[] = [];
+      const outcomes = deps.outcomes;
+      // The same store, each of its lists noted.
+      const listed = {
+        ...deps,
+        outcomes: new Proxy(outcomes, {
+          get: (target, name) =>
+            name === 'list'
+              ? (...args: Parameters<typeof outcomes.list>) => {
+                  lists.push(args[1]);
+                  return outcomes.list(...args);
+                }
+              : Reflect.get(target, name, target),
+        }),
+      };
+      await closeBatch({ ...step, outcomes: results.map(carry) }, listed);
+      return { lists, result: (await deps.log.read('s1')).at(-1)?.event.content };
+    };
+    const carried = await closeWith((result) => result);
+    expect(carried.lists).toEqual([]);
+    const oneRead = await closeWith((result) =>
+      result.position === 1 ? { ...result, outcome: null } : result,
+    );
+    expect(oneRead.lists).toEqual(['t1.1']);
+    expect(carried.result).toEqual(oneRead.result);
   });
 
   it('B4 gives a call with no stored outcome a failure result', async () => {
