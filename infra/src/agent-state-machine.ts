@@ -110,7 +110,7 @@ function path<Payload>(field: keyof Payload & string): string {
  * The agent loop as a Standard workflow in JSONPath (docs/architecture.md):
  * StartTurn → ModelStep → Route → (RunTools → AdvanceTurn → Route)* → FinishTurn, with
  * ContinueAsNew past `stepsPerExecution` and every failure routed to FailTurn. State carries
- * references only.
+ * references, counters and small bounded copies (calls and outcomes, decision 0034).
  */
 export class AgentStateMachine extends Construct {
   readonly stateMachine: StateMachine;

@@ -121,10 +121,10 @@ export const loopStateSchema = z
     request: requesterSchema.nullable(),
   });
 
-/** The longest call carried in its map item (`CallItem.call`), in characters. */
-export const INLINE_CALL_CHARS = 8 * 1024;
-/** The most call text one batch carries in its map items: well within Step Functions' 256 KB state. */
-export const INLINE_CALLS_CHARS = 64 * 1024;
+/** The longest call carried in its map item (`CallItem.call`), in UTF-8 bytes of its JSON in the state. */
+export const INLINE_CALL_BYTES = 8 * 1024;
+/** The most call text one batch carries in its map items, in UTF-8 bytes: well within Step Functions' 256 KB state. */
+export const INLINE_CALLS_BYTES = 64 * 1024;
 
 /** One call of a batch, as the RunTools map hands it to InvokeTool. */
 export const callItemSchema = z.object({
@@ -141,9 +141,9 @@ export const callItemSchema = z.object({
   /**
    * The call as the model wrote it (the stored event's JSON text) when it is small, so InvokeTool
    * reads no event; `null` when it is large and InvokeTool reads it from the log (ModelStep sets it
-   * on every call, within {@link INLINE_CALLS_CHARS} per batch, so the map's item selector finds it).
+   * on every call, within {@link INLINE_CALLS_BYTES} per batch, so the map's item selector finds it).
    */
-  call: z.string().max(INLINE_CALL_CHARS).nullable().optional(),
+  call: z.string().max(INLINE_CALL_BYTES).nullable().optional(),
 });
 
 /** What ModelStep hands on: the batch it appended and where the loop goes next. */
@@ -179,10 +179,10 @@ export const invokeToolInputSchema = callItemSchema.extend({
   count: z.number().int().positive().optional(),
 });
 
-/** The most outcome JSON one batch's calls carry back through the map, in characters. */
-export const INLINE_OUTCOMES_CHARS = 32 * 1024;
-/** The most outcome JSON one call carries back through the map, in characters. */
-export const INLINE_OUTCOME_CHARS = 4 * 1024;
+/** The most outcome JSON one batch's calls carry back through the map, in UTF-8 bytes. */
+export const INLINE_OUTCOMES_BYTES = 32 * 1024;
+/** The most outcome JSON one call carries back through the map, in UTF-8 bytes. */
+export const INLINE_OUTCOME_BYTES = 4 * 1024;
 
 /**
  * What one call's map item gives back (InvokeTool's, or RecordToolFailure's, answer): its status,

@@ -82,12 +82,16 @@ export class DynamoEventLog implements EventLog {
         (part === 0 ? firstPart : undefined) ?? (await this.#encodeAll(request.session, parts[part] ?? []));
       written.push(await this.#appendPart(request, part, total, encoded, part === 0 ? head : undefined));
     }
+    // A part written by another delivery holds its events, not these: such an append is a replay.
+    const replayed = written.some((part) => part.replayed);
     return {
       firstSeq: written[0]?.firstSeq ?? 1,
       count: written.reduce((sum, part) => sum + part.count, 0),
-      replayed: written.every((part) => part.replayed),
-      // As the head read before the append found it.
-      ...(request.reportCancel ? { cancelRequested: isCancelled(head, request.turn) } : {}),
+      replayed,
+      // This path may have retried a while: the head as it is once the append has landed.
+      ...(request.reportCancel
+        ? { cancelRequested: isCancelled(await this.#get(request.session, sortKeys.head), request.turn) }
+        : {}),
     };
   }
 

@@ -73,7 +73,10 @@ export interface AppendResult {
   /** `seq` of the first appended event (seqs start at 1); the next free seq when `count` is 0. */
   firstSeq: number;
   count: number;
-  /** True when this key had been appended before and nothing was written now. */
+  /**
+   * True when this key had been appended before: nothing was written now (or, for an append of
+   * several parts, not all of it was: its events are not all this request's).
+   */
   replayed: boolean;
   /** With `reportCancel`: whether the turn had been asked to stop when the append landed. */
   cancelRequested?: boolean;

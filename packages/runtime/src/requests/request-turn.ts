@@ -1,6 +1,7 @@
 import type { Budget, LoopState, Requester, TurnLimits, TurnRequest } from '@agentstep/protocol';
 import type { EventLog } from '../event-log/event-log.js';
 import type { AppendResultsDeps } from '../steps/append-results.js';
+import { batchId } from '../steps/batch-id.js';
 import { startTurn } from '../steps/start-turn.js';
 import { userMessageKey } from '../steps/submit-turn.js';
 import { takeSession } from '../steps/take-session.js';
@@ -42,6 +43,8 @@ export async function requestTurn(
     key,
     note: { execution },
     events: [{ event: user }],
+    // The turn's start: its first model step finds it and knows it was not taken yet.
+    mark: batchId(turn, 0),
   });
   // Two executions of one request at once: the one whose message landed runs the turn.
   if (appended.replayed && (await submittedByAnother(stored, key, execution, deps))) return duplicate;

@@ -22,4 +22,9 @@ describe('callResult', () => {
     expect(callResult(0, outcome('hi'), undefined).outcome).toEqual(outcome('hi'));
     expect(callResult(0, medium, undefined).outcome).toBeNull();
   });
+
+  it('counts UTF-8 bytes, as Step Functions does: 1,400 CJK characters are 4,200 bytes, over 4 KiB', () => {
+    expect(callResult(0, outcome('漢'.repeat(1400)), 1).outcome).toBeNull();
+    expect(callResult(0, outcome('x'.repeat(1400)), 1).outcome).not.toBeNull();
+  });
 });

@@ -76,7 +76,8 @@ async function execute(
   if (!verdict.run) return { tool: name, status: 'failure', content: verdict.failure };
   const found = await findTool(element.call.name, input, deps);
   if (!found.ok) return { tool: name, status: 'failure', content: found.message };
-  const check = validateArgs(found.tool, verdict.args ?? element.call.args);
+  // The checked call is shared and frozen (storedCall): the tool gets arguments of its own.
+  const check = validateArgs(found.tool, verdict.args ?? structuredClone(element.call.args));
   if (!check.ok) return { tool: name, status: 'failure', content: check.message };
   return runOnce(found.tool, check.args, input, deps.outcomes);
 }

@@ -1,8 +1,8 @@
 import {
   BATCH_TOOL_NAME,
   type CallItem,
-  INLINE_CALL_CHARS,
-  INLINE_CALLS_CHARS,
+  INLINE_CALL_BYTES,
+  INLINE_CALLS_BYTES,
   type LoopState,
   type ModelStepOutput,
   NEXT,
@@ -16,6 +16,7 @@ import { batchId } from './batch-id.js';
 import { cancelRequested } from './cancel-requested.js';
 import type { ModelStepDeps } from './model-step-deps.js';
 import { calledTool } from './read-calls.js';
+import { stateBytes } from './state-bytes.js';
 import { stepNoteSchema } from './step-note.js';
 import { type CancelledStep, type SpentStep, stepOnce, type TakenStep } from './step-once.js';
 
@@ -146,15 +147,14 @@ function callItems(
   waiting: ReadonlyMap<number, string>,
   deps: ModelStepDeps,
 ): CallItem[] {
-  let inlineChars = 0;
+  let inlineBytes = 0;
   return calls.map((stored) => {
     const position = stored.position ?? 0;
     const { content } = stored.event;
-    const inline =
-      content !== undefined &&
-      content.length <= INLINE_CALL_CHARS &&
-      inlineChars + content.length <= INLINE_CALLS_CHARS;
-    if (inline) inlineChars += content.length;
+    // As the state holds it: a JSON string, in UTF-8 (Step Functions counts bytes).
+    const bytes = content === undefined ? Number.POSITIVE_INFINITY : stateBytes(content);
+    const inline = bytes <= INLINE_CALL_BYTES && inlineBytes + bytes <= INLINE_CALLS_BYTES;
+    if (inline) inlineBytes += bytes;
     return {
       position,
       seq: stored.seq,

@@ -74,6 +74,23 @@ describe('stepOnce', () => {
     expect('events' in again && again.events).toEqual('events' in first && first.events);
   });
 
+  it("finds a turn's first step logged after another turn took the session over, and calls no model again", async () => {
+    const { deps, fallback } = setup();
+    await submitTurn({ session: 's1', turn: 't1', prompt: 'go' }, deps);
+    const state = await startTurn({ session: 's1', turn: 't1', maxSteps: 5, stepsPerExecution: 5 }, deps);
+    const first = await stepOnce(state, batchId('t1', 1), await deps.log.snapshot('s1'), deps);
+    // Its answer was lost; another turn takes the session over and logs a step of its own.
+    await submitTurn({ session: 's1', turn: 't2', prompt: 'again', lease: { takeOver: true } }, deps);
+    const other = await startTurn({ session: 's1', turn: 't2', maxSteps: 5, stepsPerExecution: 5 }, deps);
+    await stepOnce(other, batchId('t2', 1), await deps.log.snapshot('s1'), {
+      ...deps,
+      model: new ScriptedModel(['Other.<end>']),
+    });
+    const retried = await stepOnce(state, batchId('t1', 1), await deps.log.snapshot('s1'), deps);
+    expect(fallback.calls.length).toBe(1);
+    expect('events' in retried && retried.events).toEqual('events' in first && first.events);
+  });
+
   it('refuses a profile that is not configured, naming those that are, and logs no step', async () => {
     const { deps, fallback, fast } = setup();
     await expect(firstStep(deps, 'smart')).rejects.toMatchObject({

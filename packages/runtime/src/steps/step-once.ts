@@ -8,7 +8,7 @@ import {
 import { approvalRequests, approvalTimeoutMs } from '../approvals/approval-rules.js';
 import { type Appended, DEFAULT_LEASE_MS, type LogSnapshot, type NewEvent } from '../event-log/event-log.js';
 import { modelStepKey } from '../usage/model-step-key.js';
-import { batchId, turnOfBatch } from './batch-id.js';
+import { batchId } from './batch-id.js';
 import { budgetLimit } from './budget-limit.js';
 import { isCancelled } from './cancel-requested.js';
 import type { ModelStepDeps } from './model-step-deps.js';
@@ -65,13 +65,12 @@ export async function stepOnce(
 }
 
 /**
- * Whether the turn's next step may be logged already, as the head's mark (the last model step
- * logged in the session) tells: not when the mark is the turn's previous step, or, before its
- * first, a step of another turn or none. Anything else (a redelivery, a head from before marks)
- * leaves it open, and the step's marker decides.
+ * Whether the turn's next step may be logged already, as the head's mark tells: not when the mark
+ * is the turn's previous step, or, before its first, the turn's own message (`batchId(turn, 0)`,
+ * which its user append sets). Anything else (a redelivery, another turn's steps after a takeover,
+ * a head from before marks) leaves it open, and the step's marker decides.
  */
 function mayBeLogged(state: LoopState, mark: string | undefined): boolean {
-  if (state.turnSteps === 0) return mark !== undefined && turnOfBatch(mark) === state.turn;
   return mark !== batchId(state.turn, state.turnSteps);
 }
 

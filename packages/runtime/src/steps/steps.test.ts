@@ -1,6 +1,6 @@
 import {
   type CallResult,
-  INLINE_CALL_CHARS,
+  INLINE_CALL_BYTES,
   type LoopState,
   type ModelStepOutput,
 } from '@agentstep/protocol';
@@ -39,7 +39,17 @@ const countedIdempotent = defineTool({
   idempotent: true,
   handler: () => ++runs,
 });
-const toolset = createToolset([...demoTools, counted, countedIdempotent]);
+/** A tool that marks what it was given, as a handler may: its arguments are its own to change. */
+const marking = defineTool({
+  name: 'mark',
+  description: 'Marks its data as seen.',
+  input: z.object({ data: z.unknown() }),
+  handler: ({ data }) => {
+    Object.assign(data as object, { seen: true });
+    return data;
+  },
+});
+const toolset = createToolset([...demoTools, counted, countedIdempotent, marking]);
 
 function setup(script: ConstructorParameters<typeof ScriptedModel>[0]) {
   const log = new InMemoryEventLog();
@@ -261,8 +271,18 @@ describe('invokeTool', () => {
     });
   });
 
+  it('gives the tool arguments of its own to change, not the checked call the readers share', async () => {
+    const deps = setup(['<execute>[{"name": "mark", "args": {"data": {"n": 1}}}]</execute>']);
+    const step = await modelStep(await begin(deps), deps);
+    const call = { ...firstCall(step), session: 's1', turn: 't1', batch: step.batch, count: 1 };
+    expect(await invokeTool(call, deps)).toMatchObject({
+      status: 'success',
+      outcome: { content: { n: 1, seen: true } },
+    });
+  });
+
   it('runs a call too large for its map item from the log', async () => {
-    const large = 'x'.repeat(INLINE_CALL_CHARS);
+    const large = 'x'.repeat(INLINE_CALL_BYTES);
     const deps = setup([`<execute>[{"name": "echo", "args": {"text": "${large}"}}]</execute>`]);
     const step = await modelStep(await begin(deps), deps);
     expect(firstCall(step).call).toBeNull();

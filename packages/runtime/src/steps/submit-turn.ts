@@ -1,5 +1,6 @@
 import type { LeaseOptions } from '../event-log/event-log.js';
 import type { AppendResultsDeps } from './append-results.js';
+import { batchId } from './batch-id.js';
 import { takeSession } from './take-session.js';
 
 /** What a client submits to start a turn. */
@@ -35,6 +36,8 @@ export async function submitTurn(
     turn: input.turn,
     key: userMessageKey(input.turn),
     events: [{ event: userEvent(input, deps.clock.now() / 1000) }],
+    // The turn's start: its first model step finds it and knows it was not taken yet.
+    mark: batchId(input.turn, 0),
   });
   return taken;
 }
