@@ -1,7 +1,5 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AgentStepClient } from '@agentstep/client';
 import type { AxeResults } from 'axe-core';
@@ -16,13 +14,7 @@ import {
   signedInContext,
 } from '../support/chromium.js';
 import { batch } from '../support/harness.js';
-import {
-  approveWaiting,
-  IN_MEMORY_STORE,
-  type Served,
-  serveScript,
-  startServe,
-} from '../support/serve-client.js';
+import { approveWaiting, IN_MEMORY_STORE, type Served, serveScript } from '../support/serve-client.js';
 
 /**
  * axe-core's browser build. The console's Content-Security-Policy (`script-src 'self'`) refuses an
@@ -68,6 +60,8 @@ const SCRIPT = [
 /** A workflow whose last goal waits at a human gate, and the script each of its goals plays. */
 const example = (file: string) => fileURLToPath(new URL(`../../examples/workflows/${file}`, import.meta.url));
 const AGENTFILE = example('converge-review.agentfile');
+/** The script each of its goals plays. */
+const GOAL_SCRIPTS = JSON.parse(readFileSync(example('converge-review.script.json'), 'utf8'));
 
 const VIEWPORT = { width: 1200, height: 800 };
 /** How long `expect.poll` waits for the page to show something. */
@@ -105,10 +99,7 @@ describe.skipIf(chromiumMissing !== undefined)(
       // The first server builds the CLI's bundle when the sources changed; the second finds it.
       sessions = await serveScript('console-a11y', SCRIPT, [...IN_MEMORY_STORE, '--approve', 'echo']);
       [workflows, browser] = await Promise.all([
-        startServe(
-          ['--auth', 'dev', ...IN_MEMORY_STORE, '--script', example('converge-review.script.json')],
-          mkdtempSync(join(tmpdir(), 'agentstep-console-a11y-workflows-')),
-        ),
+        serveScript('console-a11y-workflows', GOAL_SCRIPTS, IN_MEMORY_STORE),
         launchChromium(),
       ]);
     }, START_WAIT_MS);

@@ -1,6 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { AgentStepClient } from '@agentstep/client';
 import { tenantTag } from '@agentstep/runtime';
@@ -14,7 +12,7 @@ import {
   signedInContext,
 } from '../support/chromium.js';
 import { batch } from '../support/harness.js';
-import { IN_MEMORY_STORE, type Served, serveScript, startServe } from '../support/serve-client.js';
+import { IN_MEMORY_STORE, type Served, serveScript } from '../support/serve-client.js';
 
 /** Every turn: a batch of one `echo`, then an answer (a session with a batch's results to fork at). */
 const SCRIPT = [batch(['echo', { text: 'hello' }]), 'Echoed.<end>'];
@@ -71,14 +69,9 @@ describe.skipIf(chromiumMissing !== undefined)(
     let workflows: Served;
     let browser: Browser;
     beforeAll(async () => {
-      const scripts = join(mkdtempSync(join(tmpdir(), 'agentstep-console-links-')), 'goals.json');
-      writeFileSync(scripts, JSON.stringify(GOAL_SCRIPTS));
       sessions = await serveScript('console-links', SCRIPT, IN_MEMORY_STORE);
       [workflows, browser] = await Promise.all([
-        startServe(
-          ['--auth', 'dev', ...IN_MEMORY_STORE, '--script', scripts],
-          mkdtempSync(join(tmpdir(), 'agentstep-console-links-workflows-')),
-        ),
+        serveScript('console-links-workflows', GOAL_SCRIPTS, IN_MEMORY_STORE),
         launchChromium(),
       ]);
     }, START_WAIT_MS);

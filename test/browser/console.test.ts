@@ -21,7 +21,6 @@ import {
   IN_MEMORY_STORE,
   type Served,
   serveScript,
-  startServe,
 } from '../support/serve-client.js';
 
 /** Every turn: a thought, a batch of a `sleep` (of no time) and an `echo`, then an answer; each step reports its tokens. */
@@ -45,6 +44,8 @@ const APPROVAL_SCRIPT = [batch(['echo', { text: 'one' }], ['echo', { text: 'two'
 /** A workflow whose last goal waits at a human gate, and the script each of its goals plays. */
 const example = (file: string) => fileURLToPath(new URL(`../../examples/workflows/${file}`, import.meta.url));
 const AGENTFILE = example('converge-review.agentfile');
+/** The script each of its goals plays. */
+const GOAL_SCRIPTS = JSON.parse(readFileSync(example('converge-review.script.json'), 'utf8'));
 
 const SCREENSHOTS = 'test-artifacts/console';
 const VIEWPORT = { width: 1200, height: 800 };
@@ -171,10 +172,7 @@ describe.skipIf(chromiumMissing !== undefined)(
       turns = await serveScript('console', TURN_SCRIPT, [...IN_MEMORY_STORE, '--prices', pricesFile()]);
       [approvals, workflows] = await Promise.all([
         serveScript('console-approvals', APPROVAL_SCRIPT, [...IN_MEMORY_STORE, '--approve', 'echo']),
-        startServe(
-          ['--auth', 'dev', ...IN_MEMORY_STORE, '--script', example('converge-review.script.json')],
-          mkdtempSync(join(tmpdir(), 'agentstep-console-workflows-')),
-        ),
+        serveScript('console-workflows', GOAL_SCRIPTS, IN_MEMORY_STORE),
       ]);
       await launching;
     }, START_WAIT_MS);

@@ -24,10 +24,15 @@ export const IN_MEMORY_STORE = ['--store', 'memory'];
 const SCRIPT_FILE = 'script.json';
 
 /**
- * Starts `agentstep serve --auth dev` in a new folder, every turn playing `script` from its start,
- * with `args` added (`--approve echo`, …).
+ * Starts `agentstep serve --auth dev` in a new folder, every turn playing `script` from its start
+ * (a workflow's goals their own scripts, when it is an object by goal), with `args` added
+ * (`--approve echo`, …).
  */
-export function serveScript(name: string, script: unknown[], args: string[] = []): Promise<Served> {
+export function serveScript(
+  name: string,
+  script: unknown[] | Record<string, unknown[]>,
+  args: string[] = [],
+): Promise<Served> {
   const cwd = mkdtempSync(join(tmpdir(), `agentstep-${name}-`));
   writeFileSync(join(cwd, SCRIPT_FILE), JSON.stringify(script));
   return startServe(['--auth', 'dev', '--script', SCRIPT_FILE, ...args], cwd);
