@@ -11,7 +11,8 @@ export const BATCH_CAPS = {
   /**
    * Calls in one batch. Each call puts about 100 bytes into the state machine's state (its map
    * item and its result summary); 500 calls stay near 50 KiB, a fifth of Step Functions' 256 KiB
-   * payload limit, an error no state machine can catch.
+   * payload limit, an error no state machine can catch. The calls' text and outcomes the state
+   * also carries are bounded apart, per batch (`INLINE_CALLS_BYTES`, `INLINE_OUTCOMES_BYTES`).
    */
   calls: 500,
   /**
