@@ -1,4 +1,5 @@
 import { MODEL_STEP_STATES, STATE_NAMES } from '@agentstep/protocol';
+import { stateBytes } from '@agentstep/runtime';
 
 /** What one local turn cost, as `agentstep stats` reports it. */
 export interface RunStats {
@@ -34,7 +35,7 @@ export interface EngineEvent {
 /** The UTF-8 size of the JSON a state was entered with or exited with; 0 for other events. */
 export function statePayloadBytes(event: EngineEvent): number {
   const payload = event.type === 'StateEntered' ? event.state?.input : event.state?.output;
-  return payload === undefined ? 0 : Buffer.byteLength(JSON.stringify(payload));
+  return payload === undefined ? 0 : stateBytes(payload);
 }
 
 /** Counts one state entered or exited, whose payload has `payloadBytes`, into the stats. */

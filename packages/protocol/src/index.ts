@@ -89,9 +89,10 @@ export { blockJson } from './context/block-json.js';
 export { type BuildMessagesOptions, buildMessages } from './context/build-messages.js';
 export { capContent, DEFAULT_MAX_RESULT_BYTES } from './context/cap-content.js';
 export type { ModelMessage } from './context/model-message.js';
+export { deepFreeze } from './deep-freeze.js';
 export { ERROR_NAMES, type ErrorName } from './error-names.js';
 export { forkPoints, nearestForkPoints } from './events/fork-points.js';
-export { rememberCall, storedCall, storedCallName } from './events/stored-call.js';
+export { elementName, rememberCall, storedCall, storedCallName } from './events/stored-call.js';
 export {
   isPersistedType,
   PERSISTED_EVENT_TYPES,

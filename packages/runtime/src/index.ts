@@ -161,6 +161,7 @@ export { describeCaught, recordToolFailure } from './steps/record-tool-failure.j
 export { releaseTurn } from './steps/release-turn.js';
 export { STOP_SEQUENCES } from './steps/run-model.js';
 export { startTurn } from './steps/start-turn.js';
+export { stateBytes } from './steps/state-bytes.js';
 export { type SubmitTurnInput, submitTurn, userMessageKey } from './steps/submit-turn.js';
 export { takeSession } from './steps/take-session.js';
 export { defineTool, type Tool, type ToolContext, type ToolDefinition } from './tools/define-tool.js';

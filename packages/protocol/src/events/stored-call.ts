@@ -1,3 +1,4 @@
+import { deepFreeze } from '../deep-freeze.js';
 import { type BatchElement, checkCall, type ParsedCall } from '../parser/parse-batch.js';
 
 /** The calls known by their stored text, least recently used first, within {@link MAX_KNOWN_CHARS}. */
@@ -23,22 +24,29 @@ export function storedCall(content: string, position: number): BatchElement {
   }
   const element = checkCall(parsed(content), position);
   if (element.ok) rememberCall(content, element.call);
-  return element.ok ? { ...element, call: known.get(content) ?? element.call } : element;
+  return element;
 }
 
 /** The tool a stored call names, even when the rest of it is not a valid call; '' when it names none. */
 export function storedCallName(content: string): string {
-  const element = storedCall(content, 0);
+  return elementName(storedCall(content, 0));
+}
+
+/** The tool a checked element names, even when it is not a valid call; '' when it names none. */
+export function elementName(element: BatchElement): string {
   if (element.ok) return element.call.name;
   const { element: value } = element;
   const name = typeof value === 'object' && value !== null ? (value as { name?: unknown }).name : undefined;
   return typeof name === 'string' ? name : '';
 }
 
-/** Remembers the checked `call` stored as `content` (the parser's, as it wrote the event). */
+/**
+ * Remembers the checked `call` stored as `content` (the parser's, as it wrote the event), freezing
+ * it: it is the one every later reader gets, so nobody may change it.
+ */
 export function rememberCall(content: string, call: ParsedCall): void {
   if (known.has(content) || content.length > MAX_KNOWN_CHARS) return;
-  known.set(content, deepFreeze(structuredClone(call)));
+  known.set(content, deepFreeze(call));
   knownChars += content.length;
   for (const [text] of known) {
     if (knownChars <= MAX_KNOWN_CHARS) break;
@@ -54,12 +62,4 @@ function parsed(content: string): unknown {
   } catch {
     return content;
   }
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
 }

@@ -1,4 +1,4 @@
-import type { StoredEvent } from '@agentstep/protocol';
+import { deepFreeze, type StoredEvent } from '@agentstep/protocol';
 import type {
   Appended,
   AppendRequest,
@@ -163,12 +163,4 @@ export class CachedEventLog implements EventLog {
 /** An event as a read from the store gives it: its JSON, without the fields JSON leaves out. */
 function asRead(stored: StoredEvent): StoredEvent {
   return JSON.parse(JSON.stringify(stored)) as StoredEvent;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
 }

@@ -16,6 +16,7 @@ import {
   DEFAULT_LEASE_MS,
   type EventLog,
   type ForkOrigin,
+  isCancelled,
   type LeaseOptions,
   type LeaseTaken,
   type LogSnapshot,
@@ -90,7 +91,12 @@ export class DynamoEventLog implements EventLog {
       replayed,
       // This path may have retried a while: the head as it is once the append has landed.
       ...(request.reportCancel
-        ? { cancelRequested: isCancelled(await this.#get(request.session, sortKeys.head), request.turn) }
+        ? {
+            cancelRequested: isCancelled(
+              holderOf(await this.#get(request.session, sortKeys.head)),
+              request.turn,
+            ),
+          }
         : {}),
     };
   }
@@ -387,12 +393,6 @@ export class DynamoEventLog implements EventLog {
     );
     return Item;
   }
-}
-
-/** Whether the head item says that `turn` holds the session and was asked to stop. */
-function isCancelled(head: Record<string, unknown> | undefined, turn: string): boolean {
-  const holder = holderOf(head);
-  return holder?.turn === turn && holder.cancelRequested;
 }
 
 function eventItem(session: string, seq: number, entry: EncodedEvent): Record<string, unknown> {

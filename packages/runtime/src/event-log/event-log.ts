@@ -68,6 +68,11 @@ export interface SessionHolder {
   cancelRequested: boolean;
 }
 
+/** Whether `turn` holds its session and was asked to stop, as `holder` says. */
+export function isCancelled(holder: SessionHolder | undefined, turn: string): boolean {
+  return holder?.turn === turn && holder.cancelRequested;
+}
+
 /** Where an append landed. */
 export interface AppendResult {
   /** `seq` of the first appended event (seqs start at 1); the next free seq when `count` is 0. */

@@ -1,9 +1,4 @@
-import type { EventLog, SessionHolder } from '../event-log/event-log.js';
-
-/** Whether `turn` holds its session and was asked to stop. */
-export function isCancelled(holder: SessionHolder | undefined, turn: string): boolean {
-  return holder?.turn === turn && holder.cancelRequested;
-}
+import { type EventLog, isCancelled } from '../event-log/event-log.js';
 
 /** Whether `turn` of `session` was asked to stop: read from the session's head. */
 export async function cancelRequested(log: EventLog, session: string, turn: string): Promise<boolean> {

@@ -1,6 +1,7 @@
 import {
   BATCH_TOOL_NAME,
   type CallResult,
+  elementName,
   type InvokeToolInput,
   storedCall,
   type ToolOutcome,
@@ -16,7 +17,7 @@ import { type Toolset, toolsetWith } from '../tools/toolset.js';
 import { validateArgs } from '../tools/validate-args.js';
 import { turnOfBatch } from './batch-id.js';
 import { callResult } from './call-result.js';
-import { callTextOf, toolNamed } from './read-calls.js';
+import { callTextOf } from './read-calls.js';
 import { runOnce } from './run-once.js';
 
 /** What InvokeTool runs on: the log, the outcomes, the agent's tools and, with MCP servers, its turns' MCP tools. */
@@ -67,8 +68,8 @@ async function execute(
   callText: string | undefined,
   deps: InvokeToolDeps,
 ): Promise<ToolOutcome> {
-  const name = toolNamed(callText) || BATCH_TOOL_NAME;
   const element = storedCall(callText ?? 'null', input.position);
+  const name = elementName(element) || BATCH_TOOL_NAME;
   if (!element.ok) return { tool: name, status: 'failure', content: element.reason };
   const verdict: ApprovalVerdict = input.approval
     ? await settledVerdict(input.session, input.approval, deps.log)

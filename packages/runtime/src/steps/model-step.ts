@@ -99,9 +99,11 @@ async function handOn(
   const calls = step.events.filter(isCall);
   // Asked again before the batch runs: a cancel may have come while the model streamed (the
   // step's own append tells, else the head is read).
-  const cancelled = async () =>
-    step.cancelRequested ?? (await cancelRequested(deps.log, state.session, state.turn));
-  if (calls.length > 0 && (await cancelled())) return stopped(state, batch, { next: NEXT.cancelled });
+  if (
+    calls.length > 0 &&
+    (step.cancelRequested ?? (await cancelRequested(deps.log, state.session, state.turn)))
+  )
+    return stopped(state, batch, { next: NEXT.cancelled });
   return {
     ...state,
     batch,

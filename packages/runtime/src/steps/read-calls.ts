@@ -25,12 +25,8 @@ export async function readCalls(
 
 /** The tool a stored call names, or '' when the model wrote no usable name. */
 export function calledTool(stored: StoredEvent | undefined): string {
-  return toolNamed(stored?.event.content);
-}
-
-/** The tool a call's JSON text names, or '' when the model wrote no usable name. */
-export function toolNamed(callText: string | undefined): string {
-  return callText === undefined ? '' : storedCallName(callText);
+  const content = stored?.event.content;
+  return content === undefined ? '' : storedCallName(content);
 }
 
 /** A call's JSON text: carried in its map item when small, else read from the log. */

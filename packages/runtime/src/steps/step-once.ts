@@ -6,11 +6,16 @@ import {
   type WireEventOf,
 } from '@agentstep/protocol';
 import { approvalRequests, approvalTimeoutMs } from '../approvals/approval-rules.js';
-import { type Appended, DEFAULT_LEASE_MS, type LogSnapshot, type NewEvent } from '../event-log/event-log.js';
+import {
+  type Appended,
+  DEFAULT_LEASE_MS,
+  isCancelled,
+  type LogSnapshot,
+  type NewEvent,
+} from '../event-log/event-log.js';
 import { modelStepKey } from '../usage/model-step-key.js';
 import { batchId } from './batch-id.js';
 import { budgetLimit } from './budget-limit.js';
-import { isCancelled } from './cancel-requested.js';
 import type { ModelStepDeps } from './model-step-deps.js';
 import { runModel, STOP_SEQUENCES } from './run-model.js';
 import { runawayGuard } from './runaway-guard.js';
