@@ -67,6 +67,33 @@ describe('modelStepDeps', () => {
     expect((await modelStepDeps(agent)).mcp).toBeUndefined();
   });
 
+  it("gives the model steps the context settings, the summary model made as a profile's", async () => {
+    stubEnv({
+      [ENV_NAMES.model]: 'echo:v1',
+      [ENV_NAMES.context]:
+        '{"windowTokens": 32000, "compactAt": 0.7, "strategy": "summarize", "summaryModel": "echo:brief"}',
+    });
+    const { context } = await modelStepDeps(agent);
+    expect(context).toMatchObject({ windowTokens: 32_000, compactAt: 0.7, strategy: 'summarize' });
+    expect(context.summaryModel?.id).toBe('echo:brief');
+  });
+
+  it('gives empty context settings when the environment has none: each model by its known window', async () => {
+    stubEnv({ [ENV_NAMES.model]: 'echo:v1' });
+    expect((await modelStepDeps(agent)).context).toEqual({});
+  });
+
+  it.each([
+    ['{"windowTokens": 32000', 'not JSON'],
+    ['{"windowTokens": 500}', '"windowTokens"'],
+    ['{"strategy": "trim"}', '"strategy"'],
+  ])('refuses AGENTSTEP_CONTEXT %s at start-up, naming the variable', async (text, problem) => {
+    stubEnv({ [ENV_NAMES.model]: 'echo:v1', [ENV_NAMES.context]: text });
+    const error = await modelStepDeps(agent).catch((caught: unknown) => caught);
+    expect(String(error)).toContain('"AGENTSTEP_CONTEXT"');
+    expect(String(error)).toContain(problem);
+  });
+
   it('without an agent, offers the built-in toolsets and providers only', async () => {
     stubEnv({ [ENV_NAMES.model]: 'scripted', [ENV_NAMES.modelScript]: '["Done."]' });
     const deps = await modelStepDeps();

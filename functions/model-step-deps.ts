@@ -1,5 +1,5 @@
-import { DEFAULT_PRICES, ENV_NAMES, priceTableSchema } from '@agentstep/protocol';
-import { type Agent, systemClock } from '@agentstep/runtime';
+import { contextSettingsSchema, DEFAULT_PRICES, ENV_NAMES, priceTableSchema } from '@agentstep/protocol';
+import { type Agent, contextOptions, systemClock } from '@agentstep/runtime';
 import { DynamoStepStream, documentClientOf, dynamoStores } from '@agentstep/runtime/dynamo';
 import { createModel, providersOfAgent } from '@agentstep/runtime/models';
 import * as z from 'zod';
@@ -22,6 +22,8 @@ const envSchema = toolsEnvSchema.extend({
   /** A Secrets Manager secret whose plain-text value is the provider's API key. */
   [ENV_NAMES.modelApiKeySecret]: z.string().min(1).optional(),
   [ENV_NAMES.instructions]: z.string().optional(),
+  /** How model steps keep the context within the window, as JSON (`contextSettingsSchema`). */
+  [ENV_NAMES.context]: jsonEnv(contextSettingsSchema, '{}'),
   [ENV_NAMES.maxConcurrency]: z.coerce.number().int().min(1).max(40).default(10),
   /** Prices merged over the defaults, as JSON (`priceTableSchema`). */
   [ENV_NAMES.prices]: jsonEnv(priceTableSchema, '{}'),
@@ -33,7 +35,8 @@ const envSchema = toolsEnvSchema.extend({
  * With `agent` (the function bundled with the agent's file), its own tools are described to the
  * model, its own providers may serve the models, its MCP servers' tools are listed for each turn
  * and its instructions are the system prompt's (unless the environment gives others: the
- * construct's `instructions` prop); the environment says everything else.
+ * construct's `instructions` prop); the environment says everything else, the context settings
+ * included (their summary model made as a profile's is).
  */
 export async function modelStepDeps(
   agent: Pick<Agent, 'tools' | 'lambdaTools' | 'providers' | 'instructions' | 'mcpServers'> = {
@@ -65,6 +68,9 @@ export async function modelStepDeps(
       },
       providers,
     );
+  const settings = env[ENV_NAMES.context];
+  const summaryModel = settings.summaryModel === undefined ? undefined : modelOf(settings.summaryModel);
+  const context = contextOptions(settings, summaryModel);
   const client = documentClientOf({});
   const stores = dynamoStores(env[ENV_NAMES.table], client);
   // The model's text as it streams, as drafts the API's streams read (docs/decisions/0025).
@@ -84,6 +90,7 @@ export async function modelStepDeps(
     sequentialTools: new Set(tools.filter((tool) => tool.sequential).map((tool) => tool.name)),
     maxConcurrency: env[ENV_NAMES.maxConcurrency],
     prices: { ...DEFAULT_PRICES, ...env[ENV_NAMES.prices] },
+    context,
     ...(await mcpDepsOf(agent)),
     ...(instructions ? { instructions } : {}),
   };

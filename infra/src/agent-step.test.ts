@@ -289,6 +289,39 @@ describe('AgentStep (synthesized)', () => {
     ).toThrow('AgentStep prop budget.maxCostUsd needs a price for openai:unpriced');
   });
 
+  it('hands the context settings to the model functions only, granting a Bedrock summary model, checked at synthesis', () => {
+    const context = {
+      windowTokens: 100_000,
+      strategy: 'summarize',
+      summaryModel: 'bedrock:amazon.nova-lite-v1:0',
+    } as const;
+    const compacting = synthAgent(
+      { model: 'openai:gpt-4o', context },
+      { env: { account: '123456789012', region: 'eu-west-1' } },
+    );
+    for (const step of ['model-step', 'advance-turn'] as const) {
+      expect(JSON.parse(String(variablesOf(compacting, step).AGENTSTEP_CONTEXT))).toEqual(context);
+      const bedrock = statementsOf(compacting, step).filter(
+        (statement) => statement.Action === 'bedrock:InvokeModelWithResponseStream',
+      );
+      expect(JSON.stringify(bedrock)).toContain(':bedrock:eu-west-1::foundation-model/amazon.nova-lite-v1:0');
+    }
+    expect(compacting.agent.models).toEqual(['openai:gpt-4o', 'bedrock:amazon.nova-lite-v1:0']);
+    expect(variablesOf(compacting, 'start-turn').AGENTSTEP_CONTEXT).toBeUndefined();
+    expect(synthesizing({ context: { windowTokens: 500 } })).toThrow(
+      'AgentStep prop context is not valid: windowTokens:',
+    );
+    expect(synthesizing({ context: { summaryModel: 'gpt-4o' } })).toThrow(
+      'AgentStep prop context.summaryModel is not valid: context.summaryModel: expected "scripted" or "bedrock:<model>"',
+    );
+  });
+
+  it('gives the model functions no context settings when neither the props nor an agent file set any', () => {
+    for (const step of ['model-step', 'advance-turn'] as const)
+      expect(variablesOf(defaultAgent(), step).AGENTSTEP_CONTEXT).toBeUndefined();
+    expect(variablesOf(synthAgent({ context: {} }), 'model-step').AGENTSTEP_CONTEXT).toBeUndefined();
+  });
+
   it.each([0, 41, 2.5])('refuses maxConcurrency %s with a clear error', (maxConcurrency) => {
     expect(synthesizing({ maxConcurrency })).toThrow('maxConcurrency must be a whole number from 1 to 40');
   });

@@ -1,6 +1,8 @@
 import {
   type Budget,
   budgetSchema,
+  type ContextSettings,
+  contextSettingsSchema,
   costBudgetUnpriced,
   DEFAULT_PRICES,
   ENV_NAMES,
@@ -76,15 +78,16 @@ export interface AgentStepProps extends ApprovalProps {
    * Your agent file (its default export made by `defineAgent`): absolute, or relative to the
    * working directory the CDK app runs in (for `cdk synth`, the folder of `cdk.json`). It is loaded
    * at synthesis as `agentstep` loads it (tsx, in a process of its own). Its model, model
-   * profiles, toolsets, fetch hosts, approvals, budget, limits, concurrency, prices and script are
-   * this construct's defaults, as the CLI's flags go over them: a prop given here replaces the
-   * file's, but `budget` and `modelProfiles` merge over the file's (the prop's keys win). It is
-   * bundled into the functions that run or describe its tools or call its providers (invoke-tool,
-   * model-step, advance-turn, api), which read its own tools, Lambda tools, providers, MCP servers
-   * and instructions there; the tools function may invoke its Lambda tools. Its MCP servers must
-   * have `https://` urls (a `stdio:` or `http://` one fails synthesis); the secrets their headers
-   * name (a name, in the stack's account and region, or a complete ARN) may be read
-   * (`secretsmanager:GetSecretValue`) by the functions that list and call their tools.
+   * profiles, toolsets, fetch hosts, approvals, budget, limits, concurrency, context, prices and
+   * script are this construct's defaults, as the CLI's flags go over them: a prop given here
+   * replaces the file's, but `budget`, `modelProfiles` and `context` merge over the file's (the
+   * prop's keys win). It is bundled into the functions that run or describe its tools or call its
+   * providers (invoke-tool, model-step, advance-turn, api), which read its own tools, Lambda tools,
+   * providers, MCP servers and instructions there; the tools function may invoke its Lambda
+   * tools. Its MCP servers must have `https://` urls (a `stdio:` or `http://` one fails
+   * synthesis); the secrets their headers name (a name, in the stack's account and region, or a
+   * complete ARN) may be read (`secretsmanager:GetSecretValue`) by the functions that list and
+   * call their tools.
    * @default - none: built-in toolsets and providers only
    */
   readonly agent?: string;
@@ -138,6 +141,16 @@ export interface AgentStepProps extends ApprovalProps {
    * over the agent file's (these keys win). @default - the agent file's, else no budget
    */
   readonly budget?: Budget;
+  /**
+   * How model steps keep the context within the model's window (decision 0035): `windowTokens`
+   * (input tokens per request, over each model's known window), `compactAt` (the share of it past
+   * which a step compacts first), `strategy` (`summarize` or `drop`) and `summaryModel` (as `model`
+   * names one, checked at synthesis and granted like a profile), as `defineAgent`'s `context` and
+   * the CLI's `--context-window` and `--compaction` set them. Merged over the agent file's (these
+   * keys win). @default - the agent file's, else each model's known window, 0.8, `summarize` and
+   * the turn's own model; a model with no known window is not compacted
+   */
+  readonly context?: ContextSettings;
   /** Prices (USD per million tokens) by model id, merged over the built-in table. @default - built-in */
   readonly prices?: PriceTable;
   /** The scripted model's script: JSON text of an array of model steps. @default - none */
@@ -192,7 +205,7 @@ export class AgentStep extends Construct {
   readonly stateMachine: StateMachine;
   /** Runs any Agentfile workflow, each goal a child execution of the loop (no idle cost). */
   readonly workflowStateMachine: StateMachine;
-  /** Every model its functions may call, checked: the model, then the profiles' others. */
+  /** Every model its functions may call, checked: the model, the profiles' others, the summary model. */
   readonly models: readonly string[];
   /** The sessions' files, when the `workspace` toolset is enabled. */
   readonly workspace: Bucket | undefined;
@@ -222,7 +235,12 @@ export class AgentStep extends Construct {
       props.modelProfiles ?? {},
       'modelProfiles',
     );
-    const models = [...new Set([model, ...Object.values(modelProfiles)])];
+    const context = checked(contextSettingsSchema, props.context ?? {}, 'context');
+    const summaryModel =
+      context.summaryModel === undefined
+        ? []
+        : [checked(modelName, context.summaryModel, 'context.summaryModel')];
+    const models = [...new Set([model, ...Object.values(modelProfiles), ...summaryModel])];
     this.models = models;
     refuseUnpricedCostBudget(props, models);
     const maxConcurrency = props.maxConcurrency ?? 10;
@@ -275,6 +293,7 @@ export class AgentStep extends Construct {
       [ENV_NAMES.maxConcurrency]: String(maxConcurrency),
       ...(props.modelScript ? { [ENV_NAMES.modelScript]: props.modelScript } : {}),
       ...modelProfilesEnv(modelProfiles),
+      ...(Object.keys(context).length > 0 ? { [ENV_NAMES.context]: JSON.stringify(context) } : {}),
       ...(props.modelBaseUrl ? { [ENV_NAMES.modelBaseUrl]: props.modelBaseUrl } : {}),
       ...(props.instructions ? { [ENV_NAMES.instructions]: props.instructions } : {}),
       ...(props.modelApiKey ? { [ENV_NAMES.modelApiKeySecret]: props.modelApiKey.secretArn } : {}),
@@ -436,7 +455,7 @@ const AGENT_STEPS: ReadonlySet<StepName | DeployedStepName> = new Set([
 
 /**
  * A cost budget for a model without a price could never be spent: fail synthesis, not the turn.
- * `models`: the model and every profile's.
+ * `models`: the model, every profile's and the summary model.
  */
 function refuseUnpricedCostBudget(props: AgentStepProps, models: readonly string[]): void {
   const prices = { ...DEFAULT_PRICES, ...props.prices };

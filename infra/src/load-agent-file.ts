@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { extname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Budget, PriceTable } from '@agentstep/protocol';
+import type { Budget, ContextSettings, PriceTable } from '@agentstep/protocol';
 
 /** A Lambda function the agent offers as a tool, as synthesis reads it. */
 export interface AgentFileLambdaTool {
@@ -40,6 +40,8 @@ export interface AgentFileSettings {
     readonly stepsWithoutProgress?: number | undefined;
   };
   readonly maxConcurrency?: number;
+  /** How model steps keep the context within the window; `{}` when the agent sets nothing. */
+  readonly context: ContextSettings;
   readonly prices?: PriceTable;
   /** The scripted model's steps: a JSON file, relative to the agent file. */
   readonly script?: string;

@@ -17,7 +17,7 @@ import type { AgentFileMcpServer, AgentFileSettings } from './load-agent-file.js
 function settingsOf(agent: Agent): AgentFileSettings {
   const { model, modelProfiles, instructions, toolsets, fetchHosts, approvals, approvalTimeoutSeconds } =
     agent;
-  const { budget, limits, maxConcurrency, prices, script, lambdaTools } = agent;
+  const { budget, limits, context, maxConcurrency, prices, script, lambdaTools } = agent;
   return {
     model,
     modelProfiles,
@@ -26,6 +26,7 @@ function settingsOf(agent: Agent): AgentFileSettings {
     approvals,
     budget,
     limits,
+    context,
     lambdaTools,
     ...(instructions === undefined ? {} : { instructions }),
     ...(approvalTimeoutSeconds === undefined ? {} : { approvalTimeoutSeconds }),

@@ -20,7 +20,7 @@ function variablesOf({ template, agent }: SynthesizedAgent, step: keyof AgentSte
 describe('AgentStep with an agent file', () => {
   const counter = synthAgent({ agent: COUNTER, api: false });
 
-  it('takes its model, profiles, concurrency, prices and script for the model functions, leaving its instructions in the bundle', () => {
+  it('takes its model, profiles, concurrency, context, prices and script for the model functions, leaving its instructions in the bundle', () => {
     for (const step of ['model-step', 'advance-turn'] as const) {
       const variables = variablesOf(counter, step);
       expect(variables[ENV_NAMES.instructions]).toBeUndefined();
@@ -31,8 +31,13 @@ describe('AgentStep with an agent file', () => {
       });
       expect(JSON.parse(String(variables[ENV_NAMES.modelProfiles]))).toEqual({ fast: 'echo:fast' });
       expect(JSON.parse(String(variables[ENV_NAMES.prices]))).toEqual({ 'echo:v1': { input: 1, output: 2 } });
+      expect(JSON.parse(String(variables[ENV_NAMES.context]))).toEqual({
+        windowTokens: 64_000,
+        compactAt: 0.7,
+        summaryModel: 'echo:brief',
+      });
     }
-    expect(counter.agent.models).toEqual(['echo:v1', 'echo:fast']);
+    expect(counter.agent.models).toEqual(['echo:v1', 'echo:fast', 'echo:brief']);
   });
 
   it('takes its toolsets, fetch hosts and approvals for the tools, and its budget and limits for StartTurn', () => {
@@ -87,12 +92,19 @@ describe('AgentStep with an agent file', () => {
     expect(overridden.agent.workspace).toBeDefined();
   });
 
-  it("merges the budget and model profiles given over the file's, as the CLI's flags do", () => {
+  it("merges the budget, model profiles and context given over the file's, as the CLI's flags do", () => {
     const merged = synthAgent({
       agent: COUNTER,
       api: false,
       budget: { maxWallSeconds: 60 },
       modelProfiles: { fast: 'echo:faster', deep: 'echo:deep' },
+      context: { windowTokens: 32_000, strategy: 'drop' },
+    });
+    expect(JSON.parse(String(variablesOf(merged, 'advance-turn')[ENV_NAMES.context]))).toEqual({
+      windowTokens: 32_000,
+      compactAt: 0.7,
+      strategy: 'drop',
+      summaryModel: 'echo:brief',
     });
     expect(JSON.parse(String(variablesOf(merged, 'start-turn')[ENV_NAMES.budget]))).toEqual({
       maxTokens: 1000,
@@ -102,7 +114,7 @@ describe('AgentStep with an agent file', () => {
       fast: 'echo:faster',
       deep: 'echo:deep',
     });
-    expect(merged.agent.models).toEqual(['echo:v1', 'echo:faster', 'echo:deep']);
+    expect(merged.agent.models).toEqual(['echo:v1', 'echo:faster', 'echo:deep', 'echo:brief']);
   });
 
   it("accepts models of the agent's own providers, and refuses one no provider names, as the CLI does", () => {

@@ -27,8 +27,8 @@ export interface ResolvedProps {
 
 /**
  * The construct's props over its agent file's, as the CLI's flags go over it: a prop given (not
- * `undefined`) replaces the file's, but `budget` and `modelProfiles` merge over the file's (the
- * prop's keys win). The file is resolved from the working directory (where the CDK app runs) and
+ * `undefined`) replaces the file's, but `budget`, `modelProfiles` and `context` merge over the
+ * file's (the prop's keys win). The file is resolved from the working directory (where the CDK app runs) and
  * loaded at synthesis. Its instructions are not props: the functions bundled with the file read
  * them there, unless the `instructions` prop overrides them. Its MCP servers must be reachable
  * from Lambda over HTTPS: a `stdio:` or plain `http://` one fails synthesis.
@@ -45,12 +45,14 @@ export function resolvedProps(given: AgentStepProps): ResolvedProps {
   const fromFile = agentFileProps(settings, agentFile);
   const budget = merged(fromFile.budget, defined.budget);
   const modelProfiles = merged(fromFile.modelProfiles, defined.modelProfiles);
+  const context = merged(fromFile.context, defined.context);
   return {
     props: {
       ...fromFile,
       ...defined,
       ...(budget ? { budget } : {}),
       ...(modelProfiles ? { modelProfiles } : {}),
+      ...(context ? { context } : {}),
     },
     agentFile,
     providers: [...MODEL_PROVIDERS, ...settings.providers],
@@ -66,7 +68,7 @@ function merged<T extends object>(base: T | undefined, given: T | undefined): T 
 
 /**
  * The construct props an agent's definition gives: its model and profiles, toolsets, fetch hosts,
- * approvals, budget, limits, concurrency, prices, and its script read relative to its file.
+ * approvals, budget, limits, concurrency, context, prices, and its script read relative to its file.
  */
 function agentFileProps(agent: AgentFileSettings, file: string): AgentStepProps {
   const { limits } = agent;
@@ -85,6 +87,7 @@ function agentFileProps(agent: AgentFileSettings, file: string): AgentStepProps 
     ...(limits.repeatedCalls ? { repeatedCalls: limits.repeatedCalls } : {}),
     ...(limits.stepsWithoutProgress ? { stepsWithoutProgress: limits.stepsWithoutProgress } : {}),
     ...(agent.maxConcurrency ? { maxConcurrency: agent.maxConcurrency } : {}),
+    ...(Object.keys(agent.context).length > 0 ? { context: agent.context } : {}),
     ...(agent.prices ? { prices: agent.prices } : {}),
     ...(agent.script ? { modelScript: scriptOf(agent.script, file) } : {}),
   };

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { type BaseEvent, HttpAgent, type Message, type RunFinishedEvent } from '@ag-ui/client';
 import { openAIStream, startRecordingServer } from '@agentstep/runtime/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPACTION_SUMMARY, compactingLog } from '../support/compacting-log.js';
 import { dynamoEndpoint } from '../support/dynamo-client.js';
 import { batch } from '../support/harness.js';
-import { newProject, serveInProcess, serveScriptInProcess } from '../support/in-process.js';
+import { newProject, serveInProcess, serveScriptInProcess, serveScriptOn } from '../support/in-process.js';
 import { type ApiEvent, eventsOnce, type Served } from '../support/serve-client.js';
 
 /** A turn that thinks, calls two tools (one fails), then answers. */
@@ -18,6 +19,50 @@ const APPROVAL_TURN = [batch(['echo', { text: 'one' }]), 'Done.<end>'];
 
 /** A turn whose call sleeps long enough to be cancelled. */
 const SLOW_TURN = [batch(['sleep', { ms: 60_000, value: 'late' }]), 'Never.<end>'];
+
+const roles = (messages: Message[]) => messages.map((message) => message.role);
+
+/** The events of a run of {@link TOOLS_TURN}, in order. */
+const TOOLS_TURN_EVENTS = [
+  'RUN_STARTED',
+  'STEP_STARTED',
+  'REASONING_START',
+  'REASONING_MESSAGE_START',
+  'REASONING_MESSAGE_CONTENT',
+  'REASONING_MESSAGE_END',
+  'REASONING_END',
+  'TOOL_CALL_START',
+  'TOOL_CALL_ARGS',
+  'TOOL_CALL_END',
+  'TOOL_CALL_START',
+  'TOOL_CALL_ARGS',
+  'TOOL_CALL_END',
+  'TOOL_CALL_RESULT',
+  'TOOL_CALL_RESULT',
+  'STEP_FINISHED',
+  'STEP_STARTED',
+  'TEXT_MESSAGE_START',
+  'TEXT_MESSAGE_CONTENT',
+  'TEXT_MESSAGE_END',
+  'STEP_FINISHED',
+  'RUN_FINISHED',
+];
+
+/** An agent's messages once it ran {@link TOOLS_TURN}. */
+function expectToolsTurnMessages(messages: Message[]): void {
+  expect(roles(messages)).toEqual(['user', 'reasoning', 'assistant', 'tool', 'tool', 'assistant']);
+  const [, reasoning, calls, echoed, failed, answer] = messages;
+  expect(reasoning).toMatchObject({ content: 'Two checks at once.' });
+  expect(calls).toMatchObject({
+    toolCalls: [
+      { type: 'function', function: { name: 'echo', arguments: '{"text":"hello"}' } },
+      { type: 'function', function: { name: 'fail', arguments: '{"message":"boom"}' } },
+    ],
+  });
+  expect(echoed).toMatchObject({ content: 'hello' });
+  expect(failed).toMatchObject({ content: 'boom' });
+  expect(answer).toMatchObject({ content: 'Both ran: one said hello, one failed.' });
+}
 
 /** `@ag-ui/client`'s own agent on `POST /ag-ui` as `tenant`, its thread a new session. */
 function agentOn(served: Served, text: string, tenant = 'frank') {
@@ -44,8 +89,6 @@ async function runOnce(agent: HttpAgent, parameters: Parameters<HttpAgent['runAg
   return { types: events.map((event) => event.type), events, finished };
 }
 
-const roles = (messages: Message[]) => messages.map((message) => message.role);
-
 describe.skipIf(dynamoEndpoint === '')("POST /ag-ui with @ag-ui/client's HttpAgent", () => {
   let served: Served;
   let approving: Served;
@@ -63,43 +106,33 @@ describe.skipIf(dynamoEndpoint === '')("POST /ag-ui with @ag-ui/client's HttpAge
   it('runs a tool-using turn: the expected events in order, and the agent’s messages', async () => {
     const agent = agentOn(served, 'Check');
     const { types, finished } = await runOnce(agent, { runId: 'run-1' });
-    expect(types).toEqual([
-      'RUN_STARTED',
-      'STEP_STARTED',
-      'REASONING_START',
-      'REASONING_MESSAGE_START',
-      'REASONING_MESSAGE_CONTENT',
-      'REASONING_MESSAGE_END',
-      'REASONING_END',
-      'TOOL_CALL_START',
-      'TOOL_CALL_ARGS',
-      'TOOL_CALL_END',
-      'TOOL_CALL_START',
-      'TOOL_CALL_ARGS',
-      'TOOL_CALL_END',
-      'TOOL_CALL_RESULT',
-      'TOOL_CALL_RESULT',
-      'STEP_FINISHED',
-      'STEP_STARTED',
-      'TEXT_MESSAGE_START',
-      'TEXT_MESSAGE_CONTENT',
-      'TEXT_MESSAGE_END',
-      'STEP_FINISHED',
-      'RUN_FINISHED',
-    ]);
+    expect(types).toEqual(TOOLS_TURN_EVENTS);
     expect(finished?.outcome).toEqual({ type: 'success' });
-    expect(roles(agent.messages)).toEqual(['user', 'reasoning', 'assistant', 'tool', 'tool', 'assistant']);
-    const [, reasoning, calls, echoed, failed, answer] = agent.messages;
-    expect(reasoning).toMatchObject({ content: 'Two checks at once.' });
-    expect(calls).toMatchObject({
-      toolCalls: [
-        { type: 'function', function: { name: 'echo', arguments: '{"text":"hello"}' } },
-        { type: 'function', function: { name: 'fail', arguments: '{"message":"boom"}' } },
-      ],
-    });
-    expect(echoed).toMatchObject({ content: 'hello' });
-    expect(failed).toMatchObject({ content: 'boom' });
-    expect(answer).toMatchObject({ content: 'Both ran: one said hello, one failed.' });
+    expectToolsTurnMessages(agent.messages);
+  });
+
+  it('runs a turn compacted between its steps: the compaction a CUSTOM event, the rest as before', async () => {
+    const project = { ...newProject('ag-ui-compacted'), decorateLog: compactingLog };
+    const compacting = await serveScriptOn(project, 'ag-ui-compacted', TOOLS_TURN);
+    try {
+      const agent = agentOn(compacting, 'Check');
+      const { types, events, finished } = await runOnce(agent);
+      expect(types.filter((type) => type !== 'CUSTOM')).toEqual(TOOLS_TURN_EVENTS);
+      expect(events.filter(({ type }) => type === 'CUSTOM')).toEqual([
+        expect.objectContaining({
+          name: 'compacted',
+          value: expect.objectContaining({
+            summary: COMPACTION_SUMMARY,
+            model: 'scripted',
+            strategy: 'summarize',
+          }),
+        }),
+      ]);
+      expect(finished?.outcome).toEqual({ type: 'success' });
+      expectToolsTurnMessages(agent.messages);
+    } finally {
+      expect(await compacting.stop()).toBe(0);
+    }
   });
 
   it('ends the run at a call waiting for approval as an interrupt; the next run resumes it, the call runs and the turn finishes', async () => {

@@ -6,9 +6,10 @@ import {
   uiMessageChunkSchema,
 } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPACTION_SUMMARY, compactingLog } from '../support/compacting-log.js';
 import { dynamoEndpoint } from '../support/dynamo-client.js';
 import { batch } from '../support/harness.js';
-import { serveScriptInProcess } from '../support/in-process.js';
+import { newProject, serveScriptInProcess, serveScriptOn } from '../support/in-process.js';
 import { call, eventsOnce, type Served } from '../support/serve-client.js';
 
 let served: Served;
@@ -32,26 +33,53 @@ function uiMessageOf(session: string): Promise<{ headers: Headers; message: UIMe
   return uiMessageOfServed(served, session);
 }
 
-/** The same, from the server `on`. */
+/** The same, from the server `on`, with every chunk the parser read. */
 async function uiMessageOfServed(
   on: Served,
   session: string,
-): Promise<{ headers: Headers; message: UIMessage | undefined }> {
+): Promise<{ headers: Headers; message: UIMessage | undefined; chunks: UIMessageChunk[] }> {
   const response = await fetch(`${on.url}/sessions/${session}/stream?format=ai-sdk`, {
     headers: { authorization: 'Bearer frank' },
   });
   if (response.body === null) throw new Error('no body');
+  const read: UIMessageChunk[] = [];
   const chunks = parseJsonEventStream({ stream: response.body, schema: uiMessageChunkSchema }).pipeThrough(
     new TransformStream<{ success: boolean; value?: UIMessageChunk; error?: unknown }, UIMessageChunk>({
       transform(parsed, controller) {
         if (!parsed.success || parsed.value === undefined) throw parsed.error;
+        read.push(parsed.value);
         controller.enqueue(parsed.value);
       },
     }),
   );
   let message: UIMessage | undefined;
   for await (const state of readUIMessageStream({ stream: chunks, terminateOnError: true })) message = state;
-  return { headers: response.headers, message };
+  return { headers: response.headers, message, chunks: read };
+}
+
+/** The parts of the assistant message of {@link TURN} as turn `turn` played it. */
+function turnParts(turn: string) {
+  return [
+    { type: 'step-start' },
+    expect.objectContaining({ type: 'reasoning', text: 'Two checks at once.', state: 'done' }),
+    expect.objectContaining({
+      type: 'dynamic-tool',
+      toolName: 'echo',
+      toolCallId: `${turn}.1#0`,
+      state: 'output-available',
+      input: { text: 'hello' },
+      output: 'hello',
+    }),
+    expect.objectContaining({
+      type: 'dynamic-tool',
+      toolName: 'fail',
+      toolCallId: `${turn}.1#1`,
+      state: 'output-error',
+      errorText: 'boom',
+    }),
+    { type: 'step-start' },
+    expect.objectContaining({ type: 'text', text: 'Both ran: one said hello, one failed.', state: 'done' }),
+  ];
 }
 
 describe.skipIf(dynamoEndpoint === '')('GET /stream?format=ai-sdk: the AI SDK UI message stream', () => {
@@ -63,27 +91,7 @@ describe.skipIf(dynamoEndpoint === '')('GET /stream?format=ai-sdk: the AI SDK UI
     const { headers, message } = await uiMessageOf(body.session);
     expect(headers.get('x-vercel-ai-ui-message-stream')).toBe('v1');
     expect(message?.role).toBe('assistant');
-    expect(message?.parts).toEqual([
-      { type: 'step-start' },
-      expect.objectContaining({ type: 'reasoning', text: 'Two checks at once.', state: 'done' }),
-      expect.objectContaining({
-        type: 'dynamic-tool',
-        toolName: 'echo',
-        toolCallId: `${body.turn}.1#0`,
-        state: 'output-available',
-        input: { text: 'hello' },
-        output: 'hello',
-      }),
-      expect.objectContaining({
-        type: 'dynamic-tool',
-        toolName: 'fail',
-        toolCallId: `${body.turn}.1#1`,
-        state: 'output-error',
-        errorText: 'boom',
-      }),
-      { type: 'step-start' },
-      expect.objectContaining({ type: 'text', text: 'Both ran: one said hello, one failed.', state: 'done' }),
-    ]);
+    expect(message?.parts).toEqual(turnParts(body.turn));
     expect(message?.metadata).toEqual({ usage: { inputTokens: 0, outputTokens: 0 } });
   });
 
@@ -147,3 +155,39 @@ describe.skipIf(dynamoEndpoint === '')("approvals in the AI SDK format: the SDK'
     expect(JSON.parse(JSON.stringify(tools?.[1]))).not.toHaveProperty('errorText');
   });
 });
+
+describe.skipIf(dynamoEndpoint === '')(
+  'a turn whose context was compacted between its steps, in the AI SDK format',
+  () => {
+    let compacting: Served;
+    beforeAll(async () => {
+      const project = { ...newProject('ai-sdk-compacted'), decorateLog: compactingLog };
+      compacting = await serveScriptOn(project, 'ai-sdk-compacted', TURN);
+    });
+    afterAll(async () => {
+      expect(await compacting?.stop()).toBe(0);
+    });
+
+    it("reads as the same message with the `ai` package's own parser, the compaction a transient data part", async () => {
+      const { body } = await call(`${compacting.url}/sessions`, 'frank', {
+        method: 'POST',
+        json: { message: 'Check' },
+      });
+      const { message, chunks } = await uiMessageOfServed(compacting, body.session);
+      expect(message?.parts).toEqual(turnParts(body.turn));
+      const data = chunks.filter(({ type }) => type.startsWith('data-'));
+      expect(data).toEqual([
+        {
+          type: 'data-compacted',
+          id: expect.stringMatching(/^compacted-\d+$/),
+          data: expect.objectContaining({
+            summary: COMPACTION_SUMMARY,
+            strategy: 'summarize',
+            model: 'scripted',
+          }),
+          transient: true,
+        },
+      ]);
+    });
+  },
+);

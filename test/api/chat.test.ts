@@ -9,9 +9,10 @@ import {
   type UIMessage,
 } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPACTION_SUMMARY, compactingLog } from '../support/compacting-log.js';
 import { dynamoEndpoint } from '../support/dynamo-client.js';
 import { batch } from '../support/harness.js';
-import { serveScriptInProcess } from '../support/in-process.js';
+import { newProject, serveScriptInProcess, serveScriptOn } from '../support/in-process.js';
 import { call, type Served } from '../support/serve-client.js';
 
 /** The chat state `useChat` keeps in React, kept in an array: how `ai` runs outside a framework. */
@@ -122,6 +123,52 @@ describe.skipIf(dynamoEndpoint === '')(
           headers: { authorization: 'Bearer ann' },
         });
         expect(resumed.status).toBe(204);
+      });
+    });
+
+    describe('a turn whose context was compacted between its steps', () => {
+      let served: Served;
+      beforeAll(async () => {
+        const project = { ...newProject('chat-compacted'), decorateLog: compactingLog };
+        served = await serveScriptOn(project, 'chat-compacted', [
+          `<think>One check.</think>${batch(['echo', { text: 'hello' }])}`,
+          'It said hello.<end>',
+        ]);
+      });
+      afterAll(async () => {
+        expect(await served?.stop()).toBe(0);
+      });
+
+      it('gives the same messages, with the compaction handed to onData, never to a message', async () => {
+        const data: unknown[] = [];
+        const chat = chatWith(served, 'dot', { onData: (part) => data.push(part) });
+        await chat.sendMessage({ text: 'First' });
+        await chat.sendMessage({ text: 'Second' });
+        expect(chat.status).toBe('ready');
+        expect(chat.error).toBeUndefined();
+        expect(chat.current.map(({ role }) => role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+        for (const message of chat.current.filter(({ role }) => role === 'assistant'))
+          expect(canonical(message)).toEqual([
+            { type: 'step-start' },
+            { type: 'reasoning', text: 'One check.', state: 'done' },
+            expect.objectContaining({ type: 'dynamic-tool', toolName: 'echo', state: 'output-available' }),
+            { type: 'step-start' },
+            { type: 'text', text: 'It said hello.', state: 'done' },
+          ]);
+        expect(data).toEqual([
+          expect.objectContaining({
+            type: 'data-compacted',
+            data: expect.objectContaining({
+              summary: COMPACTION_SUMMARY,
+              tokensBefore: 7950,
+              tokensAfter: 1830,
+            }),
+            transient: true,
+          }),
+          expect.objectContaining({ type: 'data-compacted', transient: true }),
+        ]);
+        const logged = (await call(`${served.url}/chat/${chat.id}/messages`, 'dot')).body as UIMessage[];
+        expect(logged.map(canonical)).toEqual(chat.current.map(canonical));
       });
     });
 

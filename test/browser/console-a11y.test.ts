@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { AgentStepClient } from '@agentstep/client';
-import type { AxeResults } from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/axe-violations.js';
 import {
   chromiumMissing,
   launchChromium,
@@ -15,16 +14,6 @@ import {
 } from '../support/chromium.js';
 import { batch } from '../support/harness.js';
 import { approveWaiting, IN_MEMORY_STORE, type Served, serveScript } from '../support/serve-client.js';
-
-/**
- * axe-core's browser build. The console's Content-Security-Policy (`script-src 'self'`) refuses an
- * inline `<script>`, so it is evaluated through the DevTools protocol (`page.evaluate`), which the
- * policy does not govern; the page itself keeps its policy.
- */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** The impacts a page must have none of (issue 29: "no serious violations"). */
-const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 
 /** An answer in Markdown: a heading, emphasis, a list, a link, and a table and a code block wider than their card. */
 const ANSWER = [
@@ -66,28 +55,6 @@ const GOAL_SCRIPTS = JSON.parse(readFileSync(example('converge-review.script.jso
 const VIEWPORT = { width: 1200, height: 800 };
 /** How long `expect.poll` waits for the page to show something. */
 const UNTIL = { timeout: PAGE_WAIT_MS };
-
-/** What axe found on a page in one colour scheme, one line per element: rule, impact, where and why. */
-async function violationsIn(page: Page, colorScheme: 'light' | 'dark'): Promise<string[]> {
-  await page.emulateMedia({ colorScheme });
-  if (!(await page.evaluate(`typeof window.axe === 'object'`))) await page.evaluate(`${AXE_SOURCE}\n;0`);
-  const { violations } = await page.evaluate<AxeResults>(
-    `axe.run(document, { resultTypes: ['violations'] })`,
-  );
-  return violations
-    .filter(({ impact }) => BLOCKING_IMPACTS.has(impact ?? ''))
-    .flatMap(({ id, impact, help, nodes }) =>
-      nodes.map(
-        ({ target, failureSummary }) =>
-          `${colorScheme}: ${id} (${impact}) at ${target.join(' ')}: ${help}. ${(failureSummary ?? '').replace(/\s+/g, ' ')}`,
-      ),
-    );
-}
-
-/** Every serious or critical violation axe finds on the page as it is now, in the light and the dark scheme. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  return [...(await violationsIn(page, 'light')), ...(await violationsIn(page, 'dark'))];
-}
 
 describe.skipIf(chromiumMissing !== undefined)(
   `the web console's accessibility (axe-core) in headless Chromium${chromiumMissing === undefined ? '' : ` (skipped: ${chromiumMissing})`}`,

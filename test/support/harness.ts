@@ -4,6 +4,7 @@ import { loadTestAgent } from '@agentstep/local/testing';
 import type { RunawayLimits, StoredEvent, TurnInput, TurnLimits } from '@agentstep/protocol';
 import {
   type ApprovalTokenStore,
+  type ContextOptions,
   defineTool,
   demoTools,
   type EventLog,
@@ -53,6 +54,8 @@ export interface AgentSetup {
   limits?: Partial<TurnLimits & RunawayLimits>;
   /** Other state machines to host next to the loop, by name. @default none */
   stateMachines?: LocalEngineOptions['stateMachines'];
+  /** How model steps keep the context within the window. @default the scripted model's: none known */
+  context?: ContextOptions;
 }
 
 /** The stores a local agent runs on. */
@@ -95,6 +98,7 @@ export async function localAgent(setup: AgentSetup) {
       ...(setup.maxConcurrency ? { maxConcurrency: setup.maxConcurrency } : {}),
       ...(setup.approve ? { approvals: { tools: setup.approve } } : {}),
       ...(setup.limits ? { limits: setup.limits } : {}),
+      ...(setup.context ? { context: setup.context } : {}),
     },
     ...(setup.chaos ? { chaos: setup.chaos } : {}),
     ...(setup.stateMachines ? { stateMachines: setup.stateMachines } : {}),

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { dynamoDbStore, listeningUrl, type MemoryIo, memoryIo, startCommand } from '@agentstep/cli/testing';
 import { testCacheDir } from '@agentstep/local/testing';
+import type { EventLog } from '@agentstep/runtime';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { localDocumentClient } from './dynamo-client.js';
 import type { Served } from './serve-client.js';
@@ -17,6 +18,8 @@ export interface Project {
   table: string;
   /** The project's one client of the run's DynamoDB Local. */
   client: DynamoDBDocumentClient;
+  /** What commands get as the store's log, given it (a decorator that injects events). @default the log itself */
+  decorateLog?: (log: EventLog) => EventLog;
 }
 
 /** A new project folder with a table of its own. */
@@ -37,7 +40,10 @@ function projectIo(project: Project): MemoryIo {
     dataDir: join(project.cwd, '.agentstep'),
     workingDir: project.cwd,
     cacheDir: testCacheDir(),
-    openStore: () => dynamoDbStore(project.client, project.table, async () => {}),
+    openStore: async () => {
+      const store = await dynamoDbStore(project.client, project.table, async () => {});
+      return project.decorateLog ? { ...store, log: project.decorateLog(store.log) } : store;
+    },
   });
   const path = (file: string) => resolve(project.cwd, file);
   return {

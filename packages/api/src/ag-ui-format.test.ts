@@ -181,6 +181,33 @@ describe('AgUiFormat', () => {
     expect(events[8]).toEqual({ type: 'TEXT_MESSAGE_START', messageId: 'msg-2', role: 'assistant' });
   });
 
+  it('sends a compaction as a CUSTOM event named compacted, its payload the value, between steps left as they were', () => {
+    const payload = {
+      upToSeq: 5,
+      summary: 'Two calls were made.',
+      tokensBefore: 7950,
+      tokensAfter: 1830,
+      model: 'openai:gpt-4o',
+      strategy: 'summarize' as const,
+      turns: 1,
+      calls: 2,
+    };
+    const compacted = stored(6, { type: 'compacted', content: 'Compacted.', payload, ...at });
+    const later = TURN.slice(5).map((event) => ({ ...event, seq: event.seq + 1 }));
+    const plain = play(new AgUiFormat(RUN), TURN, { status: 'done', turn: 't-1' });
+    const events = play(new AgUiFormat(RUN), [...TURN.slice(0, 5), compacted, ...later], {
+      status: 'done',
+      turn: 't-1',
+    });
+    expect(events.slice(15, 18)).toEqual([
+      { type: 'STEP_FINISHED', stepName: 'step-2' },
+      { type: 'CUSTOM', name: 'compacted', value: payload },
+      { type: 'STEP_STARTED', stepName: 'step-7' },
+    ]);
+    const others = events.filter((event) => event.type !== 'CUSTOM');
+    expect(others.map((event) => event.type)).toEqual(plain.map((event) => event.type));
+  });
+
   it('ends a run whose calls wait for a person as an interrupt, closing the open step first', () => {
     const interrupt = { id: `${B1}.0`, reason: 'tool_approval', toolCallId: `${B1}.0` };
     const events = play(new AgUiFormat(RUN), TURN.slice(0, 3), {

@@ -44,7 +44,8 @@ interface OpenStep {
  * approval's, `BATCH.POSITION`) and each outcome as `TOOL_CALL_RESULT` in call order; then
  * `RUN_FINISHED` (`success`, `cancelled`, or `interrupt` with the waiting calls) or `RUN_ERROR`.
  * A step's text streams as the model writes it (content deltas); its stored event then only closes
- * the part, so each piece of text is sent once. Nothing is sent once the run's end was.
+ * the part, so each piece of text is sent once. A compaction of the context is a `CUSTOM` event
+ * named `compacted` whose `value` is its payload. Nothing is sent once the run's end was.
  */
 export class AgUiFormat implements StreamFormat {
   readonly headers = {};
@@ -116,6 +117,8 @@ export class AgUiFormat implements StreamFormat {
       this.#turnOver = true;
       return this.#closeStep();
     }
+    // The context was compacted: AG-UI's custom event, which clients without a handler for it pass over.
+    if (event.type === 'compacted') return [{ type: 'CUSTOM', name: event.type, value: event.payload }];
     if (batch === undefined || event.type === 'approval') return [];
     const step = this.#enterStep(batch, seq, streamed);
     if (event.type === 'think' || event.type === 'respond') return [...step, ...this.#text(event, streamed)];

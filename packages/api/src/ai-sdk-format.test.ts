@@ -152,6 +152,66 @@ describe('AiSdkFormat', () => {
     ]);
   });
 
+  it('a compaction is a transient data-compacted part between steps, which it leaves as they were', () => {
+    const payload = {
+      upToSeq: 2,
+      summary: 'A call to sleep.',
+      tokensBefore: 7950,
+      tokensAfter: 1830,
+      strategy: 'summarize' as const,
+      model: 'openai:gpt-4o',
+      turns: 1,
+      calls: 1,
+    };
+    const result: PersistedEvent = {
+      type: 'result',
+      content: JSON.stringify([{ tool: 'sleep', status: 'success', content: 'rested' }]),
+      payload: { tools_executed: 1, success_count: 1, failure_count: 0 },
+      timestamp: 1,
+    };
+    const compacted: PersistedEvent = { type: 'compacted', content: 'Compacted.', payload, timestamp: 1 };
+    const respond: PersistedEvent = { type: 'respond', content: 'Rested.', timestamp: 1 };
+    const format = new AiSdkFormat();
+    expect(chunks(format, at(3, result, 't.1'), at(4, compacted), at(5, respond, 't.2'))).toEqual([
+      { type: 'start-step' },
+      { type: 'tool-output-available', toolCallId: 't.1#0', output: 'rested', dynamic: true },
+      { type: 'finish-step' },
+      { type: 'data-compacted', id: 'compacted-4', data: payload, transient: true },
+      { type: 'start-step' },
+      { type: 'text-start', id: 'text-5' },
+      { type: 'text-delta', id: 'text-5', delta: 'Rested.' },
+      { type: 'text-end', id: 'text-5' },
+    ]);
+  });
+
+  it('a compaction logged between a streamed step’s text and its own events leaves the step streamed', () => {
+    const format = new AiSdkFormat();
+    const live = format.live({ session: 's', step: 1, index: 0, kind: 'respond', text: 'Hi', afterSeq: 3 });
+    const compacted: PersistedEvent = {
+      type: 'compacted',
+      content: 'Compacted.',
+      payload: {
+        upToSeq: 2,
+        summary: 'Left out.',
+        tokensBefore: 90,
+        tokensAfter: 30,
+        strategy: 'drop',
+        turns: 1,
+        calls: 0,
+      },
+      timestamp: 1,
+    };
+    const respond: PersistedEvent = { type: 'respond', content: 'Hi', timestamp: 1 };
+    const logged = [...format.event(at(4, compacted)), ...format.event(at(5, respond, 't.2'), true)];
+    expect([...live, ...logged].map((frame) => JSON.parse(frame.data).type)).toEqual([
+      'start-step',
+      'text-start',
+      'text-delta',
+      'data-compacted',
+      'text-end',
+    ]);
+  });
+
   it('streams a step’s text as it is written, and its stored think and respond only end the part', () => {
     const format = new AiSdkFormat();
     const piece = (index: number, kind: 'think' | 'respond', text: string) =>

@@ -33,6 +33,8 @@ export interface AiSdkFormatOptions {
  * Approvals use the SDK's own parts: a request is a `tool-approval-request`, a decision a
  * `tool-approval-response`, and a call that never ran for want of one (denied, expired, its turn
  * cancelled) a `tool-output-denied` (its failure in the batch's result is then not sent again).
+ * A compaction of the context is a transient `data-compacted` part (its payload as `data`): `useChat`
+ * hands it to `onData` and keeps it out of the message, whose parts stay those of the turn.
  * Frames keep the event's seq as their id, so a reconnect can resume with `Last-Event-ID`. A step's
  * text streams as it is written (`reasoning-*` / `text-*` parts, without an id); its stored
  * `think`/`respond` then only end the part, so each piece of text reaches the client once.
@@ -111,6 +113,8 @@ export class AiSdkFormat implements StreamFormat {
     // With a turn, `start` names it and goes out before anything else (see #start).
     if (event.type === 'user') return this.#turn === undefined ? [{ type: 'start' }] : [];
     if (event.type === 'turn_end') return [...this.#endStep(), ...endOfTurn(event)];
+    // Between steps (or before a streamed step's own events): it changes no part of the message.
+    if (event.type === 'compacted') return [compactedPart(seq, event)];
     if (batch === undefined) return [];
     // Before the step is touched: an approval can be settled after its step's frames were sent.
     if (event.type === 'approval') return this.#approval(batch, event);
@@ -242,6 +246,11 @@ function toolOutputs(batch: string, content: string): Chunk[] {
       ? { type: 'tool-output-available', toolCallId: id, output: item.content, dynamic: true }
       : { type: 'tool-output-error', toolCallId: id, errorText: String(item.content), dynamic: true };
   });
+}
+
+/** A `compacted` event as a transient data part: the SDK's readers hand it to `onData`, never to the message. */
+function compactedPart(seq: number, { type, payload }: WireEventOf<'compacted'>): Chunk {
+  return { type: `data-${type}`, id: `${type}-${seq}`, data: payload, transient: true };
 }
 
 function endOfTurn(end: WireEventOf<'turn_end'>): Chunk[] {

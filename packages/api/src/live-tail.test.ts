@@ -34,6 +34,39 @@ describe('LiveTail', () => {
     tail.stop();
   });
 
+  it('knows the stored events of a streamed step that a compaction logged after its text comes before', async () => {
+    const live = new InMemoryLiveSteps();
+    const tail = new LiveTail(live, 's');
+    const log = live.watch(new InMemoryEventLog());
+    await log.acquireTurn('s', 't');
+    const user = { event: { type: 'user' as const, content: 'hi', timestamp: 1 } };
+    await log.append({ session: 's', turn: 't', key: 'k', events: [user, user] });
+    live.write({ session: 's', step: 0, text: 'Hi' });
+    expect(tail.due(2)).toHaveLength(1);
+    const compacted: StoredEvent = {
+      session: 's',
+      seq: 3,
+      event: {
+        type: 'compacted',
+        content: 'Compacted.',
+        timestamp: 1,
+        payload: {
+          upToSeq: 1,
+          summary: 'A greeting.',
+          tokensBefore: 9,
+          tokensAfter: 3,
+          strategy: 'drop',
+          turns: 1,
+          calls: 0,
+        },
+      },
+    };
+    expect(tail.streamed(compacted)).toBe(false);
+    expect(tail.streamed(respond(4, 't.1'))).toBe(true);
+    expect(tail.streamed(respond(5, 't.2'))).toBe(false);
+    tail.stop();
+  });
+
   it('holds pieces whose step began after events the stream has not sent yet', async () => {
     const live = new InMemoryLiveSteps();
     const tail = new LiveTail(live, 's');

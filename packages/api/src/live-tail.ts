@@ -12,8 +12,11 @@ export class LiveTail {
   readonly #queue: LiveText[] = [];
   /** The step whose pieces this stream keeps. */
   #followed: number | undefined;
-  /** The log's last seq as the last step this stream streamed began; its batch once logged. */
-  #streamed: { afterSeq: number; batch?: string } | undefined;
+  /**
+   * The log's last seq as the last step this stream streamed began, the seq its own events are
+   * expected from, and its batch once logged.
+   */
+  #streamed: { afterSeq: number; firstSeq: number; batch?: string } | undefined;
   #wake: (() => void) | undefined;
 
   constructor(live: LiveSteps | undefined, session: string) {
@@ -25,18 +28,22 @@ export class LiveTail {
     const due: LiveText[] = [];
     while (this.#queue[0] !== undefined && this.#queue[0].afterSeq <= seq) {
       const text = this.#queue.shift() as LiveText;
-      if (this.#streamed?.afterSeq !== text.afterSeq) this.#streamed = { afterSeq: text.afterSeq };
+      if (this.#streamed?.afterSeq !== text.afterSeq)
+        this.#streamed = { afterSeq: text.afterSeq, firstSeq: text.afterSeq + 1 };
       due.push(text);
     }
     return due;
   }
 
   /** Whether `stored` was written by a step whose text this stream sent as pieces. */
-  streamed({ seq, batch }: StoredEvent): boolean {
+  streamed({ seq, batch, event }: StoredEvent): boolean {
     const streamed = this.#streamed;
-    if (streamed === undefined || batch === undefined) return false;
+    if (streamed === undefined) return false;
+    // A compaction the step logged once its model had answered comes just before its own events.
+    if (event.type === 'compacted' && seq === streamed.firstSeq) streamed.firstSeq += 1;
+    if (batch === undefined) return false;
     // The step's own events come first after the seq it began at (its append expects that seq).
-    if (seq === streamed.afterSeq + 1) streamed.batch = batch;
+    if (seq === streamed.firstSeq) streamed.batch = batch;
     return streamed.batch === batch;
   }
 

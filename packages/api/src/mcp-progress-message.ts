@@ -3,8 +3,8 @@ import { parsedCall } from './parsed-call.js';
 
 /**
  * What a progress notification of `ask` says of a logged event of the turn: a step thought, called
- * tools, got their results or answered; a call waits for a person's decision (and how to give it).
- * `session` is the session as the tenant knows it.
+ * tools, got their results or answered; a call waits for a person's decision (and how to give it);
+ * the context was compacted. `session` is the session as the tenant knows it.
  */
 export function mcpProgressMessage(event: WireEvent, session: string): string {
   switch (event.type) {
@@ -24,6 +24,8 @@ export function mcpProgressMessage(event: WireEvent, session: string): string {
       return 'Thinking.';
     case 'respond':
       return 'Answering.';
+    case 'compacted':
+      return `Compacted the context: ${event.payload.tokensBefore} → ${event.payload.tokensAfter} tokens.`;
     default:
       return `A ${event.type} event was logged.`;
   }

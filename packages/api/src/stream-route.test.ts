@@ -102,6 +102,43 @@ describe('GET /sessions/{id}/stream, at its ends', () => {
     ]);
   });
 
+  it('sends a compaction logged in the middle of a turn as a frame of its own', async () => {
+    const { deps, post, stream } = api();
+    const accepted = await post('/sessions', 'One');
+    const compacted = {
+      type: 'compacted' as const,
+      content: 'Compacted the context: event 1 left out.',
+      timestamp: 1,
+      payload: {
+        upToSeq: 1,
+        summary: 'A greeting.',
+        tokensBefore: 90,
+        tokensAfter: 30,
+        strategy: 'drop' as const,
+        turns: 1,
+        calls: 0,
+      },
+    };
+    const session = storedSession('local', accepted.session);
+    await deps.log.append({
+      session,
+      turn: accepted.turn,
+      key: 'compaction',
+      events: [{ event: compacted }],
+    });
+    await answerAndEnd(deps, accepted, 'done');
+    const frames = await framesOf(await stream(accepted.session));
+    expect(frames.map(({ event }) => event)).toEqual([
+      'user',
+      'compacted',
+      'respond',
+      'metric',
+      'turn_end',
+      'done',
+    ]);
+    expect(frames[1]?.data).toEqual({ seq: 2, ...compacted });
+  });
+
   it("replays each turn's metrics before that turn's turn_end", async () => {
     const { session, turns, stream } = await finishedSession();
     const frames = await framesOf(await stream(session));

@@ -14,7 +14,7 @@ an embedded engine, every task on the handler its Lambda runs, the event log in 
 The agent is your agent file's default export (defineAgent from @agentstep/runtime): --agent FILE,
 else agent.ts in this folder if there is one; the options below override what it sets (--tools
 replaces its toolsets, its own tools stay; --script or --cassette without --model plays that file
-over its model; --model-profile and budgets merge; --provider adds).
+over its model; --model-profile, budgets and the context flags merge; --provider adds).
   --agent FILE               the agent file (default: ./agent.ts if there is one), TypeScript or JS
   --session ID               continue a session (default: a new one)
   --take-over                take the session even from a turn whose lease still runs (a dead run)
@@ -42,6 +42,14 @@ ${PROVIDERS_USAGE}
   --mcp NAME=URL             an MCP server's tools as NAME__TOOL (repeatable; replaces the agent
                              file's server of that name whole): URL is http(s)://… (streamable
                              HTTP) or "stdio:COMMAND ARGS…" (a local command, no shell)
+  --context-window TOKENS    input tokens one request may hold (a whole number, 1000 or more), over
+                             the model's known window and the agent file's context.windowTokens;
+                             past context.compactAt of it (default 0.8) a step first compacts the
+                             session's context. Without it, a provider's model with no known window
+                             is not compacted, and run says so once (never for scripted or replay)
+  --compaction summarize|drop   how a compaction replaces the older part of the context: a summary
+                             (default; written by the agent file's context.summaryModel, else the
+                             turn's model) or a note of what was left out
   --max-steps N              model steps this turn may take (default 50)
   --steps-per-execution N    model steps per execution before it continues in a fresh one (default 25)
   --sequential               run each batch's calls one after another (B3), not at once
@@ -65,7 +73,9 @@ agentstep events ID [--json]   the session's log (--json: whole events, one per 
 agentstep fork ID --at SEQ [--session NEWID] [--json]
                                a new session sharing ID's log up to SEQ (a turn's end or a
                                batch's results); no tool runs again; run --session NEWID goes on
-agentstep context ID           the messages the model would see next, as JSON
+agentstep context ID [--at SEQ]
+                               the messages the model would see next, as JSON, the log's latest
+                               compaction applied; --at: as of SEQ (the session's events up to SEQ)
 agentstep stats ID             what the session's local runs cost (tokens, USD, time), as JSON`;
 
 /** Help for `agentstep approvals` and `agentstep approve`. */
@@ -116,7 +126,9 @@ console at / (README: Web console; its address on stderr). The first line on std
   --jwt-audience AUD   with --auth jwt: an aud the tokens must carry
   --console-client-id ID  with --auth jwt: the console's OIDC client, whose redirect URI is the
                        console's address (default: the audience)
-Every turn runs with the model, tool, limit and budget options of \`agentstep run\` given here.`;
+Every turn runs with the model, tool, limit, budget and context options of \`agentstep run\` given
+here (--context-window TOKENS, --compaction summarize|drop); a provider's model with no known
+context window is named once at start-up.`;
 
 /** Help for `agentstep invoke`. */
 const INVOKE_USAGE = `agentstep invoke --input JSON|@FILE [--events] [run options]

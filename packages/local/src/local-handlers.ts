@@ -18,6 +18,7 @@ import {
   type ApprovalRules,
   type ApprovalTokenStore,
   type Clock,
+  type ContextOptions,
   createToolset,
   type EventLog,
   type Model,
@@ -59,6 +60,8 @@ export interface LocalDeps {
   approvals?: Omit<ApprovalRules, 'toolset'>;
   /** The agent's MCP servers, whose tools each turn lists once, logs and offers. @default none */
   mcp?: AgentMcp;
+  /** How model steps keep the context within the model's window. @default each model's known window */
+  context?: ContextOptions;
 }
 
 /**
@@ -83,6 +86,7 @@ export function localHandlers(deps: LocalDeps): Record<StepName, StepHandler<unk
     ...(deps.instructions ? { instructions: deps.instructions } : {}),
     ...(deps.stream ? { stream: deps.stream } : {}),
     ...(deps.mcp ? { mcp: deps.mcp } : {}),
+    ...(deps.context ? { context: deps.context } : {}),
   };
   return {
     'start-turn': startTurn({

@@ -15,6 +15,17 @@ export const ERROR_NAMES = {
   modelNotFound: 'ModelNotFound',
   /** The provider refused the request itself (400): fix the model's settings, retrying cannot help. */
   modelRejectedRequest: 'ModelRejectedRequest',
+  /**
+   * The provider refused the request as longer than the model's context window (OpenAI
+   * `context_length_exceeded`, Anthropic `prompt is too long`, Bedrock's input-too-long
+   * validation): the step compacts the context and tries once more, then the turn fails.
+   */
+  contextTooLong: 'ContextTooLong',
+  /**
+   * Even the newest part of the context, which compaction keeps whole, does not fit the model's
+   * context window: the turn fails, naming the sizes.
+   */
+  contextOverflow: 'ContextOverflow',
   /** The provider is throttling or failing after the client's own retries: safe to retry later. */
   modelUnavailable: 'ModelUnavailable',
   /** A turn whose lease expired was closed by the turn that took its session over. */

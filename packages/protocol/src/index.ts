@@ -86,8 +86,23 @@ export {
   sessionApprovals,
 } from './approvals/session-approvals.js';
 export { blockJson } from './context/block-json.js';
-export { type BuildMessagesOptions, buildMessages } from './context/build-messages.js';
+export { type BuildMessagesOptions, buildMessages, renderMessages } from './context/build-messages.js';
 export { capContent, DEFAULT_MAX_RESULT_BYTES } from './context/cap-content.js';
+export {
+  type CompactedView,
+  type Compaction,
+  compactedView,
+  summaryMessage,
+} from './context/compacted-view.js';
+export { compactionCuts } from './context/compaction-cuts.js';
+export {
+  type ContextSettings,
+  contextSettingsSchema,
+  DEFAULT_COMPACT_AT,
+  MIN_WINDOW_TOKENS,
+} from './context/context-settings.js';
+export { CONTEXT_WINDOWS, contextWindowOf } from './context/context-windows.js';
+export { estimateMessagesTokens, estimateRequestTokens, estimateTokens } from './context/estimate-tokens.js';
 export type { ModelMessage } from './context/model-message.js';
 export { deepFreeze } from './deep-freeze.js';
 export { ERROR_NAMES, type ErrorName } from './error-names.js';
@@ -106,8 +121,11 @@ export {
   APPROVAL_STATUSES,
   type ApprovalStatus,
   approvalEventSchema,
+  COMPACTION_STRATEGIES,
+  type CompactionStrategy,
   callEventSchema,
   cancelledEventSchema,
+  compactedEventSchema,
   type EventType,
   endEventSchema,
   errorEventSchema,

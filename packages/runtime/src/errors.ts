@@ -214,3 +214,34 @@ export class InvalidForkPointError extends Error {
     );
   }
 }
+
+/** The sizes, in estimated tokens, of a request that cannot fit its model's window even compacted. */
+export interface OverflowSizes {
+  model: string;
+  window: number;
+  /** The system prompt, with the tools it describes. */
+  system: number;
+  /** What stands for the older part: a summary's budget, or a note. */
+  summary: number;
+  /** The newest exchange, which a compaction never cuts: the turn's message, or the latest step and its results. */
+  newest: number;
+}
+
+/**
+ * Even the newest part of the context, which compaction keeps whole, does not fit the model's
+ * context window (decision 0035): the turn fails, as no compaction can make the request fit.
+ */
+export class ContextOverflowError extends Error {
+  override readonly name = ERROR_NAMES.contextOverflow;
+
+  constructor(
+    readonly sizes: OverflowSizes,
+    options?: ErrorOptions,
+  ) {
+    const { model, window, system, summary, newest } = sizes;
+    super(
+      `The next request to ${model} needs about ${system + summary + newest} tokens even with the older context compacted (system prompt and tools ${system}, summary ${summary}, newest exchange ${newest}), over its window of ${window} tokens. A compaction never cuts the newest exchange (the turn's message, or the latest step with its results): have the tools return less, give a larger window (context.windowTokens, --context-window) if the model has one, or start a new session.`,
+      options,
+    );
+  }
+}

@@ -29,6 +29,8 @@ export {
 export { expireApproval } from './approvals/expire-approval.js';
 export type { TaskTokens } from './approvals/task-tokens.js';
 export { type Clock, systemClock } from './clock/clock.js';
+export { type ContextOptions, contextOptions } from './context/context-options.js';
+export { windowOf } from './context/context-window.js';
 export {
   AlreadyDecidedError,
   AppendConflictError,
@@ -36,6 +38,7 @@ export {
   ApprovalRequiredError,
   ApprovalSettledError,
   CallNotFoundError,
+  ContextOverflowError,
   EmptyModelOutputError,
   GateAnsweredError,
   GateNotFoundError,
@@ -44,6 +47,7 @@ export {
   InvalidTurnRequestError,
   InvalidWorkflowInputError,
   NoTurnRunningError,
+  type OverflowSizes,
   SessionBusyError,
   SessionExistsError,
   StoreUnavailableError,
@@ -84,6 +88,7 @@ export {
 } from './model/goal-scripted-model.js';
 export type { Model, ModelPart, ModelReasoning, ModelRequest } from './model/model.js';
 export {
+  ContextTooLongError,
   ModelAuthFailedError,
   ModelNotFoundError,
   ModelRejectedRequestError,

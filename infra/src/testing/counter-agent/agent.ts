@@ -38,6 +38,7 @@ export default defineAgent({
   budget: { maxTokens: 1000 },
   limits: { maxSteps: 7, stepsPerExecution: 3, repeatedCalls: 5, stepsWithoutProgress: 6 },
   maxConcurrency: 4,
+  context: { windowTokens: 64_000, compactAt: 0.7, summaryModel: 'echo:brief' },
   prices: { 'echo:v1': { input: 1, output: 2 } },
   script: 'script.json',
 });

@@ -61,6 +61,30 @@ describe('withAgentFile', () => {
     });
   });
 
+  it("lets --context-window and --compaction win over the file's context, whose other settings stay", () => {
+    const contextual = {
+      agent: defineAgent({
+        name: 'compacting',
+        context: { windowTokens: 8000, compactAt: 0.6, strategy: 'summarize', summaryModel: 'scripted' },
+      }),
+      file: 'agent.ts',
+    };
+    expect(withAgentFile(parseRunOptions([]), contextual).context).toEqual({
+      windowTokens: 8000,
+      compactAt: 0.6,
+      strategy: 'summarize',
+      summaryModel: 'scripted',
+    });
+    const flags = parseRunOptions(['--context-window', '32000', '--compaction', 'drop']);
+    expect(withAgentFile(flags, contextual).context).toEqual({
+      windowTokens: 32_000,
+      compactAt: 0.6,
+      strategy: 'drop',
+      summaryModel: 'scripted',
+    });
+    expect(withAgentFile(flags, loaded).context).toEqual({ windowTokens: 32_000, strategy: 'drop' });
+  });
+
   it.each([
     [['--script', 'mine.json'], 'scripted'],
     [['--cassette', 'recorded.json'], 'replay'],

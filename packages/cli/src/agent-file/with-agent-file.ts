@@ -3,10 +3,12 @@ import type { LoadedAgentFile } from './load-agent-file.js';
 
 /**
  * The options with the agent file's settings under the flags: a flag given wins (`--model`, or
- * `--script` / `--cassette` without it: the model that plays them; `--tools` replacing the toolsets, `--fetch-hosts`, `--approve`, `--approval-timeout`, `--max-*`,
- * `--max-steps`, `--steps-per-execution`), `--model-profile` and the budget flags merge over the
- * file's. What no flag sets (instructions, own tools and providers, prices, concurrency, script)
- * is read from `loadedAgent` where it is used.
+ * `--script` / `--cassette` without it: the model that plays them; `--tools` replacing the toolsets,
+ * `--fetch-hosts`, `--approve`, `--approval-timeout`, `--max-*`, `--max-steps`,
+ * `--steps-per-execution`), `--model-profile`, the budget flags and the context flags
+ * (`--context-window`, `--compaction`: the file's `compactAt` and `summaryModel` stay) merge over the
+ * file's. What no flag sets (instructions, own tools and providers, prices, concurrency, script) is
+ * read from `loadedAgent` where it is used.
  */
 export function withAgentFile(options: RunOptions, loaded: LoadedAgentFile | undefined): RunOptions {
   if (loaded === undefined) return options;
@@ -22,6 +24,7 @@ export function withAgentFile(options: RunOptions, loaded: LoadedAgentFile | und
     allowHosts: options.given.fetchHosts ? options.allowHosts : [...agent.fetchHosts],
     approvals: options.given.approvals ? options.approvals : [...agent.approvals],
     budget: { ...agent.budget, ...options.budget },
+    context: { ...agent.context, ...options.context },
     ...(approvalTimeoutSeconds === undefined ? {} : { approvalTimeoutSeconds }),
     ...(maxSteps === undefined ? {} : { maxSteps }),
     ...(stepsPerExecution === undefined ? {} : { stepsPerExecution }),

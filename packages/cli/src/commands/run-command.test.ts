@@ -353,6 +353,23 @@ describe('agentstep run against a provider’s streaming API on 127.0.0.1 (--bas
       ...extra,
     ]);
 
+  it('says once, not per step, that a model with no known window is not compacted; not with --context-window', async () => {
+    const notice =
+      'agentstep: no context window is known for openai:m, so its context is not compacted: set --context-window TOKENS (or context.windowTokens in the agent file).\n';
+    const noticesIn = (stderr: string) => stderr.split(notice).length - 1;
+    server.reset();
+    server.replies.push(...PROVIDER_OUTPUTS.map((output) => sseReply(completion(output))));
+    const unknown = await runOpenAI(`${server.url}/v1`);
+    expect(unknown.status).toBe(0);
+    expect(server.bodies).toHaveLength(2);
+    expect(noticesIn(unknown.stderr)).toBe(1);
+    server.reset();
+    server.replies.push(...PROVIDER_OUTPUTS.map((output) => sseReply(completion(output))));
+    const given = await runOpenAI(`${server.url}/v1`, '--context-window', '200000');
+    expect(given.status).toBe(0);
+    expect(given.stderr).not.toContain('no context window is known');
+  });
+
   it('a tool step closed at </execute> by a server that ignores stop records the usage the server reported; --max-tokens stops the turn at the right step', async () => {
     server.reset();
     // Each step: a call, its closer, then text the server went on with, then the usage frame.

@@ -21,7 +21,8 @@ import { lateSubAgents } from '../local/late-sub-agents.js';
 import { LiveRunView } from '../local/live-run-view.js';
 import { loadModel } from '../local/load-model.js';
 import { loadPrices } from '../local/load-prices.js';
-import { loadDefinition, localEngine, localMcp, startingTurns } from '../local/open-engine.js';
+import { noWindowNotice } from '../local/no-window-notice.js';
+import { loadDefinition, localEngine, localMcp, modelsOf, startingTurns } from '../local/open-engine.js';
 import type { StoreKind } from '../local/open-store.js';
 import { type CredentialsFound, providersWithCredentials } from '../local/providers-with-credentials.js';
 import { recorderFor } from '../local/recorder-for.js';
@@ -50,7 +51,9 @@ export async function runCommand(args: string[], io: CliIo, agent?: LoadedAgentF
   const loaded = await loadModel(options, io);
   const recorder = options.record ? await recorderFor(loaded.model, options.record, io) : undefined;
   const { source } = loaded;
-  const prices = await loadPrices(options, [loaded.model, ...Object.values(loaded.models)], io);
+  const prices = await loadPrices(options, modelsOf(loaded), io);
+  const noWindow = options.json ? undefined : noWindowNotice(options, loaded);
+  if (noWindow !== undefined) notice(noWindow);
   if (!options.json && !options.model.includes(':')) {
     notice(
       `the model is scripted (${source}): no model provider is called. Script your own with --script FILE,`,
@@ -79,6 +82,7 @@ export async function runCommand(args: string[], io: CliIo, agent?: LoadedAgentF
       stores: store,
       model: recorder?.model ?? loaded.model,
       models: loaded.models,
+      ...(loaded.summaryModel ? { summaryModel: loaded.summaryModel } : {}),
       prices,
       tools,
       taskTokens,

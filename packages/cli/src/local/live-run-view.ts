@@ -1,5 +1,6 @@
 import type { EngineEvent, TurnRun } from '@agentstep/local';
 import {
+  type Compaction,
   MODEL_STEP_STATES,
   type ParsedEvent,
   type ParseMode,
@@ -20,8 +21,9 @@ const indent = (text: string) => text.replaceAll('\n', '\n  ');
 /**
  * A live view for people: a header per model step, thinking dimmed and prose as they stream
  * (token mode) or whole once the step is logged (event mode), each call and its outcome, each
- * step's tokens, latency and cost, and a summary. Calls that wait for approval say how to decide
- * them, and their decisions show as soon as they are logged; an `ApprovalListener` hears of both.
+ * step's tokens, latency and cost, a compaction of the context (dimmed, before the step it came
+ * with), and a summary. Calls that wait for approval say how to decide them, and their decisions
+ * show as soon as they are logged; an `ApprovalListener` hears of both.
  */
 export class LiveRunView implements RunView {
   readonly #io: CliIo;
@@ -130,6 +132,8 @@ export class LiveRunView implements RunView {
       const { success_count, failure_count } = event.payload;
       this.#say(`  results: ${success_count} succeeded, ${failure_count} failed`);
     } else if (event.type === 'approval') this.#showApproval(event);
+    else if (event.type === 'compacted')
+      this.#say(DIM(`  context compacted: ${describeCompaction(event.payload)}`));
   }
 
   /** An approval's line, then its listener hears of it (a question comes after what this read shows). */
@@ -186,6 +190,22 @@ export function describeMetric(metric: WireEventOf<'metric'>): string {
   if (metric.payload?.usage === 'unknown') return `${latency}, usage unknown (the provider reported none)`;
   if (metric.step.input + metric.step.output === 0) return `${latency}, no token usage reported`;
   return `${count(metric.step.input)} tokens in${cached}, ${count(metric.step.output)} out · ${latency}${cost}${total}`;
+}
+
+/**
+ * What a compaction did, for people: the request's estimated size without and with it, and what
+ * became of the events it covers (`7,950 → 1,830 tokens (events 1–420 summarized by openai:gpt-4o)`).
+ */
+export function describeCompaction({
+  upToSeq,
+  strategy,
+  model,
+  tokensBefore,
+  tokensAfter,
+}: Compaction): string {
+  const count = (tokens: number) => tokens.toLocaleString('en-US');
+  const fate = strategy === 'drop' ? 'left out' : `summarized${model === undefined ? '' : ` by ${model}`}`;
+  return `${count(tokensBefore)} → ${count(tokensAfter)} tokens (events 1–${upToSeq} ${fate})`;
 }
 
 function safeCall(content: string): { name: string; args: unknown } {

@@ -28,4 +28,15 @@ describe('loadModel', () => {
     const { model, models } = await loadModel(options, io);
     expect([model.id, models.local?.id]).toEqual(['scripted', 'openai:llama3.1']);
   });
+
+  it("makes the context's summary model as a profile's: its own for a provider's, the run's for scripted", async () => {
+    const io = memoryIo({ files: { 'goals.json': GOALS } });
+    const options = parseRunOptions(['--script', 'goals.json', '--base-url', 'http://127.0.0.1:9']);
+    const withSummary = (summaryModel: string) => ({ ...options, context: { summaryModel } });
+    const provided = await loadModel(withSummary('openai:gpt-4o-mini'), io);
+    expect(provided.summaryModel?.id).toBe('openai:gpt-4o-mini');
+    const scripted = await loadModel(withSummary('scripted'), io);
+    expect(scripted.summaryModel).toBe(scripted.model);
+    expect((await loadModel(options, io)).summaryModel).toBeUndefined();
+  });
 });

@@ -16,11 +16,13 @@ import { checkModels } from './check-models.js';
 import { loadProviders } from './load-providers.js';
 import type { RunOptions } from './run-options.js';
 
-/** The models a run uses: the default one, and one per named profile. */
+/** The models a run uses: the default one, one per named profile, and the one that writes summaries. */
 export interface LoadedModels {
   model: Model;
   /** By profile name (`--model-profile NAME=MODEL`). */
   models: Record<string, Model>;
+  /** The agent file's `context.summaryModel`. @default - none: the turn's own model writes them */
+  summaryModel?: Model;
   /** Where the default model comes from, for notices. */
   source: string;
   /** The model providers the run knows: the built-in ones, then those `--provider` adds. */
@@ -29,20 +31,29 @@ export interface LoadedModels {
 
 /**
  * The model a run uses (a script file, a cassette, the built-in demo script or a registered
- * provider's, `--provider` modules loaded first), and its profiles' models. A `scripted` profile of a scripted run plays the run's own script, on the
- * same model: a workflow's script by goal goes on where it is, and the step's `profile` tells them apart.
+ * provider's, `--provider` modules loaded first), its profiles' models and its summary model
+ * (`context.summaryModel`), each made as the default one is (with `--base-url`). A `scripted`
+ * profile or summary model of a scripted run plays the run's own script, on the same model: a
+ * workflow's script by goal goes on where it is, and the step's `profile` tells them apart.
  */
 export async function loadModel(options: RunOptions, io: CliIo): Promise<LoadedModels> {
   const providers = await loadProviders(options.providers, options.loadedAgent);
   checkModels(options, providers);
   try {
     const loaded = await chooseModel(options, io, providers);
-    const models: Record<string, Model> = {};
-    for (const [name, model] of Object.entries(options.modelProfiles)) {
+    const modelOf = async (model: string) => {
       const shared = model === SCRIPTED_MODEL && options.model === SCRIPTED_MODEL;
-      models[name] = shared ? loaded.model : (await chooseModel({ ...options, model }, io, providers)).model;
-    }
-    return { ...loaded, models, providers };
+      return shared ? loaded.model : (await chooseModel({ ...options, model }, io, providers)).model;
+    };
+    const models: Record<string, Model> = {};
+    for (const [name, model] of Object.entries(options.modelProfiles)) models[name] = await modelOf(model);
+    const { summaryModel } = options.context;
+    return {
+      ...loaded,
+      models,
+      ...(summaryModel === undefined ? {} : { summaryModel: await modelOf(summaryModel) }),
+      providers,
+    };
   } catch (error) {
     // A script or cassette that does not parse is the caller's to fix: say what is wrong, no trace.
     if (error instanceof UsageError || !(error instanceof Error)) throw error;

@@ -9,6 +9,7 @@ import {
 import type { PriceTable, RunawayLimits } from '@agentstep/protocol';
 import {
   type Clock,
+  contextOptions,
   type EventLog,
   type Model,
   type StepStream,
@@ -20,8 +21,9 @@ import type { CliIo } from '../io/cli-io.js';
 import { agentCacheFile } from './agent-cache-file.js';
 import { followStore } from './follow-store.js';
 import { lateSubAgents } from './late-sub-agents.js';
-import { loadModel } from './load-model.js';
+import { type LoadedModels, loadModel } from './load-model.js';
 import { loadPrices } from './load-prices.js';
+import { noWindowNotice } from './no-window-notice.js';
 import { executionOwners, type OpenStore } from './open-store.js';
 import { reclaimingEventLog } from './reclaiming-event-log.js';
 import { approvalsOf, definitionPropsOf, type RunOptions } from './run-options.js';
@@ -56,6 +58,8 @@ export interface EngineParts {
   model: Model;
   /** The named model profiles' models. @default none */
   models?: Readonly<Record<string, Model>>;
+  /** The model that writes compactions' summaries (`context.summaryModel`). @default - the turn's own */
+  summaryModel?: Model;
   prices: PriceTable;
   tools: Tool[];
   taskTokens: LocalTaskTokens;
@@ -68,11 +72,12 @@ export interface EngineParts {
 }
 
 /**
- * The local engine for the agent the options describe (approvals, limits, budget, chaos, and the
- * agent file's instructions and concurrency).
+ * The local engine for the agent the options describe (approvals, limits, budget, context, chaos,
+ * and the agent file's instructions and concurrency). Sub-agents and workflows' goals run on it too.
  */
 export function localEngine(options: RunOptions, parts: EngineParts): LocalEngine {
-  const { agent, stores, model, models, prices, tools, taskTokens, stream, onEvent, mcp } = parts;
+  const { agent, stores, model, models, summaryModel, prices, tools, taskTokens, stream, onEvent, mcp } =
+    parts;
   const { instructions, maxConcurrency } = options.loadedAgent?.agent ?? {};
   return new LocalEngine({
     agent,
@@ -90,6 +95,7 @@ export function localEngine(options: RunOptions, parts: EngineParts): LocalEngin
         ...runawayLimitsOf(options),
       },
       budget: options.budget,
+      context: contextOptions(options.context, summaryModel),
       ...(instructions ? { instructions } : {}),
       ...(maxConcurrency ? { maxConcurrency } : {}),
       ...(stream ? { stream } : {}),
@@ -105,7 +111,8 @@ export function localEngine(options: RunOptions, parts: EngineParts): LocalEngin
  * Opens the agent the options describe on the synthesized definition and the folder's store, and
  * closes the store after `use`, whatever happens. On a store other processes share, the turns
  * this process runs are recorded as its own; should the store stop meanwhile, see `followStore`.
- * Model steps publish their output to `stream` as the model writes it, when one is given.
+ * Model steps publish their output to `stream` as the model writes it, when one is given. A model
+ * whose context is never compacted (no window known) is named once, through `notice`.
  */
 export async function withEngine<T>(
   options: RunOptions,
@@ -115,8 +122,11 @@ export async function withEngine<T>(
   watchLog: (log: EventLog) => EventLog = (log) => log,
   stream?: StepStream,
 ): Promise<T> {
-  const { model, models } = await loadModel(options, io);
-  const prices = await loadPrices(options, [model, ...Object.values(models)], io);
+  const loaded = await loadModel(options, io);
+  const { model, models, summaryModel } = loaded;
+  const prices = await loadPrices(options, modelsOf(loaded), io);
+  const noWindow = noWindowNotice(options, loaded);
+  if (noWindow !== undefined) notice(noWindow);
   const subAgents = lateSubAgents();
   const tools = toolsFor(options, io, subAgents.config);
   const agentLoaded = loadDefinition(options, io);
@@ -132,6 +142,7 @@ export async function withEngine<T>(
       stores,
       model,
       models,
+      ...(summaryModel ? { summaryModel } : {}),
       prices,
       tools,
       taskTokens,
@@ -176,6 +187,11 @@ export function startingTurns(
   const owners = deps.kind === 'memory' ? {} : { owners: executionOwners(io.dataDir) };
   const starter = new LocalExecutionStarter(engine, deps, owners);
   return { starter, unfollow: followStore(deps, starter, notice) };
+}
+
+/** Every model a run may call, for its prices: the default one, the profiles' and the summary model. */
+export function modelsOf({ model, models, summaryModel }: LoadedModels): Model[] {
+  return [model, ...Object.values(models), ...(summaryModel ? [summaryModel] : [])];
 }
 
 /** The agent file's runaway guards (decision 0030): no flag sets them. */

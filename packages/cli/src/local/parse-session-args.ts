@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { isSessionId, SESSION_ID_RULE } from '@agentstep/protocol';
 import { UsageError } from '../usage-error.js';
 
-/** The session id and `--json` of `events`, `context` and `stats`. */
+/** The session id and `--json` of `events` and `stats`. */
 export function parseSessionArgs(command: string, args: string[]): { session: string; json: boolean } {
   const { values, positionals } = parseArgs({
     args,

@@ -45,6 +45,28 @@ describe('parseRunOptions', () => {
     );
   });
 
+  it('takes the context window and the compaction strategy, in both spellings; none by default', () => {
+    expect(parseRunOptions(['--context-window', '32000', '--compaction=drop']).context).toEqual({
+      windowTokens: 32_000,
+      strategy: 'drop',
+    });
+    expect(parseRunOptions(['--context-window=1000']).context).toEqual({ windowTokens: 1000 });
+    expect(parseRunOptions([]).context).toEqual({});
+  });
+
+  it.each([
+    [
+      ['--context-window', '999'],
+      '--context-window must be a whole number of at least 1000, received "999".',
+    ],
+    [['--context-window', '8000.5'], '--context-window must be a whole number, received "8000.5".'],
+    [['--context-window', '1e5'], '--context-window must be a whole number, received "1e5".'],
+    [['--context-window=-4000'], '--context-window must be a whole number, received "-4000".'],
+    [['--compaction', 'trim'], '--compaction must be "summarize" or "drop", received "trim".'],
+  ])('refuses %j, saying what it takes', (args, message) => {
+    expect(() => parseRunOptions(args)).toThrow(message);
+  });
+
   it.each([
     [
       'fast',

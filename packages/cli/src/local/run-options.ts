@@ -3,6 +3,9 @@ import type { DefinitionProps } from '@agentstep/local';
 import {
   type Budget,
   budgetSchema,
+  COMPACTION_STRATEGIES,
+  type ContextSettings,
+  contextSettingsSchema,
   DEFAULT_APPROVAL_TIMEOUT_SECONDS,
   type IfBusy,
   ifBusySchema,
@@ -63,6 +66,11 @@ export interface RunOptions {
   /** `token`: thinking and prose as they stream; `event`: whole events once logged. */
   mode: ParseMode;
   budget: Budget;
+  /**
+   * How model steps keep the context within the window (decision 0035): `--context-window` and
+   * `--compaction` over the agent file's `context` (its other settings still apply).
+   */
+  context: ContextSettings;
   /** A JSON price table merged over the built-in one. */
   prices?: string;
   /** The turn's lease on its session (`--lease`), and whether to take a live one over (`--take-over`). */
@@ -116,6 +124,8 @@ export function parseRunOptions(args: string[]): RunOptions {
       'max-tokens': { type: 'string' },
       'max-cost': { type: 'string' },
       'max-wall': { type: 'string' },
+      'context-window': { type: 'string' },
+      compaction: { type: 'string' },
       prices: { type: 'string' },
       sequential: { type: 'boolean', default: false },
       lease: { type: 'string' },
@@ -146,6 +156,7 @@ export function parseRunOptions(args: string[]): RunOptions {
     promptGiven: positionals.join(' ') !== '',
     mode,
     budget: budgetOf(values),
+    context: contextOf(values['context-window'], values.compaction),
     model,
     modelChosen: [values.model, values.script, values.cassette].some((flag) => flag !== undefined),
     modelProfiles: modelProfilesOf(values['model-profile']),
@@ -246,6 +257,20 @@ function budgetOf(values: Record<string, string | string[] | boolean | undefined
     ...limit('maxTokens', 'max-tokens'),
     ...limit('maxCostUsd', 'max-cost'),
     ...limit('maxWallSeconds', 'max-wall'),
+  };
+}
+
+/** The context settings of `--context-window TOKENS` and `--compaction summarize|drop`, as far as given. */
+function contextOf(windowTokens: string | undefined, compaction: string | undefined): ContextSettings {
+  const { shape } = contextSettingsSchema;
+  const strategy = shape.strategy.unwrap().safeParse(compaction);
+  if (compaction !== undefined && !strategy.success)
+    throw new UsageError(
+      `--compaction must be ${COMPACTION_STRATEGIES.map((name) => `"${name}"`).join(' or ')}, received "${compaction}".`,
+    );
+  return {
+    ...optional('windowTokens', checkedNumber('--context-window', windowTokens, shape.windowTokens.unwrap())),
+    ...optional('strategy', strategy.data),
   };
 }
 

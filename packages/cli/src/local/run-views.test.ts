@@ -1,11 +1,12 @@
 import { bearerNameTenant } from '@agentstep/api';
 import { inMemoryApiDeps, stepIntoApprovals } from '@agentstep/api/testing';
 import type { EngineEvent, TurnRun } from '@agentstep/local';
-import { type ApprovalDecisionBody, STATE_NAMES } from '@agentstep/protocol';
+import { type ApprovalDecisionBody, type Compaction, STATE_NAMES } from '@agentstep/protocol';
 import {
   decideApproval,
   inMemoryStores,
   modelStepKey,
+  type NewEvent,
   type SessionSource,
   submitTurn,
 } from '@agentstep/runtime';
@@ -14,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApprovalQuestion } from '../approvals/approval-listener.js';
 import { type MemoryIo, memoryIo } from '../io/memory-io.js';
 import { JsonRunView } from './json-run-view.js';
-import { describeMetric, LiveRunView } from './live-run-view.js';
+import { describeCompaction, describeMetric, LiveRunView } from './live-run-view.js';
 import type { RunView } from './run-view.js';
 
 const at = 1_700_000_000_000;
@@ -22,6 +23,18 @@ const exited = (name: string, output: object = {}): EngineEvent => ({
   type: 'StateExited',
   state: { name, output },
 });
+/** A compaction of events 1–2 (the user message and a step's results), summarized. */
+const COMPACTION: Compaction = {
+  upToSeq: 2,
+  summary: 'The user asked to go; nothing ran yet.',
+  tokensBefore: 7950,
+  tokensAfter: 1830,
+  model: 'openai:gpt-4o',
+  strategy: 'summarize',
+  turns: 1,
+  calls: 0,
+};
+const { model: _, ...UNNAMED } = COMPACTION;
 const run: TurnRun = {
   output: {
     session: 's',
@@ -131,6 +144,42 @@ describe('LiveRunView', () => {
     expect(out.match(/Done\./g)).toHaveLength(1);
   });
 
+  it.each(['token', 'event'] as const)(
+    'in %s mode shows a compaction logged before a step on a dimmed line ahead of the step',
+    async (mode) => {
+      const stores = inMemoryStores();
+      await submitTurn({ session: 's', turn: 't', prompt: 'go' }, { ...stores, clock: { now: () => at } });
+      const io = memoryIo();
+      const view = new LiveRunView(io, { ...stores, session: 's', afterSeq: 1, afterMetrics: 0 }, mode);
+      const append = (key: string, events: NewEvent[]) =>
+        stores.log.append({ session: 's', turn: 't', key, events });
+      const result = {
+        type: 'result' as const,
+        content: '[]',
+        timestamp: 1,
+        payload: { tools_executed: 0, success_count: 0, failure_count: 0 },
+      };
+      await append('results', [{ batch: 't.1', event: result }]);
+      const content = 'Compacted the context.';
+      await append('compaction', [
+        { event: { type: 'compacted', content, timestamp: 1, payload: COMPACTION } },
+      ]);
+      view.onModelChunk(1, 'Done.');
+      await append('model:t.2', [
+        { batch: 't.2', event: { type: 'respond', content: 'Done.', timestamp: 1 } },
+      ]);
+      view.onEvent(exited('ModelStep'));
+      await view.finish({ ...run, output: { ...run.output, status: 'done', message: 'The turn finished.' } });
+      const out = io.out.join('');
+      const line =
+        '\u001b[2m  context compacted: 7,950 → 1,830 tokens (events 1–2 summarized by openai:gpt-4o)\u001b[22m\n';
+      expect(out.match(/context compacted/g)).toHaveLength(1);
+      expect(out.indexOf('results: 0 succeeded')).toBeLessThan(out.indexOf(line));
+      expect(out.indexOf(line)).toBeLessThan(out.indexOf('● model step'));
+      expect(out.indexOf('● model step')).toBeLessThan(out.indexOf('Done.'));
+    },
+  );
+
   it('in event mode shows the logged think and respond once the step is over', async () => {
     const out = await playStep(LiveRunView, 'event');
     expect(out).toContain(
@@ -153,6 +202,16 @@ describe('describeMetric', () => {
       '40 ms, usage unknown (the provider reported none)',
     );
     expect(describeMetric(metric({}))).toBe('40 ms, no token usage reported');
+  });
+});
+
+describe('describeCompaction', () => {
+  it.each([
+    ['a summary by its model', COMPACTION, '7,950 → 1,830 tokens (events 1–2 summarized by openai:gpt-4o)'],
+    ['a summary whose model is not known', UNNAMED, '7,950 → 1,830 tokens (events 1–2 summarized)'],
+    ['events left out', { ...UNNAMED, strategy: 'drop' }, '7,950 → 1,830 tokens (events 1–2 left out)'],
+  ] satisfies Array<[string, Compaction, string]>)('says what became of %s', (_, compaction, line) => {
+    expect(describeCompaction(compaction)).toBe(line);
   });
 });
 
@@ -187,6 +246,18 @@ describe('JsonRunView', () => {
         total_cost_usd: 0.0042,
       },
     });
+  });
+
+  it('prints a compaction as its logged event, with its seq', async () => {
+    const stores = inMemoryStores();
+    await submitTurn({ session: 's', turn: 't', prompt: 'go' }, { ...stores, clock: { now: () => at } });
+    const io = memoryIo();
+    const view = new JsonRunView(io, { ...stores, session: 's', afterSeq: 1, afterMetrics: 0 }, 'token');
+    const event = { type: 'compacted' as const, content: 'Compacted.', timestamp: 1, payload: COMPACTION };
+    await stores.log.append({ session: 's', turn: 't', key: 'compaction', events: [{ event }] });
+    view.onEvent(exited('ModelStep'));
+    await view.finish({ ...run, output: { ...run.output, status: 'done', message: 'The turn finished.' } });
+    expect(lines(io.out.join(''))).toEqual([{ seq: 2, ...event }]);
   });
 
   it('--mode token prints thinking and prose as they stream instead of the whole logged events', async () => {

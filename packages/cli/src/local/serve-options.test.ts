@@ -17,6 +17,21 @@ describe('parseServeOptions', () => {
     expect(options.agent).toMatchObject({ script: 's.json', sequential: true });
   });
 
+  it("passes --context-window and --compaction to every turn's run options", () => {
+    const options = parseServeOptions([
+      '--port',
+      '0',
+      '--context-window',
+      '64000',
+      '--compaction',
+      'summarize',
+    ]);
+    expect(options.agent.context).toEqual({ windowTokens: 64_000, strategy: 'summarize' });
+    expect(() => parseServeOptions(['--context-window', 'big'])).toThrow(
+      '--context-window must be a whole number, received "big".',
+    );
+  });
+
   it('listens on 127.0.0.1:3000 for one tenant by default, answering no other host names', () => {
     expect(parseServeOptions([])).toMatchObject({
       port: 3000,

@@ -23,6 +23,8 @@ export interface MemoryProject {
   run(args: string[], stdin?: string): Promise<CommandResult>;
   /** Starts a command without waiting for its end. */
   start(args: string[]): RunningCommand;
+  /** The project's store (the folder's DynamoDB Local), to write what no command writes. */
+  store: OpenStore;
 }
 
 /**
@@ -33,17 +35,18 @@ export interface MemoryProject {
  * `--store memory` still gives a command a store of its own, as in the binary.
  */
 export function memoryProject(files: Record<string, string> = {}): MemoryProject {
-  const shared = projectStore();
+  const { store, open } = projectStore();
   // An empty working folder of its own: no agent.ts wherever the tests run, unless `--agent` names one.
   const workingDir = mkdtempSync(join(tmpdir(), 'agentstep-cli-project-'));
   const dataDir = join(workingDir, '.agentstep');
   mkdirSync(dataDir);
   const start = (args: string[], stdin: string[] = []) => {
-    const io = memoryIo({ stdin, files, workingDir, dataDir, cacheDir: testCacheDir(), openStore: shared });
+    const io = memoryIo({ stdin, files, workingDir, dataDir, cacheDir: testCacheDir(), openStore: open });
     return startCommand(io, args);
   };
   return {
     files,
+    store,
     start,
     run: async (args, stdin) => {
       const command = start(args, stdin === undefined ? [] : [stdin]);
@@ -54,7 +57,7 @@ export function memoryProject(files: Record<string, string> = {}): MemoryProject
 }
 
 /** The project's store for `dynamodb-local`, opened and closed by each command; a new one for `memory`. */
-function projectStore(): (kind: StoreKind) => Promise<OpenStore> {
+function projectStore(): { store: OpenStore; open: (kind: StoreKind) => Promise<OpenStore> } {
   // Stands for the folder's DynamoDB Local: it outlives each command that closes it.
   const store: OpenStore = {
     kind: 'dynamodb-local',
@@ -62,5 +65,8 @@ function projectStore(): (kind: StoreKind) => Promise<OpenStore> {
     completions: new InMemoryTaskTokenCompletions(),
     close: async () => {},
   };
-  return async (kind) => (kind === 'memory' ? { kind, ...inMemoryStores(), close: async () => {} } : store);
+  return {
+    store,
+    open: async (kind) => (kind === 'memory' ? { kind, ...inMemoryStores(), close: async () => {} } : store),
+  };
 }

@@ -1,6 +1,7 @@
 import { FoldedText } from '../common/folded-text.js';
 import { formatUsd } from '../common/format-usd.js';
 import { Markdown } from '../common/markdown.js';
+import { compactionLine } from './compaction-line.js';
 import type { TimelineEntry } from './timeline-entries.js';
 
 /** One timeline item that is not a call: a logged event (marked with its `seq`), a step's metric or an error. */
@@ -59,6 +60,13 @@ export function ItemView({ item }: { item: Extract<TimelineEntry, { kind: 'item'
         <div class="item workflow" data-seq={item.seq}>
           Workflow record: {item.payload.kind}
         </div>
+      );
+    case 'compacted':
+      return (
+        <details class="item compacted" data-seq={item.seq}>
+          <summary>{compactionLine(item.payload)}</summary>
+          <Markdown text={item.payload.summary} />
+        </details>
       );
     case 'metric':
       return (

@@ -179,28 +179,71 @@ describe('buildMessages', () => {
     respond('b4', 'answer three'),
   ]);
 
-  it('D4 keeps the latest whole turns', () => {
-    const messages = buildMessages(threeTurns, { maxTurns: 2 });
-    expect(messages[0]).toEqual({ role: 'user', content: 'turn two' });
-    expect(messages).toHaveLength(6);
+  const compacted = (upToSeq: number, summary: string): Entry => ({
+    event: {
+      type: 'compacted',
+      content: `Compacted events 1–${upToSeq}.`,
+      timestamp: at,
+      payload: {
+        upToSeq,
+        summary,
+        tokensBefore: 900,
+        tokensAfter: 300,
+        strategy: 'summarize',
+        turns: 1,
+        calls: 1,
+      },
+    },
   });
 
-  it('D4 drops the oldest whole turns to fit a size, never cutting inside a batch', () => {
-    expect(buildMessages(threeTurns, { maxChars: 100 }).map((message) => message.content)).toEqual([
-      'turn three',
-      'answer three',
-    ]);
-    const total = buildMessages(threeTurns).reduce((sum, message) => sum + message.content.length, 0);
-    const withBatch = buildMessages(threeTurns, { maxChars: total - 1 });
-    expect(withBatch[0]?.content).toBe('turn two');
-    expect(withBatch.some((message) => message.content.startsWith('<results>'))).toBe(true);
+  it("shows the latest compaction's summary in place of the events up to its upToSeq", () => {
+    const messages = buildMessages(
+      logOf([
+        user('turn one'),
+        respond('b1', 'answer one'),
+        user('turn two'),
+        call('b2', 0, 'echo', { text: 'x' }),
+        result('b2', ['echo', 'success', 'x']),
+        compacted(4, 'The user asked twice; x was echoed.'),
+        respond('b3', 'answer two'),
+        user('turn three'),
+      ]),
+    );
+    expect(messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
+    expect(messages[0]?.content).toBe(
+      '<summary>\nEvents 1–4 of this session are no longer in the context; in their place:\nThe user asked twice; x was echoed.\n</summary>',
+    );
+    expect(messages[1]).toEqual({ role: 'assistant', content: 'answer two' });
+    expect(messages[2]).toEqual({ role: 'user', content: 'turn three' });
+    expect(messages.map((message) => message.content).join('\n')).not.toContain('turn one');
   });
 
-  it('D4 always keeps the latest turn, even when it alone is too large', () => {
-    expect(buildMessages(threeTurns, { maxChars: 1, maxTurns: 0 })).toEqual([
-      { role: 'user', content: 'turn three' },
-      { role: 'assistant', content: 'answer three' },
+  it('joins the summary with a turn that starts right after it, and only the latest compaction counts', () => {
+    const log = logOf([
+      user('turn one'),
+      respond('b1', 'answer one'),
+      compacted(1, 'first'),
+      user('turn two'),
+      respond('b2', 'answer two'),
+      compacted(4, 'second </summary> inside'),
     ]);
+    expect(buildMessages(log)).toEqual([
+      {
+        role: 'user',
+        content:
+          '<summary>\nEvents 1–4 of this session are no longer in the context; in their place:\nsecond <\\/summary> inside\n</summary>',
+      },
+    ]);
+    expect(buildMessages(log.slice(0, 5)).map((message) => message.content)).toEqual([
+      expect.stringContaining('\nfirst\n</summary>\n\nturn two'),
+      'answer two',
+    ]);
+  });
+
+  it('shows the whole log again when cut before its first compaction, as a fork or --at does', () => {
+    const log = logOf([user('turn one'), respond('b1', 'answer one'), compacted(1, 'gone')]);
+    expect(buildMessages(log.slice(0, 2))).toEqual(buildMessages(threeTurns.slice(0, 2)));
+    expect(buildMessages(log)).toHaveLength(1);
   });
 
   it('D4 keeps earlier history byte-identical from step to step, so prompt caches can reuse it', () => {

@@ -4,6 +4,7 @@ import {
   approvalEventSchema,
   callEventSchema,
   cancelledEventSchema,
+  compactedEventSchema,
   type EventType,
   respondEventSchema,
   resultEventSchema,
@@ -14,8 +15,9 @@ import {
 
 /**
  * The event types kept in a session's log: the conversation (C1), each turn's terminal record
- * (`turn_end`), the approvals of calls that wait for a person (`approval`) and a workflow run's
- * records (`workflow`), the last three never sent to the model; all others are transient.
+ * (`turn_end`), the approvals of calls that wait for a person (`approval`), a workflow run's
+ * records (`workflow`) and compactions of the context (`compacted`), the last four never sent to
+ * the model as they are; all others are transient.
  */
 export const PERSISTED_EVENT_TYPES = [
   'user',
@@ -27,6 +29,7 @@ export const PERSISTED_EVENT_TYPES = [
   'turn_end',
   'approval',
   'workflow',
+  'compacted',
 ] as const;
 
 /** A persisted event type. */
@@ -48,6 +51,7 @@ export const persistedEventSchema = z.discriminatedUnion('type', [
   turnEndEventSchema,
   approvalEventSchema,
   workflowEventSchema,
+  compactedEventSchema,
 ]);
 
 /** A persisted wire event. */

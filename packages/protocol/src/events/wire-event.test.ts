@@ -80,11 +80,12 @@ describe('isPersistedType', () => {
     expect(isPersistedType(type)).toBe(persisted);
   });
 
-  it('C1 lists exactly the six persisted types, the turn_end record, approvals and workflow records', () => {
+  it('C1 lists exactly the six persisted types, the turn_end record, approvals, workflow records and compactions', () => {
     expect([...PERSISTED_EVENT_TYPES].sort()).toEqual([
       'approval',
       'call',
       'cancelled',
+      'compacted',
       'respond',
       'result',
       'think',

@@ -68,7 +68,8 @@ const usd = z.number().nonnegative();
 
 /**
  * What a `metric` adds to the spec's token counts: the model (and its profile), the step's batch
- * and latency, the input tokens read from and written to the prompt cache, and the cost estimate
+ * (with `purpose: "compaction"` for a compaction's summary before it) and latency, the input
+ * tokens read from and written to the prompt cache, and the cost estimate
  * (absent when the price table has no price for the model, or the step's usage is unknown).
  */
 export const metricPayloadSchema = z.object({
@@ -76,6 +77,8 @@ export const metricPayloadSchema = z.object({
   /** The model profile the turn asked for, when it named one. */
   profile: text.optional(),
   batch: text,
+  /** Set on the tokens a compaction spent summarizing the context before the step `batch` (decision 0035). */
+  purpose: z.literal('compaction').optional(),
   latency_ms: count,
   /** Set when the provider reported no usage for the step: its token counts are then 0, not what it billed. */
   usage: z.literal('unknown').optional(),
@@ -170,10 +173,38 @@ export const approvalEventSchema = z.object({
   }),
 });
 
+/** How a compaction replaced the older part of a session's context: a model's summary, or a note of what was left out. */
+export const COMPACTION_STRATEGIES = ['summarize', 'drop'] as const;
+
+/** One of {@link COMPACTION_STRATEGIES}. */
+export type CompactionStrategy = (typeof COMPACTION_STRATEGIES)[number];
+
 /**
- * The protocol's eleven events in their wire shape, and the `turn_end`, `approval` and `workflow`
- * extensions
- * (docs/protocol.md, section 2).
+ * A compaction of the session's context, an extension event (decision 0035): from here on the
+ * model sees the system prompt, `payload.summary` and the events after `payload.upToSeq`, never the
+ * events up to it, which stay in the log. `tokensBefore`/`tokensAfter` estimate the next request
+ * without and with it; `model` wrote the summary (absent for `drop`); `turns` and `calls` count
+ * what the events up to `upToSeq` hold. `content` says what happened for people. Persisted, never sent as is.
+ */
+export const compactedEventSchema = z.object({
+  type: z.literal('compacted'),
+  content: text,
+  timestamp,
+  payload: z.object({
+    upToSeq: z.number().int().positive(),
+    summary: text,
+    tokensBefore: count,
+    tokensAfter: count,
+    model: z.string().min(1).optional(),
+    strategy: z.enum(COMPACTION_STRATEGIES),
+    turns: count,
+    calls: count,
+  }),
+});
+
+/**
+ * The protocol's eleven events in their wire shape, and the `turn_end`, `approval`, `workflow` and
+ * `compacted` extensions (docs/protocol.md, section 2).
  */
 export const wireEventSchema = z.discriminatedUnion('type', [
   userEventSchema,
@@ -190,6 +221,7 @@ export const wireEventSchema = z.discriminatedUnion('type', [
   turnEndEventSchema,
   approvalEventSchema,
   workflowEventSchema,
+  compactedEventSchema,
 ]);
 
 /** An event as clients receive it. */

@@ -29,6 +29,8 @@ export const ENV_NAMES = {
   modelApiKeySecret: 'AGENTSTEP_MODEL_API_KEY_SECRET',
   /** The agent's own instructions. */
   instructions: 'AGENTSTEP_INSTRUCTIONS',
+  /** How model steps keep the context within the window (`contextSettingsSchema`), as JSON. */
+  context: 'AGENTSTEP_CONTEXT',
   /** Calls of one batch that may run at once. */
   maxConcurrency: 'AGENTSTEP_MAX_CONCURRENCY',
   /** Prices merged over the built-in table, as JSON. */

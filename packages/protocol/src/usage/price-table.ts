@@ -1,3 +1,4 @@
+import { modelTableEntry } from './model-table-entry.js';
 import type { ModelPrice, PriceTable } from './price-table-schema.js';
 
 const claude = (input: number, output: number): ModelPrice => ({
@@ -38,23 +39,7 @@ export const DEFAULT_PRICES: PriceTable = {
   'openai:gpt-4o-mini*': gpt(0.15, 0.075, 0.6),
 };
 
-/**
- * The price of a model: an exact key, else the most specific wildcard key that matches
- * (`*` matches any run of characters, so `bedrock:*anthropic.claude-sonnet-4*` covers regional
- * inference profiles like `us.anthropic.claude-sonnet-4-5-…`).
- */
+/** The price of a model in `table`, by its id ({@link modelTableEntry}: exact, else the most specific wildcard). */
 export function priceOf(table: PriceTable, modelId: string): ModelPrice | undefined {
-  if (table[modelId] !== undefined) return table[modelId];
-  const matches = Object.keys(table)
-    .filter((key) => key.includes('*') && wildcard(key).test(modelId))
-    .sort((a, b) => b.length - a.length);
-  return matches[0] === undefined ? undefined : table[matches[0]];
-}
-
-function wildcard(key: string): RegExp {
-  const pattern = key
-    .split('*')
-    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(`^${pattern}$`);
+  return modelTableEntry(table, modelId);
 }

@@ -1,5 +1,6 @@
 import {
   budgetSchema,
+  contextSettingsSchema,
   MODEL_PROVIDERS,
   modelChoiceAmong,
   priceTableSchema,
@@ -92,6 +93,13 @@ export const agentDefinitionSchema = z
      * @default 50, 25, 3 and 10
      */
     limits: turnLimitsSchema.extend(runawayLimitsSchema.shape).partial().strict().default({}),
+    /**
+     * How the context stays within the model's window (decision 0035): `windowTokens` (input
+     * tokens per request, over the model's known window), `compactAt` (the share of it past which
+     * a step compacts first), `strategy` (`summarize` or `drop`) and `summaryModel` (as `model`
+     * names one). @default the model's known window, 0.8, `summarize`, the turn's model
+     */
+    context: contextSettingsSchema.default({}),
     /** Calls of one batch that may run at once. @default 10 */
     maxConcurrency: z.number().int().min(1).max(40).optional(),
     /** Prices (USD per million tokens) by model id, merged over the built-in table. @default built-in */
@@ -113,6 +121,8 @@ export const agentDefinitionSchema = z
         context.addIssue({ code: 'custom', path, message: issue.message });
     };
     check(agent.model, ['model']);
+    if (agent.context.summaryModel !== undefined)
+      check(agent.context.summaryModel, ['context', 'summaryModel']);
     for (const [name, model] of Object.entries(agent.modelProfiles)) check(model, ['modelProfiles', name]);
     for (const field of ['tools', 'lambdaTools'] as const)
       agent[field].forEach(({ name }, index) => {

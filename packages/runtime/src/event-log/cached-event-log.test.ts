@@ -121,6 +121,29 @@ describe('CachedEventLog', () => {
     expect((await cache.read('s')).map((stored) => stored.seq)).toEqual([1, 2, 3]);
   });
 
+  it("remembers what a key's first append left once appended or read, and asks the log underneath no more", async () => {
+    const inner = new InMemoryEventLog();
+    const asked: string[] = [];
+    const cache = new CachedEventLog(
+      eventLogWith(inner, {
+        appended: (session, key) => {
+          asked.push(key);
+          return inner.appended(session, key);
+        },
+      }),
+    );
+    await cache.acquireTurn('s', 't');
+    await cache.read('s');
+    await cache.append({ session: 's', turn: 't', key: 'mine', events: [note('one')], note: { n: 1 } });
+    expect(await cache.appended('s', 'mine')).toEqual(await inner.appended('s', 'mine'));
+    await inner.append({ session: 's', turn: 't', key: 'theirs', events: [note('two')], note: { n: 2 } });
+    expect(await cache.appended('s', 'theirs')).toEqual({ firstSeq: 2, count: 1, note: { n: 2 } });
+    expect(await cache.appended('s', 'theirs')).toEqual({ firstSeq: 2, count: 1, note: { n: 2 } });
+    expect(await cache.appended('s', 'none')).toBeUndefined();
+    expect(await cache.appended('s', 'none')).toBeUndefined();
+    expect(asked).toEqual(['theirs', 'none', 'none']);
+  });
+
   it('hands out frozen events, so no reader can alter what the next one gets', async () => {
     const cache = new CachedEventLog(new InMemoryEventLog());
     await cache.acquireTurn('s', 't');

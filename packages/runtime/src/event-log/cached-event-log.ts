@@ -27,6 +27,8 @@ interface CachedPrefix {
   chars: number;
   /** Where the session's next append should land, as far as this process knows. */
   nextSeq: number;
+  /** What appends left, by key, as this process made or read them: a key's first append never changes. */
+  appended: Map<string, Appended>;
 }
 
 const DEFAULT_MAX_CHARS = 16 * 1024 * 1024;
@@ -38,8 +40,9 @@ const EVENT_OVERHEAD_CHARS = 200;
  * underneath only for what came after them, so a model step reads what is new rather than the
  * whole session. Safe because stored events never change and seqs have no gaps (C2): a cached
  * prefix stays true forever, whoever appends after it. Only a gap-free prefix from seq 1 is kept.
- * Appends go through, with the next seq as a hint when the caller gives none. Cached events are
- * frozen: callers share them and cannot alter them.
+ * Appends go through, with the next seq as a hint when the caller gives none. What a key's first
+ * append left (`appended`) is remembered too, once appended or read. Cached events are frozen:
+ * callers share them and cannot alter them.
  */
 export class CachedEventLog implements EventLog {
   readonly #inner: EventLog;
@@ -61,6 +64,8 @@ export class CachedEventLog implements EventLog {
     );
     if (prefix === undefined || result.replayed) return result;
     prefix.nextSeq = result.firstSeq + result.count;
+    const { firstSeq, count } = result;
+    prefix.appended.set(request.key, { firstSeq, count, ...(request.note ? { note: request.note } : {}) });
     // Right after what is cached, the appended events continue the prefix as a read would give them.
     if (result.firstSeq === prefix.events.length + 1) {
       const appended = request.events.map((event, index) =>
@@ -98,7 +103,7 @@ export class CachedEventLog implements EventLog {
     afterSeq: number,
     readAfter: (afterSeq: number) => Promise<T>,
   ): Promise<T> {
-    const prefix = this.#sessions.get(session) ?? { events: [], chars: 0, nextSeq: 1 };
+    const prefix = this.#sessions.get(session) ?? { events: [], chars: 0, nextSeq: 1, appended: new Map() };
     const cachedSeq = prefix.events.length;
     // Past what is cached, a read would leave a gap: it goes to the log and is not kept.
     if (afterSeq > cachedSeq) return readAfter(afterSeq);
@@ -111,8 +116,12 @@ export class CachedEventLog implements EventLog {
     return { ...fresh, events };
   }
 
-  appended(session: string, key: string): Promise<Appended | undefined> {
-    return this.#inner.appended(session, key);
+  async appended(session: string, key: string): Promise<Appended | undefined> {
+    const known = this.#sessions.get(session)?.appended.get(key);
+    if (known !== undefined) return known;
+    const found = await this.#inner.appended(session, key);
+    if (found !== undefined) this.#sessions.get(session)?.appended.set(key, found);
+    return found;
   }
 
   acquireTurn(session: string, turn: string, options?: LeaseOptions): Promise<LeaseTaken> {

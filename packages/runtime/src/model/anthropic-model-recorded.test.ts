@@ -1,9 +1,11 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
-import { recordedErrors, recordedFrames } from '../testing/recorded-frames.js';
+import { type RecordedError, recordedErrors, recordedFrames } from '../testing/recorded-frames.js';
 import { replayFixture } from '../testing/replay-fixture.js';
 import type { Recording } from '../testing/replay-server.js';
 import { AnthropicModel } from './anthropic-model.js';
+import type { ContextFigures } from './context-refusal.js';
+import { ContextTooLongError } from './model-errors.js';
 
 const replay = replayFixture();
 const recorded = (file: string) => new URL(`./recorded/anthropic/${file}`, import.meta.url);
@@ -13,6 +15,11 @@ const SSE = { 'content-type': 'text/event-stream' };
 function replayed(file: string) {
   const model = new AnthropicModel({ model: 'claude', baseURL: replay.url(), apiKey: 'test' });
   return replay.step({ headers: SSE, frames: recordedFrames('anthropic', recorded(file)) }, model);
+}
+
+/** The one recorded answer a refusal's file holds. */
+function refusalIn(file: string): RecordedError {
+  return recordedErrors(recorded(file))[0] ?? expect.fail(`${file} holds no response`);
 }
 
 /** The error of the model's step while the server answers `recording`, without the SDK's retries. */
@@ -82,5 +89,29 @@ describe('AnthropicModel against recorded failures', () => {
 
   it('names a stream that ends without message_stop ModelUnavailable', async () => {
     expect((await failure({ headers: SSE, frames: thinking(12) })).name).toBe('ModelUnavailable');
+  });
+});
+
+describe('AnthropicModel against recorded context-window refusals', () => {
+  it.each<[string, ContextFigures, string]>([
+    [
+      'prompt-too-long.json',
+      { limitTokens: 200_000, requestTokens: 219_898 },
+      'prompt is too long: 219898 tokens > 200000 maximum',
+    ],
+    [
+      'context-limit-with-max-tokens.json',
+      { limitTokens: 200_000, requestTokens: 178_959 },
+      'input length and `max_tokens` exceed context limit: 178959 + 64000 > 200000',
+    ],
+  ])('names %s ContextTooLong, with its figures and its own message', async (file, figures, says) => {
+    const refusal = refusalIn(file);
+    const error = await failure(refusal.recording);
+    expect(error).toBeInstanceOf(ContextTooLongError);
+    expect(error).toMatchObject({ name: refusal.expected });
+    expect(error).toHaveProperty('figures', figures);
+    expect(error.message).toContain("longer than the model's context window");
+    expect(error.message).toContain(says);
+    expect(error.cause).toBeInstanceOf(Anthropic.BadRequestError);
   });
 });

@@ -78,6 +78,20 @@ describe('AnthropicModel', () => {
     });
   });
 
+  it('sends a request’s maxOutputTokens as max_tokens over its own, and no stop_sequences without stop sequences', async () => {
+    server.replies.push(sse(['Sum']), sse(['mary']));
+    const client = new Anthropic({ baseURL: server.url, apiKey: 'test-key', maxRetries: 0 });
+    const own = new AnthropicModel({ model: 'claude-test', client, maxTokens: 8000 });
+    await collectStream(own.stream(GO));
+    await collectStream(
+      own.stream({ ...GO, stopSequences: [], maxOutputTokens: 300, purpose: 'compaction' }),
+    );
+    const [stepBody, summary] = server.bodies.map((body) => JSON.parse(body));
+    expect(stepBody).toMatchObject({ max_tokens: 8000, stop_sequences: ['</execute>', '<end>'] });
+    expect(summary).toMatchObject({ max_tokens: 300 });
+    expect(summary).not.toHaveProperty('stop_sequences');
+  });
+
   it('marks the same stable prefix on every later step, so the prompt cache can reuse it', async () => {
     server.replies.push(sse(['one']), sse(['two']));
     const first = [{ role: 'user' as const, content: 'go' }];

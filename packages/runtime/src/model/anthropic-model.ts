@@ -15,7 +15,7 @@ export interface AnthropicModelOptions {
   apiKey?: string | undefined;
   /** @default a client from the options above, with the SDK's retries */
   client?: Anthropic;
-  /** @default 4096 */
+  /** The most tokens an answer may take, unless a request says otherwise. @default 4096 */
   maxTokens?: number;
 }
 
@@ -57,8 +57,8 @@ export class AnthropicModel extends ProviderModel {
     try {
       const stream = this.#client.messages.stream({
         model: this.#options.model,
-        max_tokens: this.#options.maxTokens ?? 4096,
-        stop_sequences: [...stops],
+        max_tokens: request.maxOutputTokens ?? this.#options.maxTokens ?? 4096,
+        ...(stops.length > 0 ? { stop_sequences: [...stops] } : {}),
         system: [{ type: 'text', text: request.system, cache_control: EPHEMERAL }],
         messages: [
           ...request.messages.map(toAnthropicMessage),

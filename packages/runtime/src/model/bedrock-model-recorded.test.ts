@@ -1,10 +1,12 @@
-import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import { BedrockRuntimeClient, ValidationException } from '@aws-sdk/client-bedrock-runtime';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { recordedErrors, recordedFrames } from '../testing/recorded-frames.js';
+import { type RecordedError, recordedErrors, recordedFrames } from '../testing/recorded-frames.js';
 import { replayFixture } from '../testing/replay-fixture.js';
 import type { Recording } from '../testing/replay-server.js';
 import { BedrockModel } from './bedrock-model.js';
 import { bedrockProvider } from './bedrock-provider.js';
+import type { ContextFigures } from './context-refusal.js';
+import { ContextTooLongError } from './model-errors.js';
 
 const replay = replayFixture({ http2: true });
 const recorded = (file: string) => new URL(`./recorded/bedrock/${file}`, import.meta.url);
@@ -19,6 +21,11 @@ function model(maxAttempts?: number) {
     ...(maxAttempts ? { maxAttempts } : {}),
   });
   return new BedrockModel({ modelId: 'anthropic.claude-test', client });
+}
+
+/** The one recorded answer a refusal's file holds. */
+function refusalIn(file: string): RecordedError {
+  return recordedErrors(recorded(file))[0] ?? expect.fail(`${file} holds no response`);
 }
 
 /** The model's step over a recorded ConverseStream response. */
@@ -95,5 +102,41 @@ describe('BedrockModel against recorded failures', () => {
 
   it('names a stream that ends without messageStop and metadata ModelUnavailable', async () => {
     expect((await failure({ headers: EVENT_STREAM, frames: reasoning() })).name).toBe('ModelUnavailable');
+  });
+});
+
+describe('BedrockModel against recorded context-window refusals', () => {
+  const failure = (recording: Recording) => replay.failure(recording, model(1));
+
+  it.each<[string, ContextFigures, string]>([
+    ['input-too-long.json', {}, 'Input is too long for requested model.'],
+    [
+      'prompt-too-long.json',
+      { limitTokens: 200_000, requestTokens: 200_049 },
+      'prompt is too long: 200049 tokens > 200000 maximum',
+    ],
+  ])(
+    'names a ValidationException of %s ContextTooLong, with its figures and its own message',
+    async (file, figures, says) => {
+      const refusal = refusalIn(file);
+      const error = await failure(refusal.recording);
+      expect(error).toBeInstanceOf(ContextTooLongError);
+      expect(error).toMatchObject({ name: refusal.expected });
+      expect(error).toHaveProperty('figures', figures);
+      expect(error.message).toContain("longer than the model's context window");
+      expect(error.message).toContain(says);
+      expect(error.cause).toBeInstanceOf(ValidationException);
+    },
+  );
+
+  it('names a validationException inside the stream ContextTooLong', async () => {
+    const frames = recordedFrames('bedrock', recorded('input-too-long-mid-stream.eventstream.base64.txt'));
+    const error = await failure({ headers: EVENT_STREAM, frames });
+    expect(error).toMatchObject({ name: 'ContextTooLong' });
+    expect(error).toHaveProperty('figures', {});
+    expect(error.message).toContain(
+      'The model returned the following errors: Input is too long for requested model.',
+    );
+    expect(error.cause).toBeInstanceOf(ValidationException);
   });
 });

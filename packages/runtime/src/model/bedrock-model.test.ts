@@ -92,6 +92,19 @@ describe('BedrockModel', () => {
     });
   });
 
+  it('sends a request’s maxOutputTokens as maxTokens over its own, and no stopSequences without stop sequences', async () => {
+    bedrock.on(ConverseStreamCommand).callsFake(() => converse(['Summary'], 'end_turn'));
+    const client = new BedrockRuntimeClient({ region: 'us-east-1' });
+    const own = new BedrockModel({ modelId: 'anthropic.claude-test', client, maxTokens: 8000 });
+    await collectStream(own.stream(request));
+    await collectStream(
+      own.stream({ ...request, stopSequences: [], maxOutputTokens: 300, purpose: 'compaction' }),
+    );
+    const [step, summary] = bedrock.commandCalls(ConverseStreamCommand).map((call) => call.args[0].input);
+    expect(step?.inferenceConfig).toEqual({ maxTokens: 8000, stopSequences: ['</execute>', '<end>'] });
+    expect(summary?.inferenceConfig).toEqual({ maxTokens: 300 });
+  });
+
   it('reports usage with cache reads counted in the input', async () => {
     bedrock.on(ConverseStreamCommand).resolves(converse(['ok'], 'end_turn'));
     expect(await collectParts(model().stream(request))).toEqual([

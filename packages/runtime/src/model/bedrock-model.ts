@@ -25,7 +25,7 @@ export interface BedrockModelOptions {
    * stand-in). @default Bedrock's endpoint for the region, or `AWS_ENDPOINT_URL_BEDROCK_RUNTIME`
    */
   baseURL?: string | undefined;
-  /** @default 4096 */
+  /** The most tokens an answer may take, unless a request says otherwise. @default 4096 */
   maxTokens?: number;
   /**
    * Whether to send cache points. Bedrock refuses them for models without prompt caching.
@@ -85,7 +85,7 @@ export class BedrockModel extends ProviderModel {
             ...(prefill ? [{ role: 'assistant' as const, content: [{ text: prefill }] }] : []),
           ],
           inferenceConfig: {
-            maxTokens: this.#options.maxTokens ?? 4096,
+            maxTokens: request.maxOutputTokens ?? this.#options.maxTokens ?? 4096,
             ...(stops.length > 0 ? { stopSequences: [...stops] } : {}),
           },
           // Models that report which stop sequence fired (Claude) say so here; others ignore it.

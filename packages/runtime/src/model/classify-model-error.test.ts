@@ -11,6 +11,7 @@ import {
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { classifyModelError, type ModelErrorKind } from './classify-model-error.js';
+import type { ContextFigures } from './context-refusal.js';
 
 const headers = new Headers();
 const aws = { $metadata: {} };
@@ -213,5 +214,167 @@ describe('classifyModelError', () => {
     expect(classifyModelError(socketError('ECONNREFUSED')).connection).toBe('refused');
     expect(classifyModelError(socketError('UND_ERR_CONNECT_TIMEOUT')).connection).toBe('refused');
     expect(classifyModelError(new TypeError('terminated')).connection).toBe('broken');
+  });
+});
+
+describe('classifyModelError on a request longer than the context window', () => {
+  const openAI400 = (error: Record<string, unknown>) => new OpenAI.APIError(400, error, undefined, headers);
+  const validation = (message: string) =>
+    new ValidationException({ message, $metadata: { httpStatusCode: 400 } });
+
+  // The messages are the providers' own, as public reports and recordings quote them.
+  it.each<[string, unknown, ContextFigures]>([
+    [
+      'OpenAI context_length_exceeded',
+      openAI400({
+        message:
+          "This model's maximum context length is 128000 tokens. However, your messages resulted in 149767 tokens. Please reduce the length of the messages.",
+        type: 'invalid_request_error',
+        param: 'messages',
+        code: 'context_length_exceeded',
+      }),
+      { limitTokens: 128_000, requestTokens: 149_767 },
+    ],
+    [
+      'OpenAI context_length_exceeded, without figures',
+      openAI400({
+        message:
+          'Your input exceeds the context window of this model. Please adjust your input and try again.',
+        type: 'invalid_request_error',
+        param: 'input',
+        code: 'context_length_exceeded',
+      }),
+      {},
+    ],
+    [
+      'an OpenAI-compatible error chunk mid-stream',
+      openAIChunk({ message: 'too many tokens', code: 'context_length_exceeded' }),
+      {},
+    ],
+    [
+      'OpenRouter, input apart from the output',
+      openAI400({
+        message:
+          'This endpoint\'s maximum context length is 32768 tokens. However, you requested about 42832 tokens (42832 of text input). Please reduce the length of either one, or use the "middle-out" transform to compress your prompt automatically.',
+        code: 400,
+      }),
+      { limitTokens: 32_768, requestTokens: 42_832 },
+    ],
+    [
+      'vLLM, the input over the window with the answer asked for',
+      openAI400({
+        message:
+          "This model's maximum context length is 8192 tokens. However, you requested 100 output tokens and your prompt contains at least 8093 input tokens, for a total of at least 8193 tokens. Please reduce the length of the input prompt or the number of requested output tokens.",
+        type: 'BadRequestError',
+        param: null,
+        code: 400,
+      }),
+      { limitTokens: 8192, requestTokens: 8093 },
+    ],
+    [
+      'llama.cpp, figures in the message',
+      openAI400({
+        code: 400,
+        message: 'request (20001 tokens) exceeds the available context size (8192 tokens), try increasing it',
+        type: 'exceed_context_size_error',
+      }),
+      { limitTokens: 8192, requestTokens: 20_001 },
+    ],
+    [
+      'xAI, an error body that is a string',
+      new OpenAI.APIError(
+        400,
+        "This model's maximum prompt length is 256000 but the request contains 332986 tokens.",
+        undefined,
+        headers,
+      ),
+      { limitTokens: 256_000, requestTokens: 332_986 },
+    ],
+    [
+      'an Anthropic invalid_request_error event',
+      anthropicEvent('invalid_request_error', 'prompt is too long: 274468 tokens > 200000 maximum'),
+      { limitTokens: 200_000, requestTokens: 274_468 },
+    ],
+    [
+      'Bedrock, Claude',
+      validation(
+        'The model returned the following errors: prompt is too long: 207848 tokens > 200000 maximum',
+      ),
+      { limitTokens: 200_000, requestTokens: 207_848 },
+    ],
+    [
+      'Bedrock, Claude without figures',
+      validation('The model returned the following errors: Input is too long for requested model.'),
+      {},
+    ],
+    [
+      'Bedrock, Nova',
+      validation(
+        'The model returned the following errors: Input Tokens Exceeded: Number of input tokens exceeds maximum length. Please update the input to try again.',
+      ),
+      {},
+    ],
+    [
+      'Bedrock, Llama',
+      validation(
+        "The model returned the following errors: This model's maximum context length is 131072 tokens. Please reduce the length of the prompt",
+      ),
+      { limitTokens: 131_072 },
+    ],
+    [
+      'Bedrock, Titan',
+      validation(
+        '400 Bad Request: Too many input tokens. Max input tokens: 8192, request input token count: 9279 ',
+      ),
+      { limitTokens: 8192, requestTokens: 9279 },
+    ],
+  ])('tells %s apart, with the figures it states', (_, error, figures) => {
+    const failure = classifyModelError(error);
+    expect(failure.kind).toBe('context-too-long');
+    expect(failure.figures).toEqual(figures);
+  });
+
+  it.each<[string, unknown]>([
+    [
+      'Anthropic, max_tokens over the model’s output limit',
+      anthropicEvent(
+        'invalid_request_error',
+        'max_tokens: 10000 > 4096, which is the maximum allowed number of output tokens for claude-3-5-sonnet-20240620',
+      ),
+    ],
+    [
+      'Bedrock, max tokens over the model’s limit',
+      validation(
+        'The maximum tokens you requested exceeds the model limit of 2048. Try again with a maximum tokens value that is lower than 2048.',
+      ),
+    ],
+    [
+      'OpenAI, one message over the string limit',
+      openAI400({
+        message:
+          "Invalid 'messages[17].content': string too long. Expected a string with maximum length 1048576, but got a string with length 1744259 instead.",
+        type: 'invalid_request_error',
+        param: 'messages[17].content',
+        code: 'string_above_max_length',
+      }),
+    ],
+  ])('leaves %s rejected: a shorter context would not help', (_, error) => {
+    expect(classifyModelError(error)).toMatchObject({ kind: 'rejected' });
+    expect(classifyModelError(error).figures).toBeUndefined();
+  });
+
+  it('leaves a token rate limit unavailable, whatever its message says about size', () => {
+    const error = new OpenAI.APIError(
+      429,
+      {
+        message:
+          'Request too large for gpt-5-nano in organization org-test on tokens per min (TPM): Limit 200000, Requested 480002. The input or output tokens must be reduced in order to run successfully.',
+        type: 'tokens',
+        code: 'rate_limit_exceeded',
+      },
+      undefined,
+      headers,
+    );
+    expect(classifyModelError(error).kind).toBe('unavailable');
   });
 });

@@ -1,5 +1,10 @@
-/** Which named error a provider failure is: only `unavailable` may pass with time. */
-export type ModelErrorKind = 'unavailable' | 'rejected' | 'not-found' | 'auth';
+import { type ContextFigures, contextRefusalOf } from './context-refusal.js';
+
+/**
+ * Which named error a provider failure is: only `unavailable` may pass with time;
+ * `context-too-long` is a request refused as longer than the model's context window.
+ */
+export type ModelErrorKind = 'unavailable' | 'rejected' | 'context-too-long' | 'not-found' | 'auth';
 
 /** A provider failure, classified from what the SDK threw. */
 export interface ModelFailure {
@@ -10,6 +15,8 @@ export interface ModelFailure {
   message: string;
   /** For a socket failure: whether the connection never opened or broke while open. */
   connection?: 'refused' | 'broken';
+  /** For `context-too-long`: the window and the input, in tokens, where the provider stated them. */
+  figures?: ContextFigures;
 }
 
 /** AWS exception names (also thrown inside a ConverseStream event stream) that say what they are. */
@@ -54,8 +61,18 @@ const SOCKET = /^(E[A-Z]+|UND_ERR_[A-Z_]+|ERR_HTTP2_[A-Z_]+|ERR_STREAM_PREMATURE
  * error event's own type or code (errors inside a stream have no status), the socket code in its
  * `cause` chain (the SDKs wrap fetch failures; undici says `terminated` for a cut stream).
  * Anything else is `unavailable`: a failure nothing names may pass with time, and is retried.
+ * A rejected request whose code or message says it is longer than the model's context window
+ * (`context_length_exceeded`, `prompt is too long: …`) is `context-too-long`, with its figures.
  */
 export function classifyModelError(error: unknown): ModelFailure {
+  const failure = failureOf(error);
+  if (failure.kind !== 'rejected') return failure;
+  const figures = contextRefusalOf(error, failure.message);
+  return figures === undefined ? failure : { ...failure, kind: 'context-too-long', figures };
+}
+
+/** The failure by its strongest signal, before a refusal is told apart by what it refused. */
+function failureOf(error: unknown): ModelFailure {
   const message = providerMessageOf(error);
   const streamStatus = numberField(error, 'originalStatusCode');
   if (streamStatus !== undefined && streamStatus >= 400) return byStatus(streamStatus, message);

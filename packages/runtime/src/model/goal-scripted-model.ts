@@ -2,6 +2,7 @@ import type { ModelMessage } from '@agentstep/protocol';
 import * as z from 'zod';
 import type { Model, ModelPart, ModelRequest } from './model.js';
 import { modelScriptSchema, parseJsonWith, ScriptEndedError, ScriptedModel } from './scripted-model.js';
+import { scriptedSummary } from './scripted-summary.js';
 
 /**
  * A workflow's script: for each goal (`goal`, a USING agent's `goal[agent]`, a sub-agent's role, a
@@ -26,6 +27,7 @@ const SUPERVISION_DEFAULTS: Readonly<Record<string, string>> = {
  * A scripted model for workflows: it tells which goal a turn runs from the document the turn's
  * user message holds (E9, E7, a supervision phase or a synthesis), and plays that goal's next
  * run from its first step. The same message again (a redelivered step) plays the same run. Records every request.
+ * A compaction's request starts no run: it is answered with {@link scriptedSummary}, without usage.
  */
 export class GoalScriptedModel implements Model {
   readonly id = 'scripted';
@@ -45,6 +47,10 @@ export class GoalScriptedModel implements Model {
 
   async *stream(request: ModelRequest): AsyncIterable<ModelPart> {
     this.calls.push(request);
+    if (request.purpose === 'compaction') {
+      yield scriptedSummary(request);
+      return;
+    }
     const message = turnMessage(request.messages);
     const key = goalKey(message) ?? goalKey(request.messages[0]?.content ?? '') ?? '';
     yield* this.#run(key, message).stream(request);

@@ -16,6 +16,22 @@ export class ModelRejectedRequestError extends Error {
   override readonly name = ERROR_NAMES.modelRejectedRequest;
 }
 
+/**
+ * The provider refused the request as longer than the model's context window: the step compacts
+ * and tries once more (decision 0035). `limitTokens` and `requestTokens` are the figures the
+ * provider's message gave, when it gave them.
+ */
+export class ContextTooLongError extends Error {
+  override readonly name = ERROR_NAMES.contextTooLong;
+  constructor(
+    message: string,
+    readonly figures: { limitTokens?: number; requestTokens?: number } = {},
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
 /** The provider is throttling, overloaded or failing, or the connection failed or was cut: retried. */
 export class ModelUnavailableError extends Error {
   override readonly name = ERROR_NAMES.modelUnavailable;
@@ -31,18 +47,25 @@ export interface ModelErrorContext {
   credentials: string;
 }
 
-const NAMED = [ModelAuthFailedError, ModelNotFoundError, ModelRejectedRequestError, ModelUnavailableError];
+const NAMED = [
+  ModelAuthFailedError,
+  ModelNotFoundError,
+  ModelRejectedRequestError,
+  ContextTooLongError,
+  ModelUnavailableError,
+];
 
 /**
  * A provider SDK's failure, before or during the stream, as the error the state machine routes on
  * ({@link classifyModelError}): a refused key, an unknown model or a rejected request is final and
- * says what to fix with the provider's own message; anything else (throttling, overload, 5xx, a
- * connection refused or cut) is `ModelUnavailable`, which Step Functions retries. The SDK's
- * error is the `cause`.
+ * says what to fix with the provider's own message; a request longer than the model's context
+ * window is `ContextTooLong`, with the figures the provider stated; anything else (throttling,
+ * overload, 5xx, a connection refused or cut) is `ModelUnavailable`, which Step Functions retries.
+ * The SDK's error is the `cause`.
  */
 export function explainModelError(error: unknown, context: ModelErrorContext): Error {
   if (NAMED.some((named) => error instanceof named)) return error as Error;
-  const { kind, signal, message, connection } = classifyModelError(error);
+  const { kind, signal, message, connection, figures } = classifyModelError(error);
   const { where, url, credentials } = context;
   const options = { cause: error };
   if (kind === 'auth')
@@ -57,6 +80,12 @@ export function explainModelError(error: unknown, context: ModelErrorContext): E
     );
   if (kind === 'rejected')
     return new ModelRejectedRequestError(`${where} rejected the request (${signal}): ${message}`, options);
+  if (kind === 'context-too-long')
+    return new ContextTooLongError(
+      `${where} refused the request as longer than the model's context window (${signal}): shorten the context or use a model with a larger window. ${message}`,
+      figures,
+      options,
+    );
   if (connection === 'refused')
     return new ModelUnavailableError(`cannot connect to ${url ?? where}: ${signal}`, options);
   if (connection === 'broken')

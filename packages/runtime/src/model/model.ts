@@ -11,6 +11,13 @@ export interface ModelRequest {
   turnStep: number;
   /** Markers after which the step's output is over (A7). */
   stopSequences: readonly string[];
+  /** The most tokens the answer may take, over the provider's own setting. @default the adapter's */
+  maxOutputTokens?: number;
+  /**
+   * What the request is for: a model step of the loop, or the summary a compaction asks for
+   * (decision 0035), which a script answers without playing a step. @default 'step'
+   */
+  purpose?: 'step' | 'compaction';
 }
 
 /**
@@ -37,5 +44,10 @@ export interface Model {
    * step), rather than none (a script's). @default false
    */
   readonly usageMayBeUnknown?: boolean;
+  /**
+   * Input tokens one request may hold, when the provider knows it better than `CONTEXT_WINDOWS`
+   * does (a user's provider may say so). @default - `contextWindowOf(id)`
+   */
+  readonly contextWindow?: number;
   stream(request: ModelRequest): AsyncIterable<ModelPart>;
 }

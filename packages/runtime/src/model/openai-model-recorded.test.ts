@@ -1,8 +1,10 @@
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import { recordedErrors, recordedFrames } from '../testing/recorded-frames.js';
+import { type RecordedError, recordedErrors, recordedFrames } from '../testing/recorded-frames.js';
 import { replayFixture } from '../testing/replay-fixture.js';
 import type { Recording } from '../testing/replay-server.js';
+import type { ContextFigures } from './context-refusal.js';
+import { ContextTooLongError } from './model-errors.js';
 import { OpenAIModel } from './openai-model.js';
 
 const replay = replayFixture();
@@ -13,6 +15,11 @@ const SSE = { 'content-type': 'text/event-stream' };
 function replayed(file: string, onText?: (text: string) => void) {
   const model = new OpenAIModel({ model: 'm', baseURL: `${replay.url()}/v1`, apiKey: 'test' });
   return replay.step({ headers: SSE, frames: recordedFrames('openai', recorded(file)) }, model, onText);
+}
+
+/** The one recorded answer a refusal's file holds. */
+function refusalIn(file: string): RecordedError {
+  return recordedErrors(recorded(file))[0] ?? expect.fail(`${file} holds no response`);
 }
 
 /** The error of the model's step while the server answers `recording`, without the SDK's retries. */
@@ -113,5 +120,51 @@ describe('OpenAIModel against recorded failures', () => {
 
   it('names a stream that ends without its finish and [DONE] ModelUnavailable', async () => {
     expect((await failure({ headers: SSE, frames: text() })).name).toBe('ModelUnavailable');
+  });
+});
+
+describe('OpenAIModel against recorded context-window refusals', () => {
+  it.each<[string, ContextFigures, string]>([
+    [
+      'openai/context-length-exceeded.json',
+      { limitTokens: 4097, requestTokens: 4363 },
+      'your messages resulted in 4363 tokens',
+    ],
+    [
+      'openai/context-length-exceeded-with-completion.json',
+      { limitTokens: 4097, requestTokens: 3120 },
+      '(3120 in the messages, 1000 in the completion)',
+    ],
+    [
+      'openai-compatible/vllm-context-too-long.json',
+      { limitTokens: 32768, requestTokens: 32836 },
+      'your request has 32836 input tokens',
+    ],
+    [
+      'openai-compatible/deepseek-context-too-long.json',
+      { limitTokens: 131072, requestTokens: 122942 },
+      '(122942 in the messages, 8192 in the completion)',
+    ],
+    [
+      'openai-compatible/llama-cpp-exceed-context-size.json',
+      { limitTokens: 8192, requestTokens: 14429 },
+      'the request exceeds the available context size',
+    ],
+  ])('names %s ContextTooLong, with its figures and its own message', async (file, figures, says) => {
+    const refusal = refusalIn(file);
+    const error = await failure(refusal.recording);
+    expect(error).toBeInstanceOf(ContextTooLongError);
+    expect(error).toMatchObject({ name: refusal.expected });
+    expect(error).toHaveProperty('figures', figures);
+    expect(error.message).toContain("longer than the model's context window");
+    expect(error.message).toContain(says);
+    expect(error.cause).toBeInstanceOf(OpenAI.BadRequestError);
+  });
+
+  it('leaves a refusal whose body has no `error` field ModelRejectedRequest: the SDK keeps none of it', async () => {
+    const refusal = refusalIn('openai-compatible/vllm-top-level-context-too-long.json');
+    const error = await failure(refusal.recording);
+    expect(error.name).toBe(refusal.expected);
+    expect(error.message).toContain('400 status code (no body)');
   });
 });

@@ -59,6 +59,29 @@ describe('OpenAIModel', () => {
     });
   });
 
+  it('sends a request’s maxOutputTokens as max_tokens over its own, and no stop field without stop sequences', async () => {
+    server.replies.push(sse(['Sum']), sse(['mary']));
+    const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'test-key', maxRetries: 0 });
+    const own = new OpenAIModel({ model: 'test-model', client, maxTokens: 4000 });
+    await collectStream(own.stream(request));
+    await collectStream(
+      own.stream({ ...request, stopSequences: [], maxOutputTokens: 300, purpose: 'compaction' }),
+    );
+    const [step, summary] = requests();
+    expect(step).toMatchObject({ max_tokens: 4000, stop: ['</execute>', '<end>'] });
+    expect(summary).toMatchObject({ max_tokens: 300 });
+    expect(summary).not.toHaveProperty('stop');
+  });
+
+  it('streams a compaction’s summary whole, in one request, markers and all', async () => {
+    server.replies.push(sse(['Ran <execute>[{"name": "ls", "args": {}}]</execute>', ' and read <end>.']));
+    const summary = { ...request, stopSequences: [], purpose: 'compaction' as const };
+    expect((await collectStream(model().stream(summary))).join('')).toBe(
+      'Ran <execute>[{"name": "ls", "args": {}}]</execute> and read <end>.',
+    );
+    expect(requests()).toHaveLength(1);
+  });
+
   it('A7 restores the </execute> a stop sequence swallowed', async () => {
     server.replies.push(sse(['<execute>[{"name": "echo", ', '"args": {"text": "x"}}]\n']));
     expect((await collectStream(model().stream(request))).at(-1)).toBe('</execute>');

@@ -15,6 +15,7 @@ export interface OpenAIModelOptions {
   apiKey?: string | undefined;
   /** @default a client from the options above, with 2 retries and a 10-minute time-out */
   client?: OpenAI;
+  /** The most tokens an answer may take, unless a request says otherwise. @default the server's */
   maxTokens?: number;
 }
 
@@ -92,6 +93,8 @@ export class OpenAIModel extends ProviderModel {
   }
 
   #send(request: ModelRequest, prefill: string, stops: readonly string[]) {
+    // `max_tokens`, which OpenAI-compatible servers read; not all of them read `max_completion_tokens`.
+    const maxTokens = request.maxOutputTokens ?? this.#options.maxTokens;
     return this.#client.chat.completions.create({
       model: this.#options.model,
       stream: true,
@@ -102,7 +105,7 @@ export class OpenAIModel extends ProviderModel {
         ...request.messages,
         ...(prefill ? [{ role: 'assistant' as const, content: prefill }] : []),
       ],
-      ...(this.#options.maxTokens ? { max_tokens: this.#options.maxTokens } : {}),
+      ...(maxTokens ? { max_tokens: maxTokens } : {}),
     });
   }
 }

@@ -3,7 +3,8 @@ import type { Model, ModelPart, ModelRequest } from './model.js';
 
 /**
  * A model behind a provider's streaming API. Subclasses make one request; every provider shares
- * how a step is streamed from one or more of them (`continueAtStops`, A7).
+ * how a step is streamed from one or more of them (`continueAtStops`, A7). A compaction's summary
+ * is one request, streamed whole.
  */
 export abstract class ProviderModel implements Model {
   /** @param id how prices and metrics name the model: `openai:gpt-4o` */
@@ -13,6 +14,8 @@ export abstract class ProviderModel implements Model {
   readonly usageMayBeUnknown = true;
 
   stream(request: ModelRequest): AsyncIterable<ModelPart> {
+    // A compaction's summary is prose, not a step: no marker in it ends it or asks for more.
+    if (request.purpose === 'compaction') return whole(this.request(request, '', request.stopSequences));
     return continueAtStops((prefill, stops) => this.request(request, prefill, stops), request.stopSequences);
   }
 
@@ -25,4 +28,9 @@ export abstract class ProviderModel implements Model {
     prefill: string,
     stops: readonly string[],
   ): AsyncGenerator<ModelPart, RequestEnd>;
+}
+
+/** Every part of one provider request, however it ended. */
+async function* whole(request: AsyncGenerator<ModelPart, RequestEnd>): AsyncGenerator<ModelPart> {
+  yield* request;
 }

@@ -3,6 +3,7 @@ import { collectParts, collectStream } from '../testing/collect-stream.js';
 import { RecordingModel } from './recording-model.js';
 import { ReplayModel } from './replay-model.js';
 import { ScriptedModel } from './scripted-model.js';
+import { scriptedSummary } from './scripted-summary.js';
 
 /** Session step `step`, by default in a turn that began the session. */
 const request = (step: number, turnStep = step) => ({
@@ -39,6 +40,16 @@ describe('RecordingModel', () => {
     const recorder = new RecordingModel(new ScriptedModel([['one', 'two', 'three']]));
     for await (const chunk of recorder.stream(request(0))) if (chunk === 'two') break;
     expect(recorder.cassette().steps).toEqual([{ chunks: ['one', 'two'] }]);
+  });
+
+  it('passes a compaction through unrecorded, so it overwrites no step of the cassette', async () => {
+    const recorder = new RecordingModel(new ScriptedModel(['one', 'two']));
+    await collectStream(recorder.stream(request(0)));
+    const compaction = { ...request(1), messages: [{ role: 'user' as const, content: 'go' }] };
+    const summary = await collectStream(recorder.stream({ ...compaction, purpose: 'compaction' }));
+    expect(summary).toEqual([scriptedSummary({ ...compaction, purpose: 'compaction' })]);
+    await collectStream(recorder.stream(request(1)));
+    expect(recorder.cassette().steps).toEqual([{ chunks: ['one'] }, { chunks: ['two'] }]);
   });
 
   it('adds a later turn to an existing cassette, keeping its steps', async () => {

@@ -8,22 +8,30 @@ import type { ScriptedStep } from './scripted-model.js';
  * Wraps a model and records every step's chunks exactly as they streamed, and the usage the
  * provider reported, by the step's index in the session, into a cassette that `ReplayModel` plays
  * back. Recording into an existing cassette keeps its other steps, so later turns of a session can
- * be added to it.
+ * be added to it. A compaction's request passes through unrecorded: it is no step of the session,
+ * and a replay answers it the scripted way.
  */
 export class RecordingModel implements Model {
   readonly id: string;
   readonly usageMayBeUnknown: boolean;
+  readonly contextWindow?: number;
   readonly #inner: Model;
   readonly #steps: ScriptedStep[];
 
   constructor(inner: Model, existing?: Cassette) {
     this.id = inner.id;
     this.usageMayBeUnknown = inner.usageMayBeUnknown ?? false;
+    if (inner.contextWindow !== undefined) this.contextWindow = inner.contextWindow;
     this.#inner = inner;
     this.#steps = existing?.steps.map((step) => structuredClone(step)) ?? [];
   }
 
   async *stream(request: ModelRequest): AsyncIterable<ModelPart> {
+    // Keyed by session step, its summary would overwrite the step that follows it.
+    if (request.purpose === 'compaction') {
+      yield* this.#inner.stream(request);
+      return;
+    }
     const chunks: string[] = [];
     let usage: ModelUsage | undefined;
     try {

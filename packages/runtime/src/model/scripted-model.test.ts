@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { collectStream } from '../testing/collect-stream.js';
+import { collectParts, collectStream } from '../testing/collect-stream.js';
 import { ReplayModel } from './replay-model.js';
 import { ScriptedModel } from './scripted-model.js';
+import { scriptedSummary } from './scripted-summary.js';
 
 /** Session step `step`, by default in a turn that began the session. */
 const request = (step: number, turnStep = step) => ({
@@ -10,6 +11,16 @@ const request = (step: number, turnStep = step) => ({
   step,
   turnStep,
   stopSequences: ['</execute>'],
+});
+
+/** A compaction's summary request, made before session step `step`. */
+const compaction = (step: number, turnStep = step) => ({
+  system: 'Summarize the conversation.',
+  messages: [{ role: 'user' as const, content: 'Count the files.' }],
+  step,
+  turnStep,
+  stopSequences: [],
+  purpose: 'compaction' as const,
 });
 
 describe('ScriptedModel', () => {
@@ -38,6 +49,17 @@ describe('ScriptedModel', () => {
     });
   });
 
+  it('answers a compaction with the scripted summary and no usage, playing no step', async () => {
+    const usage = { inputTokens: 9, outputTokens: 4, cacheReadTokens: 0, cacheWriteTokens: 0 };
+    const model = new ScriptedModel([{ chunks: ['one'], usage }, 'two']);
+    expect(await collectParts(model.stream(request(0)))).toEqual([usage, 'one']);
+    // At the turn's step 1, past the end of a script that had ended: a step would fail, a summary does not.
+    expect(await collectParts(model.stream(compaction(1)))).toEqual([scriptedSummary(compaction(1))]);
+    expect(await collectStream(model.stream(request(1)))).toEqual(['two']);
+    expect(await collectParts(new ScriptedModel(['only']).stream(compaction(5)))).toHaveLength(1);
+    expect(model.calls.map((call) => call.purpose ?? 'step')).toEqual(['step', 'compaction', 'step']);
+  });
+
   it.each([
     ['{', 'bad.json is not valid JSON'],
     ['[]', 'a script needs at least one model step'],
@@ -64,6 +86,12 @@ describe('ReplayModel', () => {
       message:
         'c.json has 2 model steps, and step 3 of the session was requested: add more steps or lower --max-steps.',
     });
+  });
+
+  it('answers a compaction the scripted way, leaving the session step it came before to the cassette', async () => {
+    const model = new ReplayModel({ version: 1, steps: [{ chunks: ['first'] }, { chunks: ['second'] }] });
+    expect(await collectStream(model.stream(compaction(1)))).toEqual([scriptedSummary(compaction(1))]);
+    expect(await collectStream(model.stream(request(1)))).toEqual(['second']);
   });
 
   it('rejects a cassette of another version', () => {

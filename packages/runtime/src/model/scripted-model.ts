@@ -2,6 +2,7 @@ import { ERROR_NAMES } from '@agentstep/protocol';
 import * as z from 'zod';
 import type { Model, ModelPart, ModelRequest } from './model.js';
 import { modelUsageSchema } from './model-usage.js';
+import { scriptedSummary } from './scripted-summary.js';
 
 /** One scripted step: its chunks, and the usage it reports. */
 export const scriptedStepSchema = z.object({
@@ -34,7 +35,8 @@ export interface PlayedStep {
 /**
  * A model that plays back a fixed script, step by step of each turn — every turn plays it from its
  * first element — and records every request it received (`calls`), so tests can assert on what the
- * model was shown.
+ * model was shown. A compaction's request plays no step: it is answered with
+ * {@link scriptedSummary}, without usage.
  */
 export class ScriptedModel implements Model {
   readonly id: string;
@@ -55,6 +57,10 @@ export class ScriptedModel implements Model {
 
   async *stream(request: ModelRequest): AsyncIterable<ModelPart> {
     this.calls.push(request);
+    if (request.purpose === 'compaction') {
+      yield scriptedSummary(request);
+      return;
+    }
     const played = this.played(request);
     const step = this.#steps[played.index];
     if (step === undefined) {

@@ -30,9 +30,12 @@ export interface SessionDisplay {
   streamed(events: readonly ParsedEvent[]): void;
 }
 
-/** An event a model step writes (rather than the results or the user message logged before it). */
+/**
+ * An event a model step writes (rather than the results, the user message or the compaction of the
+ * context logged before it).
+ */
 function isStepEvent(stored: StoredEvent): boolean {
-  return stored.event.type !== 'result' && stored.event.type !== 'user';
+  return !['result', 'user', 'compacted'].includes(stored.event.type);
 }
 
 /**
@@ -60,8 +63,8 @@ export class SessionFollower {
 
   /**
    * Parses one streamed chunk of model step `step` in token mode. A new step first shows what was
-   * logged before it (the last batch's results; its own events come when it is logged), then
-   * `stepStarted`; the chunk's events follow, in order with everything else.
+   * logged before it (the last batch's results, a compaction; its own events come when it is
+   * logged), then `stepStarted`; the chunk's events follow, in order with everything else.
    */
   stream(step: number, chunk: string, display: SessionDisplay): void {
     if (this.#tokens?.step !== step) {

@@ -1,5 +1,6 @@
-import type { BuildMessagesOptions, ToolDescription } from '@agentstep/protocol';
+import type { ToolDescription } from '@agentstep/protocol';
 import type { ApprovalRules } from '../approvals/approval-rules.js';
+import type { ContextOptions } from '../context/context-options.js';
 import type { EventLog } from '../event-log/event-log.js';
 import type { AgentMcp } from '../mcp/turn-mcp-tools.js';
 import type { Model } from '../model/model.js';
@@ -27,7 +28,8 @@ export interface ModelStepDeps extends SpendDeps {
    */
   models?: Readonly<Record<string, Model>>;
   instructions?: string;
-  context?: BuildMessagesOptions;
+  /** How the context is kept within the model's window. @default - compacted by each model's known window */
+  context?: ContextOptions;
   /** Which calls wait for a person's approval. @default none */
   approvals?: ApprovalRules;
   /** MCP servers whose tools each turn offers too, listed at its first step and logged. @default none */

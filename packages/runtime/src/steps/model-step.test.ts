@@ -1,7 +1,8 @@
-import { ERROR_NAMES, type LoopState, STEP_CAPS } from '@agentstep/protocol';
+import { ERROR_NAMES, type LoopState, resultEvent, STEP_CAPS } from '@agentstep/protocol';
 import { describe, expect, it } from 'vitest';
 import { inMemoryStores } from '../in-memory-stores.js';
 import type { Model, ModelRequest } from '../model/model.js';
+import { ContextTooLongError } from '../model/model-errors.js';
 import { ScriptedModel } from '../model/scripted-model.js';
 import { closeBatch } from './close-batch.js';
 import { failTurn } from './fail-turn.js';
@@ -162,5 +163,86 @@ describe('modelStep: a step in which the model returned nothing (A12)', () => {
     const deps = setup(model);
     expect(await modelStep(await begin(deps), deps)).toMatchObject({ batch: 't.1', next: 'finish' });
     expect(model.calls).toHaveLength(1);
+  });
+});
+
+describe('modelStep: a provider that refuses the request as too long (decision 0035)', () => {
+  /** A model that refuses its first `refusals` step requests as too long, then answers; it summarizes on request. */
+  function refusing(refusals: number) {
+    const requests: ModelRequest[] = [];
+    const model: Model = {
+      id: 'refusing',
+      async *stream(request: ModelRequest) {
+        requests.push(request);
+        if (request.purpose === 'compaction') {
+          yield 'The user wants blobs echoed.';
+          return;
+        }
+        const steps = requests.filter((sent) => sent.purpose !== 'compaction').length;
+        if (steps <= refusals) throw new ContextTooLongError('prompt is too long');
+        yield 'Done.<end>';
+      },
+    };
+    return { model, requests };
+  }
+
+  /** A turn that has taken `steps` steps, each a call of `blob` answered with 2 KB. */
+  async function turnOf(deps: ModelStepDeps, steps: number): Promise<LoopState> {
+    const state = await begin(deps, 50);
+    for (let step = 1; step <= steps; step++) {
+      const batch = `t.${step}`;
+      const call = {
+        type: 'call' as const,
+        // Other arguments each time: the runaway guard stops a turn that repeats a call.
+        content: JSON.stringify({ name: 'blob', args: { step } }),
+        timestamp: 1,
+        payload: { index: 0 },
+      };
+      const result = {
+        ...resultEvent([{ tool: 'blob', status: 'success', content: 'x'.repeat(2_000) }]),
+        timestamp: 1,
+      };
+      await deps.log.append({
+        session: 's',
+        turn: 't',
+        key: `s${step}`,
+        events: [{ event: call, batch, position: 0 }],
+      });
+      await deps.log.append({ session: 's', turn: 't', key: `r${step}`, events: [{ event: result, batch }] });
+    }
+    return { ...state, step: steps, turnSteps: steps };
+  }
+
+  it('compacts once and takes the step again, and the turn goes on', async () => {
+    const { model, requests } = refusing(1);
+    const deps = { ...setup(model), context: { windowTokens: 8_000 } };
+    const step = await modelStep(await turnOf(deps, 6), deps);
+    expect(step).toMatchObject({ batch: 't.7', next: 'finish' });
+    // The refused step, the compaction's summary requests (the older part in pieces), the step again.
+    const purposes = requests.map((request) => request.purpose ?? 'step');
+    expect(purposes).toEqual(['step', ...purposes.slice(1, -1).map(() => 'compaction'), 'step']);
+    expect(purposes.length).toBeLessThanOrEqual(4);
+    const types = await typesOf(deps);
+    expect(types.filter((type) => type === 'compacted')).toHaveLength(1);
+    expect(types.at(-1)).toBe('respond');
+    expect(requests.at(-1)?.messages[0]?.content).toContain('The user wants blobs echoed.');
+  });
+
+  it('ends the turn with ContextTooLong when the provider refuses the compacted request too, within three requests', async () => {
+    const { model, requests } = refusing(Number.POSITIVE_INFINITY);
+    const deps = { ...setup(model), context: { windowTokens: 8_000 } };
+    await expect(modelStep(await turnOf(deps, 6), deps)).rejects.toMatchObject({
+      name: ERROR_NAMES.contextTooLong,
+    });
+    expect(requests.length).toBeLessThanOrEqual(1 + 3);
+  });
+
+  it('ends the turn with ContextTooLong at once when no window is known to compact to', async () => {
+    const { model, requests } = refusing(Number.POSITIVE_INFINITY);
+    const deps = setup(model);
+    await expect(modelStep(await turnOf(deps, 2), deps)).rejects.toMatchObject({
+      name: ERROR_NAMES.contextTooLong,
+    });
+    expect(requests).toHaveLength(1);
   });
 });

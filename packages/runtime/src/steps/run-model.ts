@@ -11,6 +11,8 @@ export const STOP_SEQUENCES = ['</execute>', '<end>'] as const;
 export interface ModelRun {
   events: ParsedEvent[];
   usage: ModelUsage;
+  /** The input tokens the provider reported for the step's first request, which calibrates estimates. */
+  firstInputTokens?: number;
   /** Set when the provider reported no usage at all: `usage` is then not what it billed. */
   usageUnknown?: true;
 }
@@ -31,7 +33,13 @@ export async function runModel(
   const cap = new StepEventCap();
   const events: ParsedEvent[] = [];
   let usage: ModelUsage | undefined;
+  let firstInputTokens: number | undefined;
   let unreported = false;
+  const count = (part: ModelUsage) => {
+    if (firstInputTokens === undefined && part.inputTokens > 0) firstInputTokens = part.inputTokens;
+    usage = addUsage(usage ?? NO_USAGE, part);
+    unreported ||= isUnreported(part);
+  };
   // Native reasoning reaches the parser (and `onText`, for token mode) as `<think>` blocks.
   const parts = reasoningAsThink(model.stream(request))[Symbol.asyncIterator]();
   const drain: Drain = { readPending: false };
@@ -39,8 +47,7 @@ export async function runModel(
     for (let next = await parts.next(); !next.done; next = await parts.next()) {
       const part = next.value;
       if (typeof part !== 'string') {
-        usage = addUsage(usage ?? NO_USAGE, part);
-        unreported ||= isUnreported(part);
+        count(part);
         continue;
       }
       onText(part);
@@ -50,13 +57,10 @@ export async function runModel(
         events.push(event);
         over ||= event.type === 'execute' || event.type === 'end';
       }
-      if (cap.over) return { events, ...reported(unreported ? undefined : usage, model) };
+      if (cap.over) return { events, ...reported(unreported ? undefined : usage, model, firstInputTokens) };
       if (over) {
-        for await (const late of usageAfterEnd(parts, drain)) {
-          usage = addUsage(usage ?? NO_USAGE, late);
-          unreported ||= isUnreported(late);
-        }
-        return { events, ...reported(unreported ? undefined : usage, model) };
+        for await (const late of usageAfterEnd(parts, drain)) count(late);
+        return { events, ...reported(unreported ? undefined : usage, model, firstInputTokens) };
       }
     }
   } finally {
@@ -64,12 +68,16 @@ export async function runModel(
   }
   return {
     events: [...events, ...cap.admit(parser.end())],
-    ...reported(unreported ? undefined : usage, model),
+    ...reported(unreported ? undefined : usage, model, firstInputTokens),
   };
 }
 
 /** The step's usage; a provider's step that reported none has an unknown usage, a script's used none. */
-function reported(usage: ModelUsage | undefined, model: Model): Pick<ModelRun, 'usage' | 'usageUnknown'> {
-  if (usage !== undefined) return { usage };
+function reported(
+  usage: ModelUsage | undefined,
+  model: Model,
+  firstInputTokens: number | undefined,
+): Pick<ModelRun, 'usage' | 'usageUnknown' | 'firstInputTokens'> {
+  if (usage !== undefined) return { usage, ...(firstInputTokens === undefined ? {} : { firstInputTokens }) };
   return model.usageMayBeUnknown ? { usage: NO_USAGE, usageUnknown: true } : { usage: NO_USAGE };
 }

@@ -1,11 +1,11 @@
-import {
-  buildMessages,
-  type LoopState,
-  renderSystemPrompt,
-  type StoredEvent,
-  type WireEventOf,
-} from '@agentstep/protocol';
+import { type LoopState, renderSystemPrompt, type StoredEvent, type WireEventOf } from '@agentstep/protocol';
 import { approvalRequests, approvalTimeoutMs } from '../approvals/approval-rules.js';
+import {
+  contextAfterRefusal,
+  type StepContext,
+  type StepContextInput,
+  stepContext,
+} from '../context/step-context.js';
 import {
   type Appended,
   DEFAULT_LEASE_MS,
@@ -13,15 +13,17 @@ import {
   type LogSnapshot,
   type NewEvent,
 } from '../event-log/event-log.js';
+import type { Model } from '../model/model.js';
+import { ContextTooLongError } from '../model/model-errors.js';
 import { modelStepKey } from '../usage/model-step-key.js';
+import { stepSpend } from '../usage/step-spend.js';
 import { batchId } from './batch-id.js';
 import { budgetLimit } from './budget-limit.js';
 import type { ModelStepDeps } from './model-step-deps.js';
-import { runModel, STOP_SEQUENCES } from './run-model.js';
+import { type ModelRun, runModel, STOP_SEQUENCES } from './run-model.js';
 import { runawayGuard } from './runaway-guard.js';
 import { type StepNote, stepNoteSchema } from './step-note.js';
 import { stepRecord } from './step-record.js';
-import { stepSpend } from './step-spend.js';
 import { turnModel } from './turn-model.js';
 
 /**
@@ -79,32 +81,24 @@ function mayBeLogged(state: LoopState, mark: string | undefined): boolean {
   return mark !== batchId(state.turn, state.turnSteps);
 }
 
-/** Runs the model, then records the step in one append: its events and its note, nothing before. */
+/**
+ * Runs the model on the context the log gives (compacted first when it would overflow the model's
+ * window, decision 0035), then records the step in one append: its events and its note.
+ */
 async function takeStep(
   state: LoopState,
   batch: string,
-  log: readonly StoredEvent[],
+  before: readonly StoredEvent[],
   deps: ModelStepDeps,
 ): Promise<TakenStep> {
   const { session, turn } = state;
-  const user = turnUser(log);
+  const user = turnUser(before);
   const { model, profile } = turnModel(session, user, deps);
-  const startedAt = deps.clock.now();
-  const {
-    events: parsed,
-    usage,
-    usageUnknown,
-  } = await runModel(
-    model,
-    {
-      system: renderSystemPrompt({ tools: deps.tools, ...turnInstructions(user, deps) }),
-      messages: buildMessages(log, deps.context),
-      step: state.step,
-      turnStep: state.turnSteps,
-      stopSequences: STOP_SEQUENCES,
-    },
-    (text) => deps.stream?.write({ session, step: state.step, text }),
-  );
+  const system = renderSystemPrompt({ tools: deps.tools, ...turnInstructions(user, deps) });
+  const input = { state, batch, log: before, system, model };
+  const { context, run, startedAt } = await runOnContext(input, await stepContext(input, deps), deps);
+  const { events: parsed, usage, usageUnknown, firstInputTokens } = run;
+  const { log } = context;
   const endedAt = deps.clock.now();
   const record = stepRecord(parsed, batch, endedAt / 1000);
   const { batchFailure } = record;
@@ -113,6 +107,10 @@ async function takeStep(
   const events = [...record.events, ...requests];
   const note: StepNote = {
     ...stepSpend({ startedAt, endedAt, usage, usageUnknown }, { ...deps, model }),
+    context: {
+      estimatedTokens: context.estimatedTokens,
+      ...(firstInputTokens === undefined ? {} : { inputTokens: firstInputTokens }),
+    },
     ...(profile === undefined ? {} : { profile }),
     ...(batchFailure === undefined ? {} : { batchFailure }),
     ...empty,
@@ -141,6 +139,44 @@ async function takeStep(
     ...empty,
     ...(appended.cancelRequested === undefined ? {} : { cancelRequested: appended.cancelRequested }),
   };
+}
+
+/**
+ * The model run on `context` (and when its request started); when the provider refuses it as
+ * longer than the window, the context compacted once more and the model run once more, on which a
+ * refusal ends the turn.
+ */
+async function runOnContext(
+  input: StepContextInput,
+  context: StepContext,
+  deps: ModelStepDeps,
+): Promise<{ context: StepContext; run: ModelRun; startedAt: number }> {
+  try {
+    const startedAt = deps.clock.now();
+    return { context, run: await runStep(input, context, deps), startedAt };
+  } catch (error) {
+    if (!(error instanceof ContextTooLongError)) throw error;
+    const compacted = await contextAfterRefusal(input, context, error, deps);
+    const startedAt = deps.clock.now();
+    return { context: compacted, run: await runStep(input, compacted, deps), startedAt };
+  }
+}
+
+function runStep(
+  { state, system, model }: StepContextInput & { model: Model },
+  context: StepContext,
+  deps: ModelStepDeps,
+): Promise<ModelRun> {
+  const request = {
+    system,
+    messages: context.messages,
+    step: state.step,
+    turnStep: state.turnSteps,
+    stopSequences: STOP_SEQUENCES,
+  };
+  return runModel(model, request, (text) =>
+    deps.stream?.write({ session: state.session, step: state.step, text }),
+  );
 }
 
 /**

@@ -16,4 +16,10 @@ export { type RecordingServer, type Reply, startRecordingServer } from './record
 export { describeSessionDirectoryContract } from './session-directory-contract.js';
 export { describeTurnQueueContract } from './turn-queue-contract.js';
 export { describeUsageLedgerContract } from './usage-ledger-contract.js';
+export {
+  startWindowServer,
+  type WindowRequest,
+  type WindowServer,
+  type WindowServerOptions,
+} from './window-server.js';
 export { describeWorkspaceContract } from './workspace-contract.js';

@@ -7,7 +7,8 @@ export type KeyedAppend = Appended & { key: string };
 
 /**
  * The ledger a session's model-step appends make: one entry per append with a note, its session
- * and batch from the key, in log order (a step's appends never share a seq with another's).
+ * and batch from the key (unless the note names its batch, as a compaction's does), in log order
+ * (a step's appends never share a seq with another's).
  */
 export function ledgerOf(session: string, appends: readonly KeyedAppend[]): StepUsage[] {
   return appends
@@ -15,9 +16,9 @@ export function ledgerOf(session: string, appends: readonly KeyedAppend[]): Step
     .sort((a, b) => a.firstSeq - b.firstSeq)
     .map((append) =>
       stepUsageSchema.parse({
+        batch: append.key.slice(MODEL_STEP_KEY_PREFIX.length),
         ...append.note,
         session,
-        batch: append.key.slice(MODEL_STEP_KEY_PREFIX.length),
       }),
     );
 }

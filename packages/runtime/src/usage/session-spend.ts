@@ -51,6 +51,7 @@ export function metricEvents(entries: readonly StepUsage[]): Array<WireEventOf<'
         model: entry.model,
         ...(entry.profile === undefined ? {} : { profile: entry.profile }),
         batch: entry.batch,
+        ...(entry.purpose === undefined ? {} : { purpose: entry.purpose }),
         latency_ms: entry.latencyMs,
         ...(entry.usageUnknown ? { usage: 'unknown' as const } : {}),
         cache_read: entry.usage.cacheReadTokens,

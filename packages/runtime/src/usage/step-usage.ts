@@ -22,12 +22,17 @@ export const stepSpendSchema = z.object({
   usageUnknown: z.literal(true).optional(),
   /** Estimated from the price table when the step ran; absent when it had no price for the model. */
   costUsd: z.number().nonnegative().optional(),
+  /** Set on the requests a compaction made to summarize the context before the step (decision 0035). */
+  purpose: z.literal('compaction').optional(),
 });
 
 /** One step's spend. */
 export type StepSpend = z.infer<typeof stepSpendSchema>;
 
-/** One entry of the usage ledger: a model step's spend, with its session and step (batch). */
+/**
+ * One entry of the usage ledger: a model step's spend, or a compaction's (`purpose`), with its
+ * session and step (batch: a compaction's is the step it came before).
+ */
 export const stepUsageSchema = stepSpendSchema.extend({
   session: z.string().min(1),
   /** The model step (batch) the request belonged to. */

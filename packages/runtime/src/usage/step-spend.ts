@@ -1,8 +1,8 @@
-import { DEFAULT_PRICES, priceOf } from '@agentstep/protocol';
+import { DEFAULT_PRICES, type PriceTable, priceOf } from '@agentstep/protocol';
+import type { Model } from '../model/model.js';
 import type { ModelUsage } from '../model/model-usage.js';
-import { costOf } from '../usage/cost-of.js';
-import type { StepSpend } from '../usage/step-usage.js';
-import type { SpendDeps } from './budget-limit.js';
+import { costOf } from './cost-of.js';
+import type { StepSpend } from './step-usage.js';
 
 /** When one step's model request started and ended, and what it used. */
 export interface StepRun {
@@ -14,7 +14,7 @@ export interface StepRun {
 }
 
 /** What a step spent, with its cost estimate at today's prices, as the step's note records it. */
-export function stepSpend(run: StepRun, deps: Pick<SpendDeps, 'model' | 'prices'>): StepSpend {
+export function stepSpend(run: StepRun, deps: { model: Model; prices?: PriceTable | undefined }): StepSpend {
   const price = priceOf(deps.prices ?? DEFAULT_PRICES, deps.model.id);
   return {
     model: deps.model.id,

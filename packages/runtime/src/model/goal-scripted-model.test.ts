@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { collectParts, collectStream } from '../testing/collect-stream.js';
+import { GoalScriptedModel } from './goal-scripted-model.js';
+import { scriptedSummary } from './scripted-summary.js';
+
+const GOAL = '<workflow name="w">\n<current-goal id="g">\nDo it.\n</current-goal>\n</workflow>';
+
+/** A step of the turn that runs goal `g`. */
+const request = (step: number) => ({
+  system: 'sys',
+  messages: [{ role: 'user' as const, content: GOAL }],
+  step,
+  turnStep: step,
+  stopSequences: ['</execute>'],
+});
+
+describe('GoalScriptedModel', () => {
+  it('answers a compaction with the scripted summary and no usage, starting no run of the goal', async () => {
+    const model = new GoalScriptedModel({ g: [['first step', 'second step']] });
+    expect(await collectStream(model.stream(request(0)))).toEqual(['first step']);
+    const compaction = { ...request(1), stopSequences: [], purpose: 'compaction' as const };
+    expect(await collectParts(model.stream(compaction))).toEqual([scriptedSummary(compaction)]);
+    // The goal has one run: had the compaction started another, this step would find none.
+    expect(await collectStream(model.stream(request(1)))).toEqual(['second step']);
+    expect(model.calls).toHaveLength(3);
+  });
+});
