@@ -1,5 +1,5 @@
 import { LocalExecutionStarter } from '@agentstep/local';
-import { GoalScriptedModel, type GoalScripts, systemClock } from '@agentstep/runtime';
+import { type ContextOptions, GoalScriptedModel, type GoalScripts, systemClock } from '@agentstep/runtime';
 import { builtInTools, type SubAgentDeps } from '@agentstep/runtime/tools';
 import { describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from '../support/dynamo-client.js';
@@ -32,7 +32,7 @@ const SCRIPTS: GoalScripts = {
 };
 
 /** An agent on the local engine whose tools include the agents toolset, run by the engine's starter. */
-async function agentWithSubAgents(scripts: GoalScripts) {
+async function agentWithSubAgents(scripts: GoalScripts, context?: ContextOptions) {
   const model = new GoalScriptedModel(scripts);
   const callers: Array<string | undefined> = [];
   let deps: SubAgentDeps | undefined;
@@ -44,13 +44,39 @@ async function agentWithSubAgents(scripts: GoalScripts) {
       },
     },
   });
-  const agent = await localAgent({ script: ['unused'], model: () => model, tools });
+  const agent = await localAgent({
+    script: ['unused'],
+    model: () => model,
+    tools,
+    ...(context ? { context } : {}),
+  });
   const stores = { ...agent.stores, clock: systemClock };
   deps = { ...stores, starter: new LocalExecutionStarter(agent.engine, stores) };
   return { agent, model, callers };
 }
 
 describe.skipIf(dynamoEndpoint === '')('sub-agents on the synthesized state machine', () => {
+  it('a sub-agent compacts its own context as any turn does (decision 0035)', async () => {
+    const fetch = Array.from({ length: 14 }, (_, n) => batch(['blob', { bytes: 2_000 + n }]));
+    const scripts: GoalScripts = {
+      '': [[batch(['spawn_agent', { role: 'fetcher', task: 'Fetch fourteen blobs.' }]), 'Fetched.<end>']],
+      fetcher: [[...fetch, 'Fourteen blobs fetched.<end>']],
+    };
+    const { agent, model } = await agentWithSubAgents(scripts, { windowTokens: 4_000 });
+    const parent = await agent.turn('Have the fetcher fetch blobs.');
+    expect(parent.output).toMatchObject({ status: 'done', answer: 'Fetched.' });
+    // Every request but the parent's own (its session starts with the user's message) is the fetcher's.
+    const fetcher = model.calls.filter(
+      ({ messages }) => messages[0]?.content !== 'Have the fetcher fetch blobs.',
+    );
+    expect(fetcher.filter((request) => request.purpose === 'compaction').length).toBeGreaterThan(0);
+    // Its last step sees a summary in place of its earlier steps.
+    const steps = fetcher.filter((request) => request.purpose !== 'compaction');
+    expect(steps).toHaveLength(15);
+    expect(steps.at(-1)?.messages[0]?.content).toMatch(/^<summary>/);
+    expect(parent.events.filter(({ event }) => event.type === 'compacted')).toEqual([]);
+  });
+
   it('spawn_agents runs two sub-agents as their own turns and returns both answers in order; a sub-agent cannot spawn', async () => {
     const { agent, model, callers } = await agentWithSubAgents(SCRIPTS);
     const parent = await agent.turn('Tell me the history of quantum computing.');

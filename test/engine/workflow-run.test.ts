@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { WORKFLOW_STATE_MACHINE } from '@agentstep/local';
 import { parseAgentfile, type WorkflowSpec } from '@agentstep/protocol';
 import {
+  type ContextOptions,
   decideGate,
   GoalScriptedModel,
   type GoalScripts,
@@ -105,9 +106,9 @@ function spec(source: string): WorkflowSpec {
 }
 
 /** A workflow run on the synthesized workflow and agent state machines, with a scripted model per goal. */
-async function workflowAgent(scripts: GoalScripts) {
+async function workflowAgent(scripts: GoalScripts, context?: ContextOptions) {
   const model = new GoalScriptedModel(scripts);
-  const agent = await localAgent({ script: ['unused'], model: () => model });
+  const agent = await localAgent({ script: ['unused'], model: () => model, ...(context ? { context } : {}) });
   const run = `wf-${randomUUID().slice(0, 8)}`;
   const begin = (source: string, inputs: Record<string, string> = {}) =>
     startWorkflow({ run, spec: spec(source), inputs }, { log: agent.stores.log, clock: systemClock });
@@ -123,6 +124,26 @@ async function workflowAgent(scripts: GoalScripts) {
 }
 
 describe.skipIf(dynamoEndpoint === '')('workflow runs on the synthesized workflow state machine', () => {
+  it('a goal compacts its own session as any turn does (decision 0035)', async () => {
+    const fetch = Array.from(
+      { length: 14 },
+      (_, n) => `<execute>[{"name":"blob","args":{"bytes":${2_000 + n}}}]</execute>`,
+    );
+    const flow = await workflowAgent(
+      { gather: [[...fetch, 'Gathered fourteen blobs.<end>']] },
+      { windowTokens: 4_000 },
+    );
+    await flow.begin('NAME gatherer\nGOAL gather "Gather fourteen blobs."\nRUN main USING gather\n');
+    const { output } = await flow.execute();
+    expect(output).toMatchObject({ next: 'done' });
+    const [goal] = recordsOf(await flow.runLog(), 'goal');
+    expect(goal?.content).toBe('Gathered fourteen blobs.');
+    const steps = flow.model.calls.filter((call) => call.purpose !== 'compaction');
+    expect(steps).toHaveLength(15);
+    expect(flow.model.calls.some((call) => call.purpose === 'compaction')).toBe(true);
+    expect(steps.at(-1)?.messages[0]?.content).toMatch(/^<summary>/);
+  });
+
   it('runs a plain goal with fields, a two-agent goal and a CONVERGE goal, each seeing its document byte for byte', async () => {
     const flow = await workflowAgent(SCRIPTS);
     await flow.begin(TRIP);

@@ -177,8 +177,13 @@ export class LiveRunView implements RunView {
   }
 }
 
-/** One step's usage for people: tokens in (cached) and out, latency, cost. */
+/** One step's usage for people: tokens in (cached) and out, latency, cost; a compaction's said to be that. */
 export function describeMetric(metric: WireEventOf<'metric'>): string {
+  const usage = usageOf(metric);
+  return metric.payload?.purpose === 'compaction' ? `compaction: ${usage}` : usage;
+}
+
+function usageOf(metric: WireEventOf<'metric'>): string {
   const count = (tokens: number) => tokens.toLocaleString('en-US');
   const cached = metric.payload?.cache_read ? ` (${count(metric.payload.cache_read)} cached)` : '';
   const cost = metric.payload?.cost_usd === undefined ? '' : ` · $${metric.payload.cost_usd.toFixed(4)}`;

@@ -202,6 +202,9 @@ describe('describeMetric', () => {
       '40 ms, usage unknown (the provider reported none)',
     );
     expect(describeMetric(metric({}))).toBe('40 ms, no token usage reported');
+    expect(describeMetric(metric({ purpose: 'compaction' }))).toBe(
+      'compaction: 40 ms, no token usage reported',
+    );
   });
 });
 

@@ -71,7 +71,7 @@ export function ItemView({ item }: { item: Extract<TimelineEntry, { kind: 'item'
     case 'metric':
       return (
         <div class="item metric">
-          step: {item.input} in · {item.output} out
+          {item.purpose ?? 'step'}: {item.input} in · {item.output} out
           {item.costUsd === undefined ? '' : ` · ${formatUsd(item.costUsd)}`}
         </div>
       );

@@ -1,9 +1,11 @@
 import type { LoggedEvent, StreamEvent } from '@agentstep/client';
 
-/** One model step's usage, as its `metric` event reported it. */
+/** One model step's usage (or its compaction's, decision 0035), as its `metric` event reported it. */
 export interface StepMetric {
   type: 'metric';
   key: string;
+  /** Set for what a compaction's summary before the step spent. */
+  purpose?: 'compaction';
   input: number;
   output: number;
   /** The step's estimated cost, when the model has a price. */
@@ -28,21 +30,25 @@ export function itemKey(item: TimelineItem): string {
 }
 
 /**
- * The timeline item of a stream event: a logged event as it is, a `metric` keyed by its model step,
- * an `error` keyed by its place; `undefined` for events the timeline does not show.
+ * The timeline item of a stream event: a logged event as it is, a `metric` keyed by its model step
+ * (and purpose: a compaction before a step has its own), an `error` keyed by its place;
+ * `undefined` for events the timeline does not show.
  */
 export function timelineItem(item: StreamEvent, position: number): TimelineItem | undefined {
   if ('seq' in item) return item.event;
   const { event } = item;
-  if (event.type === 'metric')
+  if (event.type === 'metric') {
+    const purpose = event.payload?.purpose;
     return {
       type: 'metric',
-      key: `metric-${event.payload?.batch ?? position}`,
+      key: `metric-${purpose === undefined ? '' : `${purpose}-`}${event.payload?.batch ?? position}`,
+      ...(purpose === undefined ? {} : { purpose }),
       input: event.step.input,
       output: event.step.output,
       costUsd: event.payload?.cost_usd,
       totalCostUsd: event.payload?.total_cost_usd,
     };
+  }
   if (event.type === 'error') return { type: 'error', key: `error-${position}`, content: event.content };
   return undefined;
 }

@@ -75,7 +75,7 @@ async function summaryInPieces(
     const run = await summarize(
       input.summaryModel,
       { previous: summary, messages: piece },
-      { step: input.state.step, turnStep: input.state.turnSteps, maxTokens: plan.summaryTokens },
+      { ...input.state, turnStep: input.state.turnSteps, maxTokens: plan.summaryTokens },
     );
     usage = addUsage(usage, run.usage);
     usageUnknown ||= run.usageUnknown === true;

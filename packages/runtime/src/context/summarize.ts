@@ -17,14 +17,15 @@ const WORDS_PER_TOKEN = 0.7;
 /**
  * Asks `model` for one summary of `previous` and the messages of the next part, within
  * `maxTokens` of output: the text it streams (native reasoning and `<think>` blocks left out),
- * trimmed, and its usage. `at` says which step of the session the request serves.
+ * trimmed, and its usage. `at` says which session and step the request serves.
  */
 export async function summarize(
   model: Model,
   part: { previous: string | undefined; messages: readonly ModelMessage[] },
-  at: Pick<ModelRequest, 'step' | 'turnStep'> & { maxTokens: number },
+  at: Pick<ModelRequest, 'session' | 'step' | 'turnStep'> & { maxTokens: number },
 ): Promise<SummaryRun> {
   const request: ModelRequest = {
+    ...(at.session === undefined ? {} : { session: at.session }),
     system: summaryPrompt(Math.max(50, Math.floor(at.maxTokens * WORDS_PER_TOKEN))),
     messages: [{ role: 'user', content: summaryRequestText(part.previous, transcriptOf(part.messages)) }],
     step: at.step,

@@ -24,4 +24,26 @@ describe('GoalScriptedModel', () => {
     expect(await collectStream(model.stream(request(1)))).toEqual(['second step']);
     expect(model.calls).toHaveLength(3);
   });
+
+  it("goes on with its session's run once a summary has replaced the turn's message", async () => {
+    const model = new GoalScriptedModel({ g: [['first step', 'second step']], '': ['another goal'] });
+    const inSession = (step: number) => ({ ...request(step), session: 's' });
+    expect(await collectStream(model.stream(inSession(0)))).toEqual(['first step']);
+    const summarized = {
+      ...inSession(1),
+      messages: [
+        { role: 'user' as const, content: '<summary>\nEvents 1–3 …\nThe goal began.\n</summary>' },
+        { role: 'assistant' as const, content: 'first step' },
+        { role: 'user' as const, content: '<results>\n[]\n</results>' },
+      ],
+    };
+    expect(await collectStream(model.stream(summarized))).toEqual(['second step']);
+    // A summary joined with a turn's own message: that message tells the goal (not the parent's '').
+    const joined = {
+      ...request(0),
+      session: 't',
+      messages: [{ role: 'user' as const, content: `<summary>\nx\n</summary>\n\n${GOAL}` }],
+    };
+    expect(await collectStream(model.stream(joined))).toEqual(['first step']);
+  });
 });

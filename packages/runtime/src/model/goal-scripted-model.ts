@@ -27,7 +27,8 @@ const SUPERVISION_DEFAULTS: Readonly<Record<string, string>> = {
  * A scripted model for workflows: it tells which goal a turn runs from the document the turn's
  * user message holds (E9, E7, a supervision phase or a synthesis), and plays that goal's next
  * run from its first step. The same message again (a redelivered step) plays the same run. Records every request.
- * A compaction's request starts no run: it is answered with {@link scriptedSummary}, without usage.
+ * A compaction's request starts no run: it is answered with {@link scriptedSummary}, without usage;
+ * a step whose turn message the summary replaced goes on with its session's run.
  */
 export class GoalScriptedModel implements Model {
   readonly id = 'scripted';
@@ -35,6 +36,8 @@ export class GoalScriptedModel implements Model {
   readonly #scripts: GoalScripts;
   readonly #runs = new Map<string, ScriptedModel>();
   readonly #played = new Map<string, number>();
+  /** The run each session plays, for a step whose turn message a compaction's summary replaced. */
+  readonly #sessions = new Map<string, ScriptedModel>();
 
   constructor(scripts: GoalScripts) {
     this.#scripts = scripts;
@@ -51,9 +54,16 @@ export class GoalScriptedModel implements Model {
       yield scriptedSummary(request);
       return;
     }
-    const message = turnMessage(request.messages);
+    const message = withoutSummary(turnMessage(request.messages));
+    const playing = request.session === undefined ? undefined : this.#sessions.get(request.session);
+    if (message === '' && playing !== undefined) {
+      yield* playing.stream(request);
+      return;
+    }
     const key = goalKey(message) ?? goalKey(request.messages[0]?.content ?? '') ?? '';
-    yield* this.#run(key, message).stream(request);
+    const run = this.#run(key, message);
+    if (request.session !== undefined) this.#sessions.set(request.session, run);
+    yield* run.stream(request);
   }
 
   /** The run a turn's message plays: the goal's next one the first time it is seen. */
@@ -83,6 +93,13 @@ function turnMessage(messages: readonly ModelMessage[]): string {
     messages.findLast((message) => message.role === 'user' && !message.content.startsWith('<results>'))
       ?.content ?? ''
   );
+}
+
+/** A message without the compaction summary it may start with (decision 0035): the turn's own text, or nothing. */
+function withoutSummary(message: string): string {
+  if (!message.startsWith('<summary>')) return message;
+  const end = message.indexOf('</summary>');
+  return end === -1 ? '' : message.slice(end + '</summary>'.length).replace(/^\n\n/, '');
 }
 
 /** Which goal a workflow document is for, as its script names it; `undefined` for other text. */

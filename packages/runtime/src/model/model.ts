@@ -3,6 +3,8 @@ import type { ModelUsage } from './model-usage.js';
 
 /** One model step's request: everything the model sees. */
 export interface ModelRequest {
+  /** The session the request serves, as the log stores it. @default unknown */
+  session?: string;
   system: string;
   messages: readonly ModelMessage[];
   /** This step's index in the session, from 0. */

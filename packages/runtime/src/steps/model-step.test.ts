@@ -4,6 +4,7 @@ import { inMemoryStores } from '../in-memory-stores.js';
 import type { Model, ModelRequest } from '../model/model.js';
 import { ContextTooLongError } from '../model/model-errors.js';
 import { ScriptedModel } from '../model/scripted-model.js';
+import { metricEvents } from '../usage/session-spend.js';
 import { closeBatch } from './close-batch.js';
 import { failTurn } from './fail-turn.js';
 import { modelStep } from './model-step.js';
@@ -167,7 +168,10 @@ describe('modelStep: a step in which the model returned nothing (A12)', () => {
 });
 
 describe('modelStep: a provider that refuses the request as too long (decision 0035)', () => {
-  /** A model that refuses its first `refusals` step requests as too long, then answers; it summarizes on request. */
+  /**
+   * A model that refuses its first `refusals` step requests as too long, then answers; it
+   * summarizes on request, spending 3,000 input and 100 output tokens.
+   */
   function refusing(refusals: number) {
     const requests: ModelRequest[] = [];
     const model: Model = {
@@ -175,6 +179,7 @@ describe('modelStep: a provider that refuses the request as too long (decision 0
       async *stream(request: ModelRequest) {
         requests.push(request);
         if (request.purpose === 'compaction') {
+          yield { inputTokens: 3_000, outputTokens: 100, cacheReadTokens: 0, cacheWriteTokens: 0 };
           yield 'The user wants blobs echoed.';
           return;
         }
@@ -235,6 +240,25 @@ describe('modelStep: a provider that refuses the request as too long (decision 0
       name: ERROR_NAMES.contextTooLong,
     });
     expect(requests.length).toBeLessThanOrEqual(1 + 3);
+  });
+
+  it("counts a compaction's summary in the ledger, the metrics and the budget, marked as compaction", async () => {
+    const { model } = refusing(0);
+    const deps = { ...setup(model), context: { windowTokens: 8_000 } };
+    const state = { ...(await turnOf(deps, 10)), budget: { maxTokens: 1_000 } };
+    expect(await modelStep(state, deps)).toMatchObject({ batch: 't.11', next: 'finish' });
+    const ledger = await deps.usage.list('s');
+    expect(ledger.map(({ batch, purpose, usage }) => [batch, purpose, usage.inputTokens])).toEqual([
+      ['t.11', 'compaction', 3_000],
+      ['t.11', undefined, 0],
+    ]);
+    expect(metricEvents(ledger)[0]).toMatchObject({
+      step: { input: 3_000, output: 100 },
+      payload: { purpose: 'compaction' },
+    });
+    // The summary spent the session's token budget: the next step takes no model call.
+    const next = await modelStep({ ...state, step: 11, turnSteps: 11 }, deps);
+    expect(next).toMatchObject({ next: 'limit', limit: expect.stringMatching(/token/i) });
   });
 
   it('ends the turn with ContextTooLong at once when no window is known to compact to', async () => {

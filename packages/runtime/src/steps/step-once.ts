@@ -168,6 +168,7 @@ function runStep(
   deps: ModelStepDeps,
 ): Promise<ModelRun> {
   const request = {
+    session: state.session,
     system,
     messages: context.messages,
     step: state.step,
