@@ -24,6 +24,16 @@ async function turn(project: MemoryProject, prompt: string, flags: string[], ses
 }
 
 const logOf = (project: MemoryProject, session = SESSION) => project.store.log.read(session);
+/** A log as two runs of one script must agree on it: without times, durations, and turn ids (`turn`). */
+const canonical = (log: readonly StoredEvent[]) =>
+  log.map(({ seq, batch, event }) => {
+    const { timestamp: _, ...rest } = event;
+    if (rest.type === 'result') {
+      const { durations_ms: __, ...counts } = rest.payload;
+      rest.payload = counts;
+    }
+    return JSON.parse(JSON.stringify({ seq, batch, ...rest }).replace(/t-[0-9a-f-]+/g, 'turn'));
+  });
 const compactions = (log: readonly StoredEvent[]) => log.filter(({ event }) => event.type === 'compacted');
 const turnEnds = (log: readonly StoredEvent[]) =>
   log.flatMap(({ event }) => (event.type === 'turn_end' ? [event.payload.status] : []));
@@ -110,6 +120,26 @@ describe('agentstep run --context-window: a long session against a provider with
     expect(compactions(log).length).toBeGreaterThan(10);
     const { stdout } = await project.run(['context', SESSION]);
     expect(stdout.length / 4).toBeLessThanOrEqual(WINDOW);
+  });
+
+  it('under --chaos 0.5, four seeds give the log of a run without chaos, compactions and all', async () => {
+    const script = [
+      ...Array.from(
+        { length: 16 },
+        (_, n) => `<execute>[{"name":"blob","args":{"bytes":${2_000 + n}}}]</execute>`,
+      ),
+      'Done.',
+    ];
+    const project = memoryProject({ 'script.json': JSON.stringify(script) });
+    const runWith = async (session: string, chaos: string[]) => {
+      const flags = ['--script', 'script.json', '--context-window', '4000', ...chaos];
+      expect(await turn(project, 'Fetch blobs.', flags, session)).toBe(0);
+      return canonical(await logOf(project, session));
+    };
+    const reference = await runWith('s-calm', []);
+    expect(reference.filter((event) => event.type === 'compacted').length).toBeGreaterThanOrEqual(2);
+    for (const seed of [1, 2, 3, 4])
+      expect(await runWith(`s-chaos-${seed}`, ['--chaos', '0.5', '--seed', String(seed)])).toEqual(reference);
   });
 
   it('a fork at a seq before the first compaction sends the first turn’s text again, which the compacted session no longer does', async () => {

@@ -1,11 +1,11 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
-import { type RecordedError, recordedErrors, recordedFrames } from '../testing/recorded-frames.js';
+import { expectContextTooLong, refusalIn } from '../testing/expect-context-too-long.js';
+import { recordedErrors, recordedFrames } from '../testing/recorded-frames.js';
 import { replayFixture } from '../testing/replay-fixture.js';
 import type { Recording } from '../testing/replay-server.js';
 import { AnthropicModel } from './anthropic-model.js';
 import type { ContextFigures } from './context-refusal.js';
-import { ContextTooLongError } from './model-errors.js';
 
 const replay = replayFixture();
 const recorded = (file: string) => new URL(`./recorded/anthropic/${file}`, import.meta.url);
@@ -18,10 +18,6 @@ function replayed(file: string) {
 }
 
 /** The one recorded answer a refusal's file holds. */
-function refusalIn(file: string): RecordedError {
-  return recordedErrors(recorded(file))[0] ?? expect.fail(`${file} holds no response`);
-}
-
 /** The error of the model's step while the server answers `recording`, without the SDK's retries. */
 function failure(recording: Recording) {
   const client = new Anthropic({ baseURL: replay.url(), apiKey: 'test', maxRetries: 0 });
@@ -105,13 +101,13 @@ describe('AnthropicModel against recorded context-window refusals', () => {
       'input length and `max_tokens` exceed context limit: 178959 + 64000 > 200000',
     ],
   ])('names %s ContextTooLong, with its figures and its own message', async (file, figures, says) => {
-    const refusal = refusalIn(file);
+    const refusal = refusalIn(recorded(file));
     const error = await failure(refusal.recording);
-    expect(error).toBeInstanceOf(ContextTooLongError);
-    expect(error).toMatchObject({ name: refusal.expected });
-    expect(error).toHaveProperty('figures', figures);
-    expect(error.message).toContain("longer than the model's context window");
-    expect(error.message).toContain(says);
-    expect(error.cause).toBeInstanceOf(Anthropic.BadRequestError);
+    expectContextTooLong(error, {
+      expected: refusal.expected,
+      figures,
+      says,
+      cause: Anthropic.BadRequestError,
+    });
   });
 });

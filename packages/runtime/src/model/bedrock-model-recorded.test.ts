@@ -1,12 +1,12 @@
 import { BedrockRuntimeClient, ValidationException } from '@aws-sdk/client-bedrock-runtime';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { type RecordedError, recordedErrors, recordedFrames } from '../testing/recorded-frames.js';
+import { expectContextTooLong, refusalIn } from '../testing/expect-context-too-long.js';
+import { recordedErrors, recordedFrames } from '../testing/recorded-frames.js';
 import { replayFixture } from '../testing/replay-fixture.js';
 import type { Recording } from '../testing/replay-server.js';
 import { BedrockModel } from './bedrock-model.js';
 import { bedrockProvider } from './bedrock-provider.js';
 import type { ContextFigures } from './context-refusal.js';
-import { ContextTooLongError } from './model-errors.js';
 
 const replay = replayFixture({ http2: true });
 const recorded = (file: string) => new URL(`./recorded/bedrock/${file}`, import.meta.url);
@@ -24,10 +24,6 @@ function model(maxAttempts?: number) {
 }
 
 /** The one recorded answer a refusal's file holds. */
-function refusalIn(file: string): RecordedError {
-  return recordedErrors(recorded(file))[0] ?? expect.fail(`${file} holds no response`);
-}
-
 /** The model's step over a recorded ConverseStream response. */
 function replayed(file: string) {
   return replay.step({ headers: EVENT_STREAM, frames: recordedFrames('bedrock', recorded(file)) }, model());
@@ -118,14 +114,9 @@ describe('BedrockModel against recorded context-window refusals', () => {
   ])(
     'names a ValidationException of %s ContextTooLong, with its figures and its own message',
     async (file, figures, says) => {
-      const refusal = refusalIn(file);
+      const refusal = refusalIn(recorded(file));
       const error = await failure(refusal.recording);
-      expect(error).toBeInstanceOf(ContextTooLongError);
-      expect(error).toMatchObject({ name: refusal.expected });
-      expect(error).toHaveProperty('figures', figures);
-      expect(error.message).toContain("longer than the model's context window");
-      expect(error.message).toContain(says);
-      expect(error.cause).toBeInstanceOf(ValidationException);
+      expectContextTooLong(error, { expected: refusal.expected, figures, says, cause: ValidationException });
     },
   );
 

@@ -1,10 +1,10 @@
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import { type RecordedError, recordedErrors, recordedFrames } from '../testing/recorded-frames.js';
+import { expectContextTooLong, refusalIn } from '../testing/expect-context-too-long.js';
+import { recordedErrors, recordedFrames } from '../testing/recorded-frames.js';
 import { replayFixture } from '../testing/replay-fixture.js';
 import type { Recording } from '../testing/replay-server.js';
 import type { ContextFigures } from './context-refusal.js';
-import { ContextTooLongError } from './model-errors.js';
 import { OpenAIModel } from './openai-model.js';
 
 const replay = replayFixture();
@@ -18,10 +18,6 @@ function replayed(file: string, onText?: (text: string) => void) {
 }
 
 /** The one recorded answer a refusal's file holds. */
-function refusalIn(file: string): RecordedError {
-  return recordedErrors(recorded(file))[0] ?? expect.fail(`${file} holds no response`);
-}
-
 /** The error of the model's step while the server answers `recording`, without the SDK's retries. */
 function failure(recording: Recording) {
   const client = new OpenAI({ baseURL: `${replay.url()}/v1`, apiKey: 'test', maxRetries: 0 });
@@ -151,18 +147,13 @@ describe('OpenAIModel against recorded context-window refusals', () => {
       'the request exceeds the available context size',
     ],
   ])('names %s ContextTooLong, with its figures and its own message', async (file, figures, says) => {
-    const refusal = refusalIn(file);
+    const refusal = refusalIn(recorded(file));
     const error = await failure(refusal.recording);
-    expect(error).toBeInstanceOf(ContextTooLongError);
-    expect(error).toMatchObject({ name: refusal.expected });
-    expect(error).toHaveProperty('figures', figures);
-    expect(error.message).toContain("longer than the model's context window");
-    expect(error.message).toContain(says);
-    expect(error.cause).toBeInstanceOf(OpenAI.BadRequestError);
+    expectContextTooLong(error, { expected: refusal.expected, figures, says, cause: OpenAI.BadRequestError });
   });
 
   it('leaves a refusal whose body has no `error` field ModelRejectedRequest: the SDK keeps none of it', async () => {
-    const refusal = refusalIn('openai-compatible/vllm-top-level-context-too-long.json');
+    const refusal = refusalIn(recorded('openai-compatible/vllm-top-level-context-too-long.json'));
     const error = await failure(refusal.recording);
     expect(error.name).toBe(refusal.expected);
     expect(error.message).toContain('400 status code (no body)');
