@@ -39,16 +39,20 @@ class MeasuringModel implements Model {
   #previous = '';
 
   async *stream(request: ModelRequest): AsyncIterable<ModelPart> {
-    const text = [request.system, ...request.messages.map((message) => `${message.role}\n${message.content}`)].join(
-      '\n\u0000\n',
-    );
+    const text = [
+      request.system,
+      ...request.messages.map((message) => `${message.role}\n${message.content}`),
+    ].join('\n\u0000\n');
     const purpose = request.purpose === 'compaction' ? 'compaction' : 'step';
     const prefixChars = purpose === 'step' ? commonPrefix(text, this.#previous) : 0;
     if (purpose === 'step') this.#previous = text;
     const tokens = Math.ceil(text.length / 4);
     this.sent.push({ tokens, prefixChars, chars: text.length, purpose });
     yield { inputTokens: tokens, outputTokens: 50, cacheReadTokens: 0, cacheWriteTokens: 0 };
-    if (purpose === 'compaction') yield 'The agent fetched blobs of about 1 KB for the user, one a step; nothing else happened. '.repeat(8);
+    if (purpose === 'compaction')
+      yield 'The agent fetched blobs of about 1 KB for the user, one a step; nothing else happened. '.repeat(
+        8,
+      );
     else if (request.turnStep >= STEPS - 1) yield 'Done.';
     else yield `<execute>[{"name":"blob","args":{"bytes":${RESULT_BYTES + request.turnStep}}}]</execute>`;
   }
@@ -69,10 +73,19 @@ async function session(agent: SynthesizedAgent, context: ContextOptions | undefi
     agent,
     deps: { ...stores, model, clock: systemClock, tools: demoTools, ...(context ? { context } : {}) },
   });
-  await submitTurn({ session: 's', turn: 't', prompt: 'Fetch blobs, one a step.' }, { ...stores, clock: systemClock });
+  await submitTurn(
+    { session: 's', turn: 't', prompt: 'Fetch blobs, one a step.' },
+    { ...stores, clock: systemClock },
+  );
   const started = performance.now();
-  const { output } = await engine.runTurn({ session: 's', turn: 't', maxSteps: STEPS, stepsPerExecution: 100 });
-  if (output.status !== 'done') throw new Error(`the bench turn ended ${output.status}: ${output.message ?? ''}`);
+  const { output } = await engine.runTurn({
+    session: 's',
+    turn: 't',
+    maxSteps: STEPS,
+    stepsPerExecution: 100,
+  });
+  if (output.status !== 'done')
+    throw new Error(`the bench turn ended ${output.status}: ${output.message ?? ''}`);
   const compactions = (await stores.log.read('s')).filter(({ event }) => event.type === 'compacted').length;
   return { sent: model.sent, compactions, seconds: (performance.now() - started) / 1000 };
 }
@@ -81,7 +94,9 @@ const sum = (values: readonly number[]) => values.reduce((total, value) => total
 const thousands = (value: number) => Math.round(value).toLocaleString('en-US');
 
 const agent = await loadAgent();
-console.log(`Context: ${STEPS} model steps of one call (results of ~${RESULT_BYTES} bytes), tokens = characters / 4`);
+console.log(
+  `Context: ${STEPS} model steps of one call (results of ~${RESULT_BYTES} bytes), tokens = characters / 4`,
+);
 const whole = await session(agent, undefined);
 const compacted = await session(agent, { windowTokens: WINDOW_TOKENS });
 for (const [label, run] of [

@@ -92,8 +92,10 @@ function compactedEvent(
       calls,
     },
   };
+  // The messages with it: its summary and the events after `upToSeq`.
+  const kept = input.log.filter((stored) => stored.seq > upToSeq);
   const after = [
-    ...input.log,
+    ...kept,
     { session: input.state.session, seq: (input.log.at(-1)?.seq ?? 0) + 1, event: draft },
   ];
   const tokensAfter = Math.ceil(

@@ -42,7 +42,7 @@ export async function replacementOf(
   input: CompactionInput,
 ): Promise<Replacement> {
   const note = {
-    summary: `Events 1–${plan.upToSeq} were left out to fit the context window: ${leftOut.turns} turns, ${leftOut.calls} tool calls.`,
+    summary: `Events 1–${plan.upToSeq} were left out to fit the context window: ${counted(leftOut.turns, 'turn')}, ${counted(leftOut.calls, 'tool call')}.`,
     strategy: 'drop' as const,
   };
   if (input.strategy === 'drop') return note;
@@ -130,6 +130,11 @@ function fitted(messages: readonly ModelMessage[], budget: number): ModelMessage
     left -= tokens;
   }
   return kept;
+}
+
+/** `count` things named `noun`, in the plural unless one. */
+function counted(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /** `text` within `tokens` estimated tokens: whole when it fits, else its start and `marker`. */

@@ -152,7 +152,7 @@ describe('stepContext', () => {
       payload: {
         strategy: 'drop',
         summary: expect.stringMatching(
-          /^Events 1–\d+ were left out to fit the context window: 1 turns, \d+ tool calls\.$/,
+          /^Events 1–\d+ were left out to fit the context window: 1 turn, \d+ tool calls\.$/,
         ),
       },
     });
