@@ -127,4 +127,45 @@ describe.skipIf(dynamoEndpoint === '')('POST /sessions/{id}/fork on `agentstep s
     const stranger = await fork('ivy', session, { at: 6 });
     expect(stranger).toMatchObject({ status: 404, body: { error: { code: 'SessionNotFound' } } });
   });
+
+  it('answers a repeated fork 201 while the fork is untouched, 409 once it has had a turn, and a retry with the first Idempotency-Key as first answered', async () => {
+    const { session } = await finishedSession('kit');
+    const first = await fork('kit', session, { at: 6, session: 'kit-branch' });
+    expect(first.status).toBe(201);
+    expect(await fork('kit', session, { at: 6, session: 'kit-branch' })).toMatchObject({
+      status: 201,
+      body: first.body,
+    });
+    const keyed = { 'idempotency-key': 'kit-fork' };
+    const derived = await fork('kit', session, { at: 6 }, keyed);
+    const named = await fork('kit', session, { at: 6, session: 'kit-named' }, keyed);
+    expect([derived.status, named.status]).toEqual([201, 201]);
+    const forks = ['kit-branch', String(derived.body.session), 'kit-named'];
+    for (const branch of forks) {
+      const sent = await call(`${url}/sessions/${branch}/messages`, 'kit', {
+        method: 'POST',
+        json: { message: 'Again' },
+      });
+      expect(sent.status).toBe(202);
+      await eventsOnce(url, 'kit', branch, ended(2));
+    }
+    const refused = await fork('kit', session, { at: 6, session: 'kit-branch' });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: {
+        error: { code: 'SessionExists', message: expect.stringContaining('kit-branch already exists') },
+      },
+    });
+    expect((await fork('kit', session, { at: 6, session: 'kit-named' })).status).toBe(409);
+    expect(await fork('kit', session, { at: 6 }, keyed)).toMatchObject({ status: 201, body: derived.body });
+    expect(await fork('kit', session, { at: 6, session: 'kit-named' }, keyed)).toMatchObject({
+      status: 201,
+      body: named.body,
+    });
+    // Refused or retried, no fork lost its own turn.
+    for (const branch of forks) {
+      const events = (await call(`${url}/sessions/${branch}/events`, 'kit')).body.events as ApiEvent[];
+      expect(events.filter((event) => event.type === 'turn_end')).toHaveLength(2);
+    }
+  });
 });

@@ -345,6 +345,11 @@ describe.skipIf(chromiumMissing !== undefined)(
       await first.locator('.error-note li', { hasText: 'args.text' }).getByText('must be string').waitFor();
       await first.getByLabel('Arguments (JSON)').fill('{"text": "uno"}');
       await first.getByRole('button', { name: 'Approve' }).click();
+      // The approved call ran: it shows finished, with its outcome, while the other still waits.
+      await expect
+        .poll(() => page.locator('.call .outcome').allTextContents(), UNTIL)
+        .toEqual([expect.stringMatching(/success.*uno/)]);
+      expect(await page.locator('.call .pending').count()).toBe(1);
       await second.getByLabel('Reason to deny').fill('not today');
       await second.getByRole('button', { name: 'Deny' }).click();
       await waitForEnd(tab, session);

@@ -37,7 +37,12 @@ describe('agentstep (the real binary)', () => {
       expect(stdout).toContain(line);
     expect(stdout).toContain('results: 2 succeeded, 1 failed');
     expect(stdout).toContain('● model step 3\n  All done');
-    expect(stdout).toContain('3 model steps, 4 tool calls, 17 state transitions in 1 execution(s)');
+    // Why the call failed, as `agentstep events` shows it.
+    expect(stdout).toMatch(/✗ #2 fail failure: .*this tool always fails\n/);
+    expect(stdout).toContain('3 model steps, 4 tool calls, 17 state transitions in 1 execution, ');
+    // A pipe, not a terminal: its thinking is not dimmed, and no ANSI escape reaches it.
+    expect(stdout).toContain('  thinking: ');
+    expect(stdout).not.toContain('\u001b');
   });
 
   it('runs a turn on a provider --provider names by a path from the working directory', async () => {

@@ -5,7 +5,8 @@ import {
   type WireEventOf,
 } from '@agentstep/protocol';
 import { describe, expect, it } from 'vitest';
-import { AiSdkFormat, WAITING } from './ai-sdk-format.js';
+import { AiSdkFormat } from './ai-sdk-format.js';
+import { WAITING } from './stream-format.js';
 
 const at = (seq: number, event: PersistedEvent, batch?: string): StoredEvent => ({
   session: 's',
@@ -152,6 +153,83 @@ describe('AiSdkFormat', () => {
     ]);
   });
 
+  it("sends a call's outcome while its batch waits, once: the batch's result then leaves it out", () => {
+    const format = new AiSdkFormat();
+    const calls = chunks(format, call(2, 0), call(3, 1));
+    const early = format.outcome({
+      type: 'call_outcome',
+      batch: 't.1',
+      position: 1,
+      tool: 'sleep',
+      status: 'success',
+      content: 'slept',
+      ms: 3,
+    });
+    const result: PersistedEvent = {
+      type: 'result',
+      content: JSON.stringify([
+        { tool: 'echo', status: 'success', content: 'a' },
+        { tool: 'sleep', status: 'success', content: 'slept' },
+      ]),
+      payload: { tools_executed: 2, success_count: 2, failure_count: 0 },
+      timestamp: 1,
+    };
+    expect([...calls, ...early.map((frame) => JSON.parse(frame.data))]).toEqual([
+      { type: 'start-step' },
+      expect.objectContaining({ type: 'tool-input-available', toolCallId: 't.1#0' }),
+      expect.objectContaining({ type: 'tool-input-available', toolCallId: 't.1#1' }),
+      { type: 'tool-output-available', toolCallId: 't.1#1', output: 'slept', dynamic: true },
+    ]);
+    expect(early.every((frame) => frame.id === undefined)).toBe(true);
+    expect(chunks(format, at(4, result, 't.1'))).toEqual([
+      { type: 'tool-output-available', toolCallId: 't.1#0', output: 'a', dynamic: true },
+      { type: 'finish-step' },
+    ]);
+  });
+
+  it('leaves out what the client holds: the decisions it made itself and the outcomes it has', () => {
+    const format = new AiSdkFormat({
+      turn: 't',
+      held: {
+        decisions: new Map([
+          ['t.1.0', true],
+          ['t.1.1', false],
+          ['t.1.3', true],
+        ]),
+        outputs: new Set(['t.1#2']),
+      },
+    });
+    format.catchUp([0, 1, 2, 3].map((position) => call(2 + position, position)));
+    const result: PersistedEvent = {
+      type: 'result',
+      content: JSON.stringify([
+        { tool: 'echo', status: 'success', content: 'a' },
+        { tool: 'echo', status: 'failure', content: 'denied' },
+        { tool: 'sleep', status: 'success', content: 'slept' },
+        { tool: 'echo', status: 'failure', content: 'denied' },
+      ]),
+      payload: { tools_executed: 4, success_count: 2, failure_count: 2 },
+      timestamp: 1,
+    };
+    expect(
+      chunks(
+        format,
+        approval(6, { id: 't.1.0', index: 0, status: 'approved', by: 'ann' }),
+        approval(7, { id: 't.1.1', index: 1, status: 'denied', by: 'ann' }),
+        // Decided elsewhere before the client's yes came: the client learns of it.
+        approval(8, { id: 't.1.3', index: 3, status: 'denied', by: 'bob', reason: 'No.' }),
+        at(9, result, 't.1'),
+      ),
+    ).toEqual([
+      { type: 'start', messageId: 't' },
+      { type: 'tool-output-denied', toolCallId: 't.1#1' },
+      { type: 'tool-approval-response', approvalId: 't.1.3', approved: false, reason: 'No.' },
+      { type: 'tool-output-denied', toolCallId: 't.1#3' },
+      { type: 'tool-output-available', toolCallId: 't.1#0', output: 'a', dynamic: true },
+      { type: 'finish-step' },
+    ]);
+  });
+
   it('a compaction is a transient data-compacted part between steps, which it leaves as they were', () => {
     const payload = {
       upToSeq: 2,
@@ -251,6 +329,11 @@ describe('AiSdkFormat', () => {
     ]);
   });
 });
+
+function call(seq: number, position: number): StoredEvent {
+  const content = JSON.stringify({ name: position === 2 ? 'sleep' : 'echo', args: {} });
+  return { session: 's', seq, batch: 't.1', position, event: { type: 'call', content, timestamp: 1 } };
+}
 
 function approval(seq: number, payload: WireEventOf<'approval'>['payload']): StoredEvent {
   return at(seq, { type: 'approval', content: 'An approval.', payload, timestamp: 1 }, 't.1');

@@ -1,7 +1,14 @@
-import { BATCH_TOOL_NAME, type ErrorBody, type StoredEvent, type WireEventOf } from '@agentstep/protocol';
+import {
+  BATCH_TOOL_NAME,
+  type CallOutcome,
+  type ErrorBody,
+  type StoredEvent,
+  type ToolOutcome,
+  type WireEventOf,
+} from '@agentstep/protocol';
 import type { LiveText } from './live-steps.js';
 import { parsedCall } from './parsed-call.js';
-import type { Frame, StreamEnd, StreamFormat } from './stream-format.js';
+import { type Frame, type StreamEnd, type StreamFormat, WAITING } from './stream-format.js';
 
 /** A chunk of the AI SDK's UI message stream protocol (the subset AgentStep's events map to). */
 export type Chunk = Record<string, unknown> & { type: string };
@@ -12,9 +19,6 @@ type PartKind = 'text' | 'reasoning';
 /** How an AgentStep turn's end reads as the end of an AI SDK message. */
 const FINISH_REASONS: Readonly<Record<string, string>> = { done: 'stop', limit: 'length', failed: 'error' };
 
-/** The status of a {@link StreamEnd} that ends a turn's stream while the turn waits for a person. */
-export const WAITING = 'waiting';
-
 /** What an {@link AiSdkFormat} shows. */
 export interface AiSdkFormatOptions {
   /**
@@ -23,16 +27,34 @@ export interface AiSdkFormatOptions {
    * @default every turn, each message without an id (`?format=ai-sdk`)
    */
   turn?: string;
+  /**
+   * What the client already holds of the turn's message, which is then not sent again (`POST
+   * /chat` answering approvals: the assistant message it sent back).
+   * @default nothing
+   */
+  held?: HeldParts;
+}
+
+/** What a client holds of a message's tool parts. */
+export interface HeldParts {
+  /** Its own decision of each approval it answered, by approval id: approved or not. */
+  decisions: ReadonlyMap<string, boolean>;
+  /** The tool calls (`toolCallId`) it holds an outcome of: an output, an error or a denial. */
+  outputs: ReadonlySet<string>;
 }
 
 /**
  * The Vercel AI SDK's UI message stream (`?format=ai-sdk`, `/chat`), so a `useChat` front end can
  * follow an AgentStep session: each turn is one assistant message (`start` … `finish`), each model step a
  * step (`start-step` … `finish-step`), `think` its reasoning, `respond` its text, each call a
- * dynamic tool whose output or error comes from the batch's result, a cancelled turn an `abort`.
+ * dynamic tool whose output or error comes from the batch's result, or, while the batch waits for
+ * other calls, from the call's stored outcome (each call's outcome is sent once: the result then
+ * says nothing more of it), a cancelled turn an `abort`.
  * Approvals use the SDK's own parts: a request is a `tool-approval-request`, a decision a
  * `tool-approval-response`, and a call that never ran for want of one (denied, expired, its turn
  * cancelled) a `tool-output-denied` (its failure in the batch's result is then not sent again).
+ * What the client says it holds ({@link AiSdkFormatOptions.held}) is not sent again: a decision it
+ * made itself, an outcome it has.
  * A compaction of the context is a transient `data-compacted` part (its payload as `data`): `useChat`
  * hands it to `onData` and keeps it out of the message, whose parts stay those of the turn.
  * Frames keep the event's seq as their id, so a reconnect can resume with `Last-Event-ID`. A step's
@@ -48,12 +70,18 @@ export class AiSdkFormat implements StreamFormat {
   #part: { kind: PartKind; id: string } | undefined;
   /** The calls that never ran for want of an approval: their result is their denial. */
   readonly #denied = new Set<string>();
+  /** The calls whose outcome the client has: sent on this stream, or held. */
+  readonly #answered: Set<string>;
+  /** The decisions the client made itself, by approval id. */
+  readonly #decisions: ReadonlyMap<string, boolean>;
   /** With a turn: `start` went out; the turn ended. */
   #started = false;
   #ended = false;
 
-  constructor({ turn }: AiSdkFormatOptions = {}) {
+  constructor({ turn, held }: AiSdkFormatOptions = {}) {
     this.#turn = turn;
+    this.#answered = new Set(held?.outputs);
+    this.#decisions = held?.decisions ?? new Map();
   }
 
   event(stored: StoredEvent, streamed = false): Frame[] {
@@ -80,6 +108,18 @@ export class AiSdkFormat implements StreamFormat {
       this.#part?.kind === partKind ? [] : this.#openPart(partKind, `${partKind}-${step}.${index}`);
     const delta = { type: `${partKind}-delta`, id: this.#part?.id, delta: text };
     return [...this.#start(), ...started, ...opened, delta].map(frame);
+  }
+
+  outcome(outcome: CallOutcome): Frame[] {
+    const chunks = this.outcomeChunks(outcome);
+    return chunks.length === 0 ? [] : [...this.#start(), ...chunks].map(frame);
+  }
+
+  /** A call's output or error while its batch waits for other calls; nothing for a call denied or answered. */
+  outcomeChunks({ batch, position, tool, status, content }: CallOutcome): Chunk[] {
+    if (this.#ended) return [];
+    const output = this.#outputs(batch, [{ tool, status, content } as ToolOutcome], position);
+    return output.length === 0 ? [] : [...this.#startStep(batch), ...output];
   }
 
   metric(metric: WireEventOf<'metric'>): Frame[] {
@@ -125,10 +165,8 @@ export class AiSdkFormat implements StreamFormat {
     if (event.type === 'respond') return [...step, ...textPart('text', `text-${seq}`, event.content)];
     if (event.type === 'call') return [...step, toolInput(batch, position ?? 0, event.content)];
     if (event.type === 'result') {
-      const outputs = toolOutputs(batch, event.content).filter(
-        (chunk) => !this.#denied.has(String(chunk.toolCallId)),
-      );
-      return [...step, ...outputs, ...this.#endStep()];
+      const items = JSON.parse(event.content) as ToolOutcome[];
+      return [...step, ...this.#outputs(batch, items), ...this.#endStep()];
     }
     return [];
   }
@@ -143,10 +181,29 @@ export class AiSdkFormat implements StreamFormat {
     if (payload.status === 'requested') return [{ type: 'tool-approval-request', approvalId, toolCallId }];
     const approved = payload.status === 'approved';
     const reason = payload.reason ?? (approved ? undefined : content);
-    const response = { type: 'tool-approval-response', approvalId, approved, ...(reason ? { reason } : {}) };
-    if (approved) return [response];
+    // A decision the client made itself is not sent back to it: `ai` 6 knows no such chunk.
+    const response: Chunk[] =
+      this.#decisions.get(approvalId) === approved
+        ? []
+        : [{ type: 'tool-approval-response', approvalId, approved, ...(reason ? { reason } : {}) }];
+    if (approved) return response;
     this.#denied.add(toolCallId);
-    return [response, { type: 'tool-output-denied', toolCallId }];
+    if (this.#answered.has(toolCallId)) return response;
+    this.#answered.add(toolCallId);
+    return [...response, { type: 'tool-output-denied', toolCallId }];
+  }
+
+  /**
+   * The output or error of each call of `items` (the batch's result, or one outcome at `from`) whose
+   * outcome the client has not had, nor its denial; each is then counted as had.
+   */
+  #outputs(batch: string, items: readonly ToolOutcome[], from = 0): Chunk[] {
+    return items.flatMap((item, index) => {
+      const toolCallId = toolCallIdOf(batch, from + index);
+      if (this.#denied.has(toolCallId) || this.#answered.has(toolCallId)) return [];
+      this.#answered.add(toolCallId);
+      return [toolOutput(toolCallId, item)];
+    });
   }
 
   #startStep(batch: string): Chunk[] {
@@ -224,28 +281,24 @@ function toolInput(batch: string, position: number, content: string): Chunk {
 }
 
 /**
- * Each call's outcome, in call order. A batch-level failure (A6: the `<execute>` body was not a
- * batch) is a tool part of its own whose input failed, so the message keeps going as the turn does.
+ * A call's outcome. A batch-level failure (A6: the `<execute>` body was not a batch) is a tool
+ * part of its own whose input failed, so the message keeps going as the turn does.
  */
-function toolOutputs(batch: string, content: string): Chunk[] {
-  const items = JSON.parse(content) as Array<{ tool: string; status: string; content: unknown }>;
-  return items.map((item, position) => {
-    const id = toolCallIdOf(batch, position);
-    if (item.tool === BATCH_TOOL_NAME) {
-      const errorText = String(item.content);
-      return {
-        type: 'tool-input-error',
-        toolCallId: id,
-        toolName: BATCH_TOOL_NAME,
-        input: null,
-        errorText,
-        dynamic: true,
-      };
-    }
-    return item.status === 'success'
-      ? { type: 'tool-output-available', toolCallId: id, output: item.content, dynamic: true }
-      : { type: 'tool-output-error', toolCallId: id, errorText: String(item.content), dynamic: true };
-  });
+function toolOutput(toolCallId: string, item: ToolOutcome): Chunk {
+  if (item.tool === BATCH_TOOL_NAME) {
+    const errorText = String(item.content);
+    return {
+      type: 'tool-input-error',
+      toolCallId,
+      toolName: BATCH_TOOL_NAME,
+      input: null,
+      errorText,
+      dynamic: true,
+    };
+  }
+  return item.status === 'success'
+    ? { type: 'tool-output-available', toolCallId, output: item.content, dynamic: true }
+    : { type: 'tool-output-error', toolCallId, errorText: String(item.content), dynamic: true };
 }
 
 /** A `compacted` event as a transient data part: the SDK's readers hand it to `onData`, never to the message. */

@@ -1,4 +1,4 @@
-import type { StoredEvent } from '@agentstep/protocol';
+import type { CallOutcome, StoredEvent } from '@agentstep/protocol';
 import { turnOfBatch } from '@agentstep/runtime';
 import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
 import { AiSdkFormat } from './ai-sdk-format.js';
@@ -12,28 +12,38 @@ interface LoggedTurn {
 /**
  * A session's log as the AI SDK's `UIMessage[]`: per turn, the `user` message (its text) and one
  * `assistant` message whose id is the turn's, as the SDK's own reader builds it from the turn's UI
- * message stream (parts in their final states; the running turn's as far as it is logged).
+ * message stream (parts in their final states; the running turn's as far as it is logged, with the
+ * `outcomes` of its open batch's calls that are stored before the batch's result).
  * `running` is the id of the turn that has not ended, if one runs.
  */
-export async function chatMessages(events: readonly StoredEvent[], running?: string): Promise<UIMessage[]> {
+export async function chatMessages(
+  events: readonly StoredEvent[],
+  running?: string,
+  outcomes: readonly CallOutcome[] = [],
+): Promise<UIMessage[]> {
   const messages: UIMessage[] = [];
   for (const { turn, events: logged } of loggedTurns(events, running)) {
     const user = logged[0]?.event;
     const text = user?.type === 'user' ? user.content : '';
     messages.push({ id: `${turn}.user`, role: 'user', parts: [{ type: 'text', text }] });
-    messages.push(await assistantMessage(turn, logged));
+    messages.push(await assistantMessage(turn, logged, turn === running ? outcomes : []));
   }
   return messages;
 }
 
 /** The turn's assistant message as the SDK's reader makes it of the turn's chunks. */
-async function assistantMessage(turn: string, events: readonly StoredEvent[]): Promise<UIMessage> {
+async function assistantMessage(
+  turn: string,
+  events: readonly StoredEvent[],
+  outcomes: readonly CallOutcome[],
+): Promise<UIMessage> {
   const format = new AiSdkFormat({ turn });
   // A failed turn's `error` chunk changes no part (the reader only reports it): the message is read
   // without it, so that any other error in reading it fails the request.
   const chunks = [
     { type: 'start', messageId: turn },
     ...events.flatMap((stored) => format.chunks(stored)),
+    ...outcomes.flatMap((outcome) => format.outcomeChunks(outcome)),
   ].filter((chunk) => chunk.type !== 'error');
   const stream = new ReadableStream<UIMessageChunk>({
     start(controller) {

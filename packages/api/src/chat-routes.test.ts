@@ -1,5 +1,14 @@
 import type { ErrorBody } from '@agentstep/protocol';
-import { decideApproval, endTurn, modelStep, ScriptedModel, startTurn } from '@agentstep/runtime';
+import {
+  awaitApproval,
+  closeBatch,
+  decideApproval,
+  endTurn,
+  invokeTool,
+  modelStep,
+  ScriptedModel,
+  startTurn,
+} from '@agentstep/runtime';
 import type { UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import type { ApiDeps } from './api-deps.js';
@@ -53,6 +62,62 @@ const startOf = (chunks: Array<Record<string, unknown> | string>) =>
   chunks.find(
     (chunk): chunk is Record<string, unknown> => typeof chunk === 'object' && chunk.type === 'start',
   );
+
+/**
+ * The chunk types `ai` 6's `uiMessageChunkSchema` accepts (ai@6.0.326,
+ * src/ui-message-stream/ui-message-chunks.ts), besides `data-*`: any other fails a 6.x client's
+ * stream with a TypeValidationError. 7 added `tool-approval-response`.
+ */
+const AI_6_CHUNKS = new Set([
+  'text-start',
+  'text-delta',
+  'text-end',
+  'error',
+  'tool-input-start',
+  'tool-input-delta',
+  'tool-input-available',
+  'tool-input-error',
+  'tool-approval-request',
+  'tool-output-available',
+  'tool-output-error',
+  'tool-output-denied',
+  'reasoning-start',
+  'reasoning-delta',
+  'reasoning-end',
+  'source-url',
+  'source-document',
+  'file',
+  'start-step',
+  'finish-step',
+  'start',
+  'finish',
+  'abort',
+  'message-metadata',
+]);
+
+/** The chunks of a stream that `ai` 6 could not read. */
+const unknownToAi6 = (chunks: Array<Record<string, unknown> | string>) =>
+  chunks.filter(
+    (chunk) =>
+      typeof chunk === 'object' &&
+      !AI_6_CHUNKS.has(String(chunk.type)) &&
+      !String(chunk.type).startsWith('data-'),
+  );
+
+/**
+ * The body `ai` 6.0.326's own `AbstractChat` with `DefaultChatTransport` POSTed after
+ * `addToolApprovalResponse({ id, approved: true })` made `lastAssistantMessageIsCompleteWithApprovalResponses`
+ * true, recorded against `agentstep serve` for a batch of an `echo` waiting for approval beside a
+ * `sleep` that needs none; its turn's id replaced by `TURN`, its chat's by `CHAT`.
+ */
+const AI_6_APPROVAL_BODY =
+  '{"id":"CHAT","messages":[{"parts":[{"type":"text","text":"Go"}],"id":"UJO8sWA1cSCyyRQy","role":"user"},{"id":"TURN","metadata":{"usage":{"inputTokens":0,"outputTokens":0}},"role":"assistant","parts":[{"type":"step-start"},{"type":"dynamic-tool","toolName":"echo","toolCallId":"TURN.1#0","state":"approval-responded","input":{"text":"approved"},"approval":{"id":"TURN.1.0","approved":true}},{"type":"dynamic-tool","toolName":"sleep","toolCallId":"TURN.1#1","state":"output-available","input":{"ms":1000,"value":"slept"},"output":"slept"}]}],"trigger":"submit-message","messageId":"TURN"}';
+
+/** The batch of {@link AI_6_APPROVAL_BODY}: an `echo` that waits for approval, a `sleep` that does not. */
+const MIXED_BATCH = [
+  { name: 'echo', args: { text: 'approved' } },
+  { name: 'sleep', args: { ms: 1000, value: 'slept' } },
+];
 
 const errorOf = async (response: Response) => ({
   status: response.status,
@@ -227,14 +292,82 @@ describe('POST /chat with approvals', () => {
       { status: 'denied', by: 'alice', reason: 'No.' },
     ]);
     await endTurn({ session: stored, turn, status: 'done', message: 'Done.' }, deps);
-    expect(await chunksOf(continued)).toEqual([
+    // The client's own decision is not sent back to it: `ai` 6 knows no `tool-approval-response`.
+    const rest = await chunksOf(continued);
+    expect(rest).toEqual([
       { type: 'start', messageId: turn },
-      { type: 'tool-approval-response', approvalId: approval, approved: false, reason: 'No.' },
       { type: 'tool-output-denied', toolCallId },
       { type: 'finish-step' },
       { type: 'finish', finishReason: 'stop' },
       '[DONE]',
     ]);
+    expect(unknownToAi6(rest)).toEqual([]);
+  });
+});
+
+describe('POST /chat with a batch mixing a call that waits for approval and one that does not', () => {
+  /** Takes `alice`'s running turn of `chat` through a step of {@link MIXED_BATCH}, its `echo` waiting for approval. */
+  async function stepIntoMixedBatch(deps: ApiDeps, chat: string) {
+    const session = storedSession('alice', chat);
+    const turn = (await deps.log.holder(session))?.turn ?? '';
+    const step = await modelStep(await startTurn({ session, turn }, deps), {
+      ...deps,
+      model: new ScriptedModel([`<execute>${JSON.stringify(MIXED_BATCH)}</execute>`]),
+      tools: deps.toolset.descriptions,
+      targetOf: () => 'tools',
+      approvals: { toolset: deps.toolset, tools: ['echo'] },
+    });
+    const [echo, sleep] = step.calls.map((call) => ({ ...call, session, turn, batch: step.batch }));
+    if (echo?.approval == null || sleep === undefined)
+      throw new Error(`${step.batch} is not the mixed batch`);
+    await awaitApproval({ ...echo, approval: echo.approval, token: 'token-0' }, deps);
+    return { session, turn, step, echo, sleep, approval: echo.approval };
+  }
+
+  it("streams the other call's output before the stream ends waiting, and ai 6's own answer gets the rest, nothing twice", async () => {
+    const { deps, chat, get } = api();
+    const response = await chat(userMessage('c-20', 'm-20', 'Go'));
+    const { session, turn, step, echo, sleep, approval } = await stepIntoMixedBatch(deps, 'c-20');
+    let over = false;
+    const waiting = chunksOf(response).finally(() => {
+      over = true;
+    });
+    // The echo waits for a person, the sleep still runs: a client could not answer yet.
+    await new Promise((settle) => setTimeout(settle, 100));
+    expect(over).toBe(false);
+    expect((await get('/chat/c-20/stream')).status).toBe(200);
+    await invokeTool(sleep, deps);
+    const first = await waiting;
+    const metadata = (chunk: Record<string, unknown> | string) =>
+      typeof chunk === 'object' && chunk.type === 'message-metadata';
+    expect(first.filter((chunk) => !metadata(chunk)).slice(-5)).toEqual([
+      { type: 'tool-approval-request', approvalId: approval, toolCallId: `${step.batch}#0` },
+      { type: 'tool-output-available', toolCallId: `${step.batch}#1`, output: 'slept', dynamic: true },
+      { type: 'finish-step' },
+      { type: 'finish', finishReason: 'tool-calls' },
+      '[DONE]',
+    ]);
+    expect((await get('/chat/c-20/stream')).status).toBe(204);
+    const [, assistant] = (await (await get('/chat/c-20/messages')).json()) as UIMessage[];
+    expect(assistant?.parts.filter((part) => part.type === 'dynamic-tool')).toMatchObject([
+      { toolName: 'echo', state: 'approval-requested', approval: { id: approval } },
+      { toolName: 'sleep', state: 'output-available', output: 'slept' },
+    ]);
+    const answered = JSON.parse(AI_6_APPROVAL_BODY.replaceAll('TURN', turn).replace('CHAT', 'c-20'));
+    const continued = await chat(answered);
+    expect(continued.status).toBe(200);
+    await invokeTool(echo, deps);
+    await closeBatch(step, deps);
+    await endTurn({ session, turn, status: 'done', message: 'Done.' }, deps);
+    const rest = await chunksOf(continued);
+    expect(rest).toEqual([
+      { type: 'start', messageId: turn },
+      { type: 'tool-output-available', toolCallId: `${step.batch}#0`, output: 'approved', dynamic: true },
+      { type: 'finish-step' },
+      { type: 'finish', finishReason: 'stop' },
+      '[DONE]',
+    ]);
+    expect(unknownToAi6([...first, ...rest])).toEqual([]);
   });
 });
 

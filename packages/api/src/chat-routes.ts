@@ -1,3 +1,4 @@
+import type { StoredEvent } from '@agentstep/protocol';
 import { userMessageKey } from '@agentstep/runtime';
 import type { Context, Hono } from 'hono';
 import type { ApiDeps } from './api-deps.js';
@@ -13,6 +14,8 @@ import {
   startClientTurn,
 } from './client-turns.js';
 import { followTurn } from './follow-turn.js';
+import { heldParts } from './held-parts.js';
+import { OpenBatch } from './open-batch.js';
 import { MAX_CONVERSATION_BODY_BYTES, readBody } from './read-body.js';
 import { type AddressedSession, addressedSession, existingLog, tenantOf } from './session-access.js';
 import { sessionState, sessionStatus } from './session-state.js';
@@ -50,8 +53,12 @@ export function addChatRoutes(app: Hono, deps: ApiDeps, followers: TurnFollowers
     // Read before the log: a change in between wakes the stream at once.
     const seen = deps.changes?.version(addressed.stored);
     const { events } = await existingLog(c, deps, addressed);
-    const turn = sessionStatus(events) === 'running' ? await runningTurn(deps, addressed) : undefined;
-    if (turn === undefined) return c.body(null, 204);
+    const status = sessionStatus(events);
+    const turn = status === 'idle' ? undefined : await runningTurn(deps, addressed);
+    // A turn that waits for a person is already with the client, unless a call of it still runs:
+    // its outcome is what the client needs before it can answer.
+    if (turn === undefined || (status === 'waiting' && !(await callsRunning(deps, addressed, events))))
+      return c.body(null, 204);
     const start = events.findLast(({ event }) => event.type === 'user')?.seq ?? 1;
     const turnEvents = events.filter(({ seq }) => seq >= start);
     const following = followedTurn(deps, followers, addressed, turn);
@@ -64,7 +71,15 @@ export function addChatRoutes(app: Hono, deps: ApiDeps, followers: TurnFollowers
       : undefined;
     // Loaded when first asked for: the AI SDK's reader is for this route only.
     const { chatMessages } = await import('./chat-messages.js');
-    return c.json(await chatMessages(events, running));
+    if (running === undefined) return c.json(await chatMessages(events));
+    // The outcomes its open batch has so far, then the log again, which holds the decision of any
+    // call among them that waited for one: a call refused meanwhile keeps its failure back.
+    const batch = new OpenBatch();
+    batch.see(events);
+    const read = await batch.read(deps.outcomes, addressed.stored);
+    if (read.length > 0)
+      batch.see(await deps.log.read(addressed.stored, { afterSeq: events.at(-1)?.seq ?? 0 }));
+    return c.json(await chatMessages(events, running, batch.take(read)));
   });
 }
 
@@ -73,6 +88,14 @@ interface ChatRequest {
   deps: ApiDeps;
   followers: TurnFollowers;
   addressed: AddressedSession;
+}
+
+/** Whether a call of the open batch of `events` that waits for no person has no outcome stored yet. */
+async function callsRunning(deps: ApiDeps, { stored }: AddressedSession, events: readonly StoredEvent[]) {
+  const batch = new OpenBatch();
+  batch.see(events);
+  batch.take(await batch.read(deps.outcomes, stored));
+  return batch.underway;
 }
 
 /** The log only grows: a reply cannot be regenerated, nor a sent message edited. */
@@ -112,7 +135,8 @@ async function sendMessage(c: Context, request: ChatRequest, body: ChatBody, mes
 
 /**
  * Decides the approvals the newest assistant message (the turn's, by its id) answers and streams
- * the rest of the turn as the same message, from the last approval request the client saw.
+ * the rest of the turn as the same message, from the last approval request the client saw, leaving
+ * out what the message holds (its own decisions, the outcomes it has).
  */
 async function answerApprovals(c: Context, request: ChatRequest, message: ChatMessage) {
   const { deps, followers, addressed } = request;
@@ -131,5 +155,6 @@ async function answerApprovals(c: Context, request: ChatRequest, message: ChatMe
   const turnEvents = await deps.log.read(stored, { afterSeq: start - 1 });
   const after = lastApprovalRequest(events);
   const following = followedTurn(deps, followers, addressed, turn);
-  return followTurn(c, deps, { addressed, turn, events: turnEvents, seen, after, ...following });
+  const held = heldParts(message);
+  return followTurn(c, deps, { addressed, turn, events: turnEvents, seen, after, held, ...following });
 }

@@ -1,6 +1,5 @@
 import type { StoredEvent } from '@agentstep/protocol';
-import { WAITING } from './ai-sdk-format.js';
-import type { StreamEnd } from './stream-format.js';
+import { type StreamEnd, WAITING } from './stream-format.js';
 
 /**
  * When a stream of one turn is over, shown the turn's events oldest first: at the turn's end, with

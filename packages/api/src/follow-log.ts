@@ -1,12 +1,13 @@
-import type { StoredEvent } from '@agentstep/protocol';
+import type { CallOutcome, StoredEvent } from '@agentstep/protocol';
 import type { Context } from 'hono';
 import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
 import type { ApiDeps } from './api-deps.js';
 import { apiErrorOf } from './api-error.js';
 import { LiveTail } from './live-tail.js';
 import { MetricCursor } from './metric-cursor.js';
+import { OpenBatch } from './open-batch.js';
 import type { QueueRead, QueueWatch } from './queue-watch.js';
-import type { Frame, StreamEnd, StreamFormat } from './stream-format.js';
+import { type Frame, type StreamEnd, type StreamFormat, WAITING } from './stream-format.js';
 
 /** How often a log is read when nothing wakes its reader (`ApiDeps.pollMs`'s default). */
 export const DEFAULT_POLL_MS = 250;
@@ -50,9 +51,11 @@ interface TailStart extends LogFollow {
 
 /**
  * Answers the request with server-sent events: the backlog after the resume point, then events as
- * they are logged (each model step's text as it streams, metrics before their turn's end), until
- * `ended` says the stream is over (the format's `done` frames), the client leaves, or the stream's
- * time is up. A read that fails ends the stream with the format's `error` frames.
+ * they are logged (each model step's text as it streams, metrics before their turn's end, and, for
+ * a format that shows them, the outcomes of a batch's calls as they are stored while the batch
+ * waits), until `ended` says the stream is over (the format's `done` frames; a wait only once no
+ * call of the waiting batch is still running), the client leaves, or the stream's time is up. A
+ * read that fails ends the stream with the format's `error` frames.
  */
 export function followLog(c: Context, deps: ApiDeps, follow: LogFollow): Response {
   const { format, session, onAbort, onClose, backlog, after } = follow;
@@ -82,6 +85,10 @@ async function tail(stream: SSEStreamingApi, deps: ApiDeps, start: TailStart): P
   // The ledger as of the last read of the log: read again only when the log grew.
   let entries = await deps.usage.list(session);
   const metrics = MetricCursor.after(after, backlog, entries);
+  // The open batch's outcomes, for a format that shows them; what it reads next waits in `found`.
+  const batch = format.outcome === undefined ? undefined : new OpenBatch();
+  batch?.see(backlog.filter((stored) => stored.seq <= after));
+  let found: CallOutcome[] = [];
   const send = async (frames: Frame[]) => {
     for (const frame of frames) await stream.writeSSE(frame);
   };
@@ -108,12 +115,20 @@ async function tail(stream: SSEStreamingApi, deps: ApiDeps, start: TailStart): P
       await sendLive(stored.seq - 1);
       if (stored.event.type === 'turn_end') await sendMetrics(stored.event.payload.turn);
       await send(format.event(present(stored), live.streamed(stored)));
+      batch?.see([stored]);
       seq = stored.seq;
+      quietSince = Date.now();
+    }
+    for (const outcome of batch?.take(found) ?? []) {
+      await send(format.outcome?.(outcome) ?? []);
       quietSince = Date.now();
     }
     if (fresh.length > 0) await sendMetrics();
     if ((await sendLive(seq)) > 0) quietSince = Date.now();
     if ((await sendQueue()) && end !== undefined) end = undefined;
+    // A client answers a wait once it has every other call's outcome (the AI SDK's
+    // lastAssistantMessageIsCompleteWithApprovalResponses): the stream goes on until they are sent.
+    if (end?.status === WAITING && batch?.underway) end = undefined;
     if (end !== undefined) {
       await send(format.done(end));
       return;
@@ -127,6 +142,8 @@ async function tail(stream: SSEStreamingApi, deps: ApiDeps, start: TailStart): P
     const quietMs = Math.min(heartbeatMs, deps.pollMs ?? DEFAULT_POLL_MS, Math.max(0, deadline - Date.now()));
     await Promise.race([waitForLog(deps, session, quietMs, seen), live.arrival()]);
     queued = await start.queue?.watch.read();
+    // Before the log: the outcome of a call that waited for approval follows its logged decision.
+    found = (await batch?.read(deps.outcomes, session)) ?? [];
     seen = deps.changes?.version(session);
     fresh = await deps.log.read(session, { afterSeq: seq });
     if (fresh.length > 0) entries = await deps.usage.list(session);

@@ -1,6 +1,6 @@
 import type { StoredEvent } from '@agentstep/protocol';
 import type { Context } from 'hono';
-import { AiSdkFormat } from './ai-sdk-format.js';
+import { AiSdkFormat, type HeldParts } from './ai-sdk-format.js';
 import type { ApiDeps } from './api-deps.js';
 import { chatTurnEnd } from './chat-turn-end.js';
 import { followLog } from './follow-log.js';
@@ -15,6 +15,8 @@ export interface TurnStream {
   seen: number | undefined;
   /** The client holds the turn's message up to this seq: only what follows is sent. */
   after: number;
+  /** What the client holds of the message besides: not sent again. @default nothing */
+  held?: HeldParts;
   /** Called when the client goes away before the stream is over. */
   onAbort: () => void;
   /** Called once the stream is over, whichever way it ended. */
@@ -26,7 +28,7 @@ export interface TurnStream {
  * from where the client stands to the turn's end, or until a call of the turn waits for a person.
  */
 export function followTurn(c: Context, deps: ApiDeps, stream: TurnStream): Response {
-  const { addressed, turn, events, seen, after, onAbort, onClose } = stream;
+  const { addressed, turn, events, seen, after, held, onAbort, onClose } = stream;
   const ended = chatTurnEnd(turn);
   // The watch moves on to where the client stands (the format catches up in followLog).
   ended(events.filter((stored) => stored.seq <= after));
@@ -38,7 +40,7 @@ export function followTurn(c: Context, deps: ApiDeps, stream: TurnStream): Respo
     ended,
     end: ended(events.filter((stored) => stored.seq > after)),
     present: tenantView(addressed),
-    format: new AiSdkFormat({ turn }),
+    format: new AiSdkFormat(held === undefined ? { turn } : { turn, held }),
     onAbort,
     onClose,
   });

@@ -17,16 +17,19 @@ const apiForkBodySchema = forkBodySchema.extend({ session: publicSessionIdSchema
  * `POST /sessions/{id}/fork {"at", "session"?}`: a new session of the caller's tenant whose log is
  * this one's up to `at` (a turn's end or a batch's results), shared rather than copied, idle and
  * ready for its next message. A retried request with the same `Idempotency-Key` names the same
- * new session and forks it once.
+ * new session, forks it once and gets the first answer, even after the fork's own turns; without
+ * one, forking again into the same session answers as before only while that fork is untouched.
  */
 export function addForkRoute(app: Hono, deps: ApiDeps): void {
   app.post('/sessions/:id/fork', async (c) => {
     const body = await readBody(c, apiForkBodySchema);
     const { tenant, session, stored, events } = await existingLog(c, deps);
-    const ids = idsFor(c.req.header('idempotency-key'), `fork\n${tenant}\n${session}\n${body.at}`);
+    const key = c.req.header('idempotency-key');
+    const ids = idsFor(key, `fork\n${tenant}\n${session}\n${body.at}`);
     const fork = body.session ?? ids.session();
+    const request = { from: stored, at: body.at, session: storedSession(tenant, fork), events };
     try {
-      await forkSession({ from: stored, at: body.at, session: storedSession(tenant, fork), events }, deps);
+      await forkSession(key === undefined ? request : { ...request, key }, deps);
     } catch (error) {
       throw forkRefusal(error, { session, fork, at: body.at });
     }
@@ -55,7 +58,7 @@ function forkRefusal(error: unknown, { session, fork, at }: { session: string; f
     return new ApiError(
       409,
       error.name,
-      `Session ${fork} already exists: fork into a new session id, or leave "session" out to get one.`,
+      `Session ${fork} already exists: fork into a new session id, or leave "session" out to get one. Forking into the same id again is answered as a retry only with the first request's Idempotency-Key, or while that fork has no events of its own and no turn running.`,
     );
   return refusalOf(error, session);
 }

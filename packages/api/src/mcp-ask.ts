@@ -14,13 +14,34 @@ import { MAX_BODY_BYTES } from './read-body.js';
 import { listSession, startSessionTurn, type TurnIds } from './start-session-turn.js';
 import { storedSession } from './tenants.js';
 
+/**
+ * The most UTF-8 bytes `ask`'s message may take: the most any route of the API takes for a message
+ * (`MAX_BODY_BYTES`: a chat's newest message, a whole `POST /sessions` body).
+ */
+export const MAX_ASK_MESSAGE_BYTES = MAX_BODY_BYTES;
+
+/**
+ * The largest body `POST /mcp` reads: an `ask` whose message is at its limit, however its client
+ * writes it as JSON (each byte a character escaped as `\u0001`, 6 bytes: the most JSON takes), with
+ * 4 KiB for the rest of the request.
+ */
+export const MAX_MCP_BODY_BYTES = 6 * MAX_ASK_MESSAGE_BYTES + 4 * 1024;
+
+const tooLong = `must be at most ${MAX_ASK_MESSAGE_BYTES} bytes as UTF-8`;
+
 const askInput = z.object({
   message: z
     .string()
     .min(1, 'must not be empty')
-    // No message POST /sessions takes is longer: its whole body is at most MAX_BODY_BYTES.
-    .max(MAX_BODY_BYTES)
-    .describe('What to ask the agent: the turn’s user message.'),
+    // A message has no more characters than bytes: the schema's maxLength, for hosts to read.
+    .max(MAX_ASK_MESSAGE_BYTES, tooLong)
+    .refine((message) => Buffer.byteLength(message) <= MAX_ASK_MESSAGE_BYTES, {
+      message: tooLong,
+      when: ({ issues }) => issues.length === 0,
+    })
+    .describe(
+      `What to ask the agent: the turn’s user message, at most ${MAX_ASK_MESSAGE_BYTES} bytes as UTF-8.`,
+    ),
   session: publicSessionIdSchema
     .optional()
     .describe('The session to continue, as an earlier ask returned it; a new session when absent.'),

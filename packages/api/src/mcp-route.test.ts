@@ -21,7 +21,7 @@ import type { ApiDeps } from './api-deps.js';
 import { createApi } from './create-api.js';
 import { MAX_PUBLIC_SESSION_LENGTH } from './ids.js';
 import { LogChanges } from './log-changes.js';
-import { MAX_BODY_BYTES } from './read-body.js';
+import { MAX_ASK_MESSAGE_BYTES, MAX_MCP_BODY_BYTES } from './mcp-ask.js';
 import { bearerNameTenant, storedSession } from './tenants.js';
 import { inMemoryApiDeps } from './testing/index.js';
 
@@ -332,23 +332,87 @@ describe('POST /mcp', () => {
     expect((await deps.log.read(turn.session)).map(({ event }) => event.type)).toEqual(['user']);
   });
 
-  it('refuses a body over MAX_BODY_BYTES (413) before reading it as MCP', async () => {
+  it('refuses a body over MAX_MCP_BODY_BYTES (413) before reading it as MCP', async () => {
     const { app } = api();
-    const message = 'x'.repeat(MAX_BODY_BYTES);
-    const response = await app.request('/mcp', {
+    const message = 'x'.repeat(MAX_MCP_BODY_BYTES);
+    const response = await post(app, {
+      method: 'tools/call',
+      params: { name: 'ask', arguments: { message } },
+    });
+    expect(response.status).toBe(413);
+  });
+
+  it('ask takes a message of MAX_ASK_MESSAGE_BYTES however JSON escapes it, and names a longer one', async () => {
+    const { app } = api();
+    // One UTF-8 byte each, six in JSON (\u0001): the largest request a message at the limit makes.
+    const message = '\u0001'.repeat(MAX_ASK_MESSAGE_BYTES);
+    const request = { method: 'tools/call', params: { name: 'ask', arguments: { message } } };
+    expect(JSON.stringify(request).length).toBeGreaterThan(6 * MAX_ASK_MESSAGE_BYTES);
+    expect(await answerOf(await post(app, request))).toMatchObject({
+      result: { structuredContent: { status: 'done', answer: 'Hi.' } },
+    });
+    const over = { ...request, params: { ...request.params, arguments: { message: `${message}x` } } };
+    expect(await answerOf(await post(app, over))).toMatchObject({
+      result: {
+        isError: true,
+        content: [{ type: 'text', text: expect.stringMatching(/message: must be at most 262144 bytes/) }],
+      },
+    });
+  });
+
+  it.each([
+    [
+      'tools/call',
+      { name: 'ask', arguments: 'Hello' },
+      'Invalid params for tools/call: params.arguments must be an object, not a string.',
+    ],
+    ['tools/call', { name: 7 }, 'Invalid params for tools/call: params.name must be a string, not a number.'],
+    ['tools/call', {}, 'Invalid params for tools/call: params.name is missing: it must be a string.'],
+    [
+      'tasks/get',
+      { taskId: 5 },
+      'Invalid params for tasks/get: params.taskId must be a string, not a number.',
+    ],
+    [
+      'tools/list',
+      { cursor: 5 },
+      'Invalid params for tools/list: params.cursor must be a string, not a number.',
+    ],
+  ])(
+    'answers %s with wrong-typed params %j with -32602 and one sentence',
+    async (method, params, sentence) => {
+      const { app } = api();
+      const response = await post(app, { method, params });
+      expect(response.status).toBe(200);
+      expect(await answerOf(response)).toEqual({
+        jsonrpc: '2.0',
+        id: 1,
+        error: { code: -32602, message: sentence },
+      });
+    },
+  );
+});
+
+/** Posts one JSON-RPC request (id 1) to the app's `/mcp` as alice. */
+function post(app: ReturnType<typeof api>['app'], request: Record<string, unknown>): Promise<Response> {
+  return Promise.resolve(
+    app.request('/mcp', {
       method: 'POST',
       headers: {
         authorization: 'Bearer alice',
         'content-type': 'application/json',
         accept: 'application/json, text/event-stream',
       },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: { name: 'ask', arguments: { message } },
-      }),
-    });
-    expect(response.status).toBe(413);
-  });
-});
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, ...request }),
+    }),
+  );
+}
+
+/** The JSON-RPC answer in an MCP response's events. */
+async function answerOf(response: Response): Promise<unknown> {
+  const data = (await response.text())
+    .split('\n')
+    .filter((line) => line.startsWith('data: '))
+    .map((line) => JSON.parse(line.slice('data: '.length)));
+  return data.find((message) => 'result' in message || 'error' in message);
+}

@@ -7,7 +7,7 @@ const METHOD_NOT_ALLOWED_CODE = -32000;
 
 /**
  * `POST /mcp`: the agent as an MCP server (streamable HTTP, stateless: a new server and transport
- * per request, no MCP session), acting for the caller's tenant. A body over `MAX_BODY_BYTES`
+ * per request, no MCP session), acting for the caller's tenant. A body over `MAX_MCP_BODY_BYTES`
  * is 413; a request whose client goes away has its calls aborted. `GET` and `DELETE /mcp`, which
  * only a stateful server answers, are 405.
  */

@@ -1,4 +1,5 @@
 import {
+  type CallOutcome,
   type ErrorBody,
   loggedEvent,
   type QueueChange,
@@ -20,6 +21,9 @@ export interface StreamEnd {
   turn: string | null;
 }
 
+/** The status of a {@link StreamEnd} that ends a turn's stream while the turn waits for a person. */
+export const WAITING = 'waiting';
+
 /** How a stream writes a session: AgentStep's own frames, or another protocol's. */
 export interface StreamFormat {
   /** Response headers the format adds. */
@@ -35,6 +39,13 @@ export interface StreamFormat {
   live(text: LiveText): Frame[];
   /** The frames of one model step's metric. */
   metric(metric: WireEventOf<'metric'>): Frame[];
+  /**
+   * The frames of a call's outcome, read from the outcome store while its batch waits for other
+   * calls (its `result` is not logged yet). A stream whose format has this sends each such outcome
+   * once, and does not end on a wait ({@link WAITING}) while a call of the batch that waits for no
+   * person has none yet. @default none: the format shows outcomes in the batch's `result` only
+   */
+  outcome?(outcome: CallOutcome): Frame[];
   /** The frames of a change of the session's queue. @default none: the format does not show the queue */
   queue?(change: QueueChange): Frame[];
   /** The last frames, once no turn runs. */
@@ -46,7 +57,8 @@ export interface StreamFormat {
 /**
  * AgentStep's own frames: `id: seq`, `event: type`, `data: the event`; metrics without an id; a
  * streaming step's text as `event: think_delta` / `respond_delta`, `data: {"type", "step", "text"}`,
- * without an id (the stored `think`/`respond` that follow carry the whole text); the queue's changes
+ * without an id (the stored `think`/`respond` that follow carry the whole text); a call's outcome
+ * while its batch waits as `event: call_outcome`, without an id (the `result` says it too); the queue's changes
  * as `event: turn_queued` / `turn_started` / `turn_withdrawn`, without an id; `done`; a failed
  * stream's `event: error` with the API's error body, without an id.
  */
@@ -64,6 +76,7 @@ export const agentStepFormat: StreamFormat = {
     return [{ event: type, data: JSON.stringify({ type, step, text }) }];
   },
   metric: (metric) => [{ event: 'metric', data: JSON.stringify(metric) }],
+  outcome: (outcome) => [{ event: outcome.type, data: JSON.stringify(outcome) }],
   queue: (change) => [{ event: change.type, data: JSON.stringify(change) }],
   done: (end) => [{ event: 'done', data: JSON.stringify(end) }],
   error: (body) => [{ event: 'error', data: JSON.stringify(body) }],

@@ -1,10 +1,10 @@
 import type { TurnAccepted, TurnEndStatus, WorkflowAccepted, WorkflowRunSummary } from '@agentstep/protocol';
-import { endTurn, modelStep, ScriptedModel, startTurn } from '@agentstep/runtime';
+import { closeStoppedTurn, endTurn, modelStep, ScriptedModel, startTurn } from '@agentstep/runtime';
 import { describe, expect, it } from 'vitest';
 import type { ApiDeps } from './api-deps.js';
 import { createApi } from './create-api.js';
 import { singleTenant, storedSession } from './tenants.js';
-import { inMemoryApiDeps } from './testing/index.js';
+import { inMemoryApiDeps, stepIntoApprovals } from './testing/index.js';
 
 /** One answer that reports 100 input and 10 output tokens. */
 const ANSWER = { chunks: ['Hi.<end>'], usage: { inputTokens: 100, outputTokens: 10 } };
@@ -137,6 +137,61 @@ describe('GET /sessions/{id}/stream, at its ends', () => {
       'done',
     ]);
     expect(frames[1]?.data).toEqual({ seq: 2, ...compacted });
+  });
+
+  it("sends a call's outcome while its batch waits for another, without an id, and the batch's result after", async () => {
+    const { deps, post, stream } = api();
+    const accepted = await post('/sessions', 'Go');
+    const session = storedSession('local', accepted.session);
+    const calls = [
+      ['echo', { text: 'a' }],
+      ['sleep', { ms: 0, value: 'slept' }],
+    ] as const;
+    const { batch } = await stepIntoApprovals(deps, { session, turn: accepted.turn }, calls, {
+      approve: ['echo'],
+    });
+    const response = await stream(accepted.session);
+    let text = '';
+    const read = (response.body as ReadableStream<Uint8Array>).pipeThrough(new TextDecoderStream()).pipeTo(
+      new WritableStream({
+        write: (piece) => {
+          text += piece;
+        },
+      }),
+    );
+    // The echo still waits for a person: the sleep's outcome comes before the batch's result.
+    await expect.poll(() => text, { timeout: 5_000 }).toContain('event: call_outcome');
+    await closeStoppedTurn({ session, turn: accepted.turn }, 'Stopped by the test.', deps);
+    await read;
+    const frames = await framesOf(new Response(text));
+    expect(frames.map(({ event }) => event)).toEqual([
+      'user',
+      'call',
+      'call',
+      'approval',
+      'metric',
+      'call_outcome',
+      'approval',
+      'result',
+      'turn_end',
+      'done',
+    ]);
+    expect(frames[5]?.data).toEqual({
+      type: 'call_outcome',
+      batch,
+      position: 1,
+      tool: 'sleep',
+      status: 'success',
+      content: 'slept',
+      ms: expect.any(Number),
+    });
+    expect(text).not.toMatch(/id: [^\n]*\nevent: call_outcome/);
+    const result = frames[7]?.data as { content?: string } | undefined;
+    expect(JSON.parse(result?.content ?? '[]')[1]).toEqual({
+      tool: 'sleep',
+      status: 'success',
+      content: 'slept',
+    });
   });
 
   it("replays each turn's metrics before that turn's turn_end", async () => {

@@ -1,4 +1,6 @@
+import { closestName } from './closest-name.js';
 import { type CliIo, processIo } from './io/cli-io.js';
+import { debugTrace } from './io/debug-trace.js';
 import { UsageError } from './usage-error.js';
 
 export { processIo } from './io/cli-io.js';
@@ -25,7 +27,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
 /**
  * Runs `agentstep` with its arguments and returns the exit code: the command's own (0 on
  * success), 2 for a usage mistake (with a one-line reason and a pointer to `--help`), 1 for any
- * other failure, reported in one line (`AGENTSTEP_DEBUG=1` adds the stack).
+ * other failure, reported in one line. `AGENTSTEP_DEBUG=1` adds the stacks of either, causes included.
  */
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
   const [name, ...args] = argv;
@@ -38,20 +40,25 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   }
   const command = COMMANDS[name];
   try {
-    if (command === undefined) throw new UsageError(`Unknown command "${name}".`);
+    if (command === undefined) throw new UsageError(unknownCommand(name));
     return await (await command())(args, io);
   } catch (error) {
     const prefix = command === undefined ? 'agentstep' : `agentstep ${name}`;
+    // One line saying what failed; the stacks (the error's and its causes') only when asked for.
     if (isUsageMistake(error)) {
-      io.stderr(`${prefix}: ${error.message}\nRun "agentstep --help" for usage.\n`);
+      io.stderr(`${prefix}: ${error.message}\nRun "agentstep --help" for usage.\n${debugTrace(error)}`);
       return 2;
     }
-    // Anything else failed for real: say what, in one line; the stack only when asked for.
     const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    io.stderr(`${prefix}: ${detail}\n`);
-    if (process.env.AGENTSTEP_DEBUG && error instanceof Error) io.stderr(`${error.stack}\n`);
+    io.stderr(`${prefix}: ${detail}\n${debugTrace(error)}`);
     return 1;
   }
+}
+
+/** `Unknown command "rnu": did you mean run?`, when a command is that close. */
+function unknownCommand(name: string): string {
+  const meant = closestName(name, Object.keys(COMMANDS));
+  return `Unknown command "${name}"${meant === undefined ? '.' : `: did you mean ${meant}?`}`;
 }
 
 /** Our own usage errors, and node:util parseArgs's rejections of unknown or malformed options. */

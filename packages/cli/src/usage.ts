@@ -1,4 +1,5 @@
 import { builtInProviders } from '@agentstep/runtime/models';
+import { AGENT_OPTIONS_USAGE } from './agent-file/agent-flags.js';
 
 /** The built-in model providers' lines of `--model`'s help, from the registry. */
 const PROVIDERS_USAGE = builtInProviders()
@@ -11,11 +12,9 @@ const RUN_USAGE = `agentstep run [PROMPT] [options]
 Runs one turn of the agent locally, with no AWS account: the state machine CDK synthesizes runs on
 an embedded engine, every task on the handler its Lambda runs, the event log in DynamoDB Local
 (data in .agentstep/). Exit code 0: finished; 3: a limit or budget stopped it; 1: it failed.
-The agent is your agent file's default export (defineAgent from @agentstep/runtime): --agent FILE,
-else agent.ts in this folder if there is one; the options below override what it sets (--tools
-replaces its toolsets, its own tools stay; --script or --cassette without --model plays that file
-over its model; --model-profile, budgets and the context flags merge; --provider adds).
-  --agent FILE               the agent file (default: ./agent.ts if there is one), TypeScript or JS
+The agent is your agent file's: the agent options (above) and the options below override what it
+sets (--script or --cassette without --model plays that file over its model; --model-profile,
+budgets and the context flags merge; --provider adds).
   --session ID               continue a session (default: a new one)
   --take-over                take the session even from a turn whose lease still runs (a dead run)
   --if-busy reject|enqueue|interrupt
@@ -36,12 +35,6 @@ ${PROVIDERS_USAGE}
                              that ask for NAME (a workflow agent's REQUIRES "NAME") run on it; a
                              scripted profile of a scripted run plays the run's own script
   --record FILE              write each model step's output to a cassette for --model replay
-  --tools demo,workspace,http   built-in toolsets, comma-separated (default: the agent file's, else demo)
-  --fetch-hosts a.com,*.b.com   hosts http_fetch may fetch (it never reaches non-public addresses);
-                             its old name --allow-hosts still works
-  --mcp NAME=URL             an MCP server's tools as NAME__TOOL (repeatable; replaces the agent
-                             file's server of that name whole): URL is http(s)://… (streamable
-                             HTTP) or "stdio:COMMAND ARGS…" (a local command, no shell)
   --context-window TOKENS    input tokens one request may hold (a whole number, 1000 or more), over
                              the model's known window and the agent file's context.windowTokens;
                              past context.compactAt of it (default 0.8) a step first compacts the
@@ -79,9 +72,9 @@ agentstep context ID [--at SEQ]
 agentstep stats ID             what the session's local runs cost (tokens, USD, time), as JSON`;
 
 /** Help for `agentstep approvals` and `agentstep approve`. */
-const APPROVALS_USAGE = `agentstep approvals SESSION [--json] [--url URL] [--token NAME] [--agent FILE]
+const APPROVALS_USAGE = `agentstep approvals SESSION [--json] [--url URL] [--token NAME] [agent options]
 agentstep approve SESSION ID [--deny] [--reason TEXT] [--args JSON] [--json] [--url URL]
-                  [--token NAME] [--tools LIST] [--agent FILE]
+                  [--token NAME] [agent options]
 
 approvals lists the session's calls waiting for a decision, one line each (ID, tool, arguments,
 when requested and when it expires; --json: the API's {"approvals": [...]}). approve decides one:
@@ -91,10 +84,8 @@ whichever shell it runs. It prints one sentence (--json: {"id", "decision"}).
   --url URL         a running agentstep serve (default: AGENTSTEP_URL, else the local store of
                     .agentstep/, where decisions are recorded as made by your OS user)
   --token NAME      the bearer token for --url (with serve --auth dev: the tenant's name)
-  --tools LIST      local store only: the toolsets edited --args are checked against (default:
-                    the agent file's, else demo)
-  --agent FILE      local store only: the agent file whose own tools check them too (default:
-                    ./agent.ts if there is one)
+  agent options     local store only: the agent whose tools check edited --args (its MCP servers'
+                    tools too: approve --args asks them for their tools)
 Exit code 0: listed or decided; 1: the session or approval does not exist, the call was decided
 already, or its tool refuses the --args (the fields named); 2: the command was called wrong.`;
 
@@ -152,12 +143,13 @@ Reads one model step's output from stdin and prints its events, one JSON line ea
   --chunks-json        stdin is a JSON array of strings, fed to the parser in order`;
 
 /** Help for `agentstep prompt`. */
-const PROMPT_USAGE = `agentstep prompt [--agent FILE] [--tools <file.json>] [--instructions TEXT]
+const PROMPT_USAGE = `agentstep prompt [agent options] [--tools <file.json>] [--instructions TEXT]
 
 Prints the system prompt a session sends: the agent file's instructions and tools (its toolsets,
-own tools and Lambda tools), as agentstep run offers them.
-  --agent FILE          the agent file (default: ./agent.ts if there is one)
-  --tools <file.json>   these tools instead (required without an agent file): a JSON array of
+own tools and Lambda tools, then its MCP servers' tools, listed from the servers), as agentstep run
+offers them; the agent options (above) as run takes them.
+  --tools <file.json>   these tools instead of the agent's own (a name ending in .json; without an
+                        agent file, --tools or --mcp is required): a JSON array of
                         {"name": "...", "description": "...", "parameters": {JSON Schema of the arguments}}
   --instructions TEXT   these instructions instead of the agent file's`;
 
@@ -206,6 +198,8 @@ Commands:
   prompt    print the system prompt of the agent file, or of a set of tools
   workflow  run a multi-goal workflow (an Agentfile), resume it, answer its human gates
   render-context  print a workflow goal's or agent's XML context from a JSON description
+
+${AGENT_OPTIONS_USAGE}
 
 ${RUN_USAGE}
 

@@ -96,6 +96,29 @@ describe('followStream', () => {
     ]);
   });
 
+  it("yields a call's outcome sent while its batch waits as it is, without a seq, before the batch's result", async () => {
+    const outcome = {
+      type: 'call_outcome',
+      batch: 't-1.1',
+      position: 1,
+      tool: 'sleep',
+      status: 'success',
+      content: 'slept',
+      ms: 4,
+    };
+    const { open, resumedAfter } = server(
+      () => answer([logged(1), `event: call_outcome\ndata: ${JSON.stringify(outcome)}\n\n`]),
+      () => answer([logged(2, 'result'), DONE]),
+    );
+    expect(await collect(followStream('s', open, fast))).toEqual([
+      { type: 'call', seq: 1, event: event(1) },
+      outcome,
+      { type: 'result', seq: 2, event: event(2, 'result') },
+      doneItem,
+    ]);
+    expect(resumedAfter).toEqual([undefined, 1]);
+  });
+
   it('an `event: error` frame (the store was unavailable) is a drop: it is not yielded, and the stream resumes', async () => {
     const unavailable = { error: { code: 'StoreUnavailable', message: 'The store is unavailable.' } };
     const { open, resumedAfter } = server(

@@ -1,4 +1,4 @@
-export type { FieldProblem, QueueChange } from '@agentstep/protocol';
+export type { CallOutcome, FieldProblem, QueueChange } from '@agentstep/protocol';
 export { AgentStepClient, type ClientOptions } from './agentstep-client.js';
 export type {
   ApprovalDecided,

@@ -1,4 +1,5 @@
 import type {
+  CallOutcome,
   EventType,
   PersistedEventType,
   QueueChange,
@@ -39,8 +40,11 @@ export interface StreamDone {
   turn: string | null;
 }
 
-/** What a session's stream yields: its events, live text and queue changes, then one {@link StreamDone}. */
-export type StreamItem = StreamEvent | StreamText | QueueChange | StreamDone;
+/**
+ * What a session's stream yields: its events, live text, the outcomes of a batch's calls while the
+ * batch waits for others (its `result` follows with the same), queue changes, then one {@link StreamDone}.
+ */
+export type StreamItem = StreamEvent | StreamText | CallOutcome | QueueChange | StreamDone;
 
 const QUEUE_CHANGES = new Set<string>([
   'turn_queued',
@@ -55,6 +59,7 @@ export function streamItem(frame: EventSourceMessage): StreamItem {
   if (frame.event === 'think_delta' || frame.event === 'respond_delta')
     return { type: frame.event, step: data.step, text: data.text };
   if (frame.event !== undefined && QUEUE_CHANGES.has(frame.event)) return data as QueueChange;
+  if (frame.event === ('call_outcome' satisfies CallOutcome['type'])) return data as CallOutcome;
   if (frame.id === undefined) return { type: data.type, event: data };
   return { type: data.type, seq: Number(frame.id), event: data };
 }

@@ -6,6 +6,7 @@ export interface RunStats {
   executions: number;
   stateTransitions: number;
   modelSteps: number;
+  /** The calls the turn's batches ran: each once, however many times it was invoked (an approval's wait runs it twice). */
   toolCalls: number;
   /** The largest state input or output, in bytes of JSON: references only stay small. */
   maxStatePayloadBytes: number;
@@ -30,6 +31,8 @@ export interface EngineEvent {
   state?: { name: string; input?: unknown; output?: unknown };
   /** The Map iteration an event belongs to. */
   index?: number;
+  /** The Map state a `MapIterationStarted` (or other iteration event) belongs to. */
+  parentState?: { name: string };
 }
 
 /** The UTF-8 size of the JSON a state was entered with or exited with; 0 for other events. */
@@ -40,11 +43,13 @@ export function statePayloadBytes(event: EngineEvent): number {
 
 /** Counts one state entered or exited, whose payload has `payloadBytes`, into the stats. */
 export function countState(stats: RunStats, event: EngineEvent, payloadBytes: number): void {
+  // One iteration of RunTools is one call, whether InvokeTool ran once or again after an approval.
+  if (event.type === 'MapIterationStarted' && event.parentState?.name === STATE_NAMES.runTools)
+    stats.toolCalls++;
   const state = event.state;
   if (state === undefined) return;
   stats.maxStatePayloadBytes = Math.max(stats.maxStatePayloadBytes, payloadBytes);
   if (event.type === 'StateEntered') stats.stateTransitions++;
-  if (event.type === 'StateEntered' && state.name === STATE_NAMES.invokeTool) stats.toolCalls++;
   if (event.type === 'StateExited' && MODEL_STEP_STATES.has(state.name) && tookModelStep(state.output))
     stats.modelSteps++;
 }

@@ -22,6 +22,7 @@ export {
   workflowSpecSchema,
 } from './agentfile/workflow-spec.js';
 export {
+  type CallOutcome,
   type ErrorBody,
   type EventsPage,
   type FieldProblem,
@@ -149,8 +150,10 @@ export {
 export { BATCH_CAPS } from './parser/batch-caps.js';
 export {
   createParser,
+  createPositionTracker,
   type ParserOptions,
   type ParserPosition,
+  type PositionTracker,
   type StreamingParser,
 } from './parser/create-parser.js';
 export { parse } from './parser/parse.js';
@@ -164,6 +167,7 @@ export {
 export type { ParsedEvent, ParseMode } from './parser/parsed-event.js';
 export { STEP_CAPS } from './parser/step-caps.js';
 export { StepEventCap } from './parser/step-event-cap.js';
+export { StepOutputCap } from './parser/step-output-cap.js';
 export { API_AUTH_MODES, type ApiAuthMode, ENV_NAMES } from './payloads/env-names.js';
 export {
   MAX_ANSWER_CHARS,

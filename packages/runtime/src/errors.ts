@@ -183,13 +183,17 @@ export class StoreUnavailableError extends Error {
   }
 }
 
-/** A fork would create a session that already exists: forks only make new sessions. */
+/**
+ * A fork would create a session that already exists: forks only make new sessions. Only a retry
+ * of the fork that made it passes (`EventLog.fork`): the same origin, the fork untouched since or
+ * the request's key the same.
+ */
 export class SessionExistsError extends Error {
   override readonly name = ERROR_NAMES.sessionExists;
 
   constructor(session: string, options?: ErrorOptions) {
     super(
-      `Session ${session} already exists: fork into a new session id, or leave the id out to get one.`,
+      `Session ${session} already exists: fork into a new session id, or leave the id out to get one. Forking into the same id again is a retry only while that fork has no events of its own and no turn holding it, or with the key it was made with.`,
       options,
     );
   }
@@ -212,6 +216,22 @@ export class InvalidForkPointError extends Error {
         ? `Session ${session} has no point to fork at yet: a fork starts after a turn's end or a batch's results.`
         : `Session ${session} cannot be forked at seq ${at}: fork at a turn's end or a batch's results; the nearest such seqs are ${allowed.join(' and ')}.`,
     );
+  }
+}
+
+/**
+ * A tool definition `defineTool` cannot make a tool of (its name, description, input schema or
+ * handler): thrown when the tool is defined, naming the tool (`tool`, as given) and the rule broken.
+ */
+export class InvalidToolError extends Error {
+  override readonly name = 'InvalidToolError';
+
+  constructor(
+    readonly tool: string,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(`Tool "${tool}": ${message}`, options);
   }
 }
 

@@ -44,6 +44,7 @@ export {
   GateNotFoundError,
   GateSettledError,
   InvalidForkPointError,
+  InvalidToolError,
   InvalidTurnRequestError,
   InvalidWorkflowInputError,
   NoTurnRunningError,
@@ -63,6 +64,7 @@ export {
   type AppendResult,
   DEFAULT_LEASE_MS,
   type EventLog,
+  type ForkOptions,
   type ForkOrigin,
   type LeaseOptions,
   type LeaseTaken,
@@ -109,7 +111,7 @@ export {
   type ScriptedStep,
 } from './model/scripted-model.js';
 export { InMemoryOutcomeStore } from './outcomes/in-memory-outcome-store.js';
-export type { CallRef, OutcomeStore } from './outcomes/outcome-store.js';
+export type { CallRef, OutcomeStore, StoredOutcome } from './outcomes/outcome-store.js';
 export { InMemoryTurnQueue } from './queue/in-memory-turn-queue.js';
 export { type StartQueuedTurnDeps, startQueuedTurn } from './queue/start-queued-turn.js';
 export { startQueuedTurnAfter } from './queue/start-queued-turn-after.js';

@@ -9,41 +9,17 @@
 import { useChat } from '@ai-sdk/react';
 import {
   DefaultChatTransport,
-  isReasoningUIPart,
-  isTextUIPart,
-  isToolUIPart,
   lastAssistantMessageIsCompleteWithApprovalResponses,
   type UIMessage,
 } from 'ai';
 import { createElement as h, type ReactNode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { type Approve, partView } from './part-view.js';
 
 const query = new URLSearchParams(location.search);
 const api = query.get('api') ?? location.origin;
 const headers = { authorization: `Bearer ${query.get('tenant') ?? 'ann'}` };
 const transport = new DefaultChatTransport({ api: `${api}/chat`, headers });
-
-type Part = UIMessage['parts'][number];
-type Approve = (approval: string) => void;
-
-/** One part as a line of text (`type: content`), with an Approve button while its call waits; none for step markers. */
-function partView(part: Part, key: number, approve: Approve): ReactNode {
-  const line = (text: string, ...children: ReactNode[]) =>
-    h('li', { key, 'data-testid': 'part' }, text, ...children);
-  if (isTextUIPart(part)) return line(`text: ${part.text}`);
-  if (isReasoningUIPart(part)) return line(`reasoning: ${part.text}`);
-  if (isToolUIPart(part)) {
-    const shown = part.state === 'output-available' ? part.output : (part.errorText ?? part.input);
-    const text = `tool ${part.type === 'dynamic-tool' ? part.toolName : part.type} ${part.state}: ${JSON.stringify(shown)}`;
-    if (part.state !== 'approval-requested') return line(text);
-    const { id } = part.approval;
-    return line(
-      text,
-      h('button', { type: 'button', 'data-testid': 'approve', onClick: () => approve(id) }, 'Approve'),
-    );
-  }
-  return part.type === 'step-start' ? null : line(part.type);
-}
 
 /** The chat: its id, status and error, its messages, a box to send with, and Stop. */
 function ChatPage({ id, messages }: { id: string | undefined; messages: UIMessage[] }): ReactNode {

@@ -15,12 +15,18 @@ export interface ChatPageServer {
 }
 
 /**
- * Bundles `page.ts` (React, `@ai-sdk/react`, `ai`) with esbuild for the browser, and serves it on a
- * free port of 127.0.0.1: `/page.js` the bundle, every other path the HTML page that loads it.
+ * Bundles `page.ts` (React, `@ai-sdk/react`, `ai`) with esbuild for the browser, or the page
+ * `source` given (TypeScript resolved from this folder), and serves it on a free port of
+ * 127.0.0.1: `/page.js` the bundle, every other path the HTML page that loads it.
  */
-export async function serveChatPage(): Promise<ChatPageServer> {
+export async function serveChatPage(source?: string): Promise<ChatPageServer> {
+  const folder = fileURLToPath(new URL('.', import.meta.url));
+  const entry =
+    source === undefined
+      ? { entryPoints: [fileURLToPath(new URL('page.ts', import.meta.url))] }
+      : { stdin: { contents: source, resolveDir: folder, loader: 'tsx' as const, sourcefile: 'page.ts' } };
   const bundled = await build({
-    entryPoints: [fileURLToPath(new URL('page.ts', import.meta.url))],
+    ...entry,
     bundle: true,
     write: false,
     format: 'esm',

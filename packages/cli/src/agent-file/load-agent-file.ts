@@ -56,12 +56,13 @@ async function defaultExport(file: string, path: string): Promise<unknown> {
 }
 
 /**
- * What went wrong loading the file, in one line: a syntax error's `file:line:column: ERROR: …` line
- * (tsx's message opens with `Transform failed with 1 error:`), else the message's first line.
+ * What went wrong loading the file, in one line without its closing period: a syntax error's
+ * `file:line:column: ERROR: …` line (tsx's message opens with `Transform failed with 1 error:`),
+ * else the message's first line (an `InvalidToolError` names the tool and its rule).
  */
 function loadFailure(error: unknown): string {
   const lines = (error instanceof Error ? error.message : String(error)).split('\n');
-  return lines.find((line) => line.includes('ERROR:')) ?? lines[0] ?? '';
+  return (lines.find((line) => line.includes('ERROR:')) ?? lines[0] ?? '').replace(/\.$/, '');
 }
 
 function checkedExport(file: string, value: unknown): Agent {

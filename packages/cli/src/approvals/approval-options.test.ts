@@ -17,15 +17,39 @@ describe('where approvals and approve find the session', () => {
   it('--url before AGENTSTEP_URL; without either, the local store and its tools', () => {
     const env = { [AGENTSTEP_URL]: 'http://127.0.0.1:4000' };
     expect(parseApprovalsOptions(['s', '--url', served], env).desk).toEqual({ kind: 'served', url: served });
-    expect(parseApprovalsOptions(['s'], {}).desk).toEqual({ kind: 'local' });
+    expect(parseApprovalsOptions(['s'], {}).desk).toEqual({ kind: 'local', mcpServers: {} });
     expect(parseApprovalsOptions(['s', '--agent', 'a.ts', '--json'], { [AGENTSTEP_URL]: '' }).desk).toEqual({
       kind: 'local',
       agentFile: 'a.ts',
+      mcpServers: {},
     });
     expect(parseApproveOptions(['s', 'a1', '--tools', 'demo,http'], {}).desk).toEqual({
       kind: 'local',
-      tools: ['demo', 'http'],
+      toolsets: ['demo', 'http'],
+      mcpServers: {},
     });
+  });
+
+  it('takes the agent options of run, prompt and the others, each meaning what it does there', () => {
+    const args = [
+      '--agent',
+      'a.ts',
+      '--tools',
+      'http',
+      '--fetch-hosts',
+      'a.example',
+      '--mcp',
+      'm=https://m.example/mcp',
+    ];
+    const expected = {
+      kind: 'local',
+      agentFile: 'a.ts',
+      toolsets: ['http'],
+      fetchHosts: ['a.example'],
+      mcpServers: { m: { url: 'https://m.example/mcp' } },
+    };
+    expect(parseApprovalsOptions(['s', ...args], {}).desk).toEqual(expected);
+    expect(parseApproveOptions(['s', 'a1', ...args], {}).desk).toEqual(expected);
   });
 
   it('refuses an AGENTSTEP_URL that is not an http(s) address, naming it', () => {

@@ -1,6 +1,12 @@
-import { parseArgs } from 'node:util';
 import { type ApprovalDecisionBody, approvalDecisionBodySchema } from '@agentstep/protocol';
+import {
+  AGENT_OPTIONS,
+  type AgentFlags,
+  type AgentOptionValues,
+  agentFlagsOf,
+} from '../agent-file/agent-flags.js';
 import { checkedSessionId } from '../local/parse-session-args.js';
+import { parseOptions } from '../parse-options.js';
 import { UsageError } from '../usage-error.js';
 import { argsObject } from './args-object.js';
 
@@ -10,12 +16,10 @@ export const AGENTSTEP_URL = 'AGENTSTEP_URL';
 /**
  * Where `approvals` and `approve` find the session: a served API (`--url`, else `AGENTSTEP_URL`,
  * with `--token` as its bearer), or the local store, with the agent whose tools check edited
- * arguments: `--tools`' toolsets (else the agent file's), and the agent file's own tools (`--agent
- * FILE`, else `agent.ts` in the working directory, if there is one).
+ * arguments, as the agent options name it (`--agent FILE`, else `agent.ts` in the working
+ * directory, if there is one; `--tools`, `--fetch-hosts` and `--mcp` over its own).
  */
-export type DeskAddress =
-  | { kind: 'served'; url: string; token?: string }
-  | { kind: 'local'; tools?: string[]; agentFile?: string };
+export type DeskAddress = { kind: 'served'; url: string; token?: string } | ({ kind: 'local' } & AgentFlags);
 
 /** `agentstep approvals SESSION`'s options, checked. */
 export interface ApprovalsOptions {
@@ -31,21 +35,21 @@ export interface ApproveOptions extends ApprovalsOptions {
 }
 
 const SHARED = {
-  agent: { type: 'string' },
+  ...AGENT_OPTIONS,
   json: { type: 'boolean', default: false },
   url: { type: 'string' },
   token: { type: 'string' },
 } as const;
 
 /**
- * Parses `agentstep approvals SESSION [--json] [--url URL] [--token NAME] [--agent FILE]`; mistakes
+ * Parses `agentstep approvals SESSION [--json] [--url URL] [--token NAME] [agent options]`; mistakes
  * are UsageErrors.
  */
 export function parseApprovalsOptions(
   args: string[],
   env: NodeJS.ProcessEnv = process.env,
 ): ApprovalsOptions {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: SHARED });
+  const { values, positionals } = parseOptions({ args, allowPositionals: true, options: SHARED });
   const [session, ...extra] = positionals;
   if (session === undefined || extra.length > 0) throw new UsageError('approvals takes one session id.');
   return { session: checkedSessionId(session), json: values.json, desk: deskOf(values, env) };
@@ -53,10 +57,10 @@ export function parseApprovalsOptions(
 
 /**
  * Parses `agentstep approve SESSION ID [--deny] [--reason TEXT] [--args JSON] [--json] [--url URL]
- * [--token NAME] [--tools LIST] [--agent FILE]`; mistakes are UsageErrors.
+ * [--token NAME] [agent options]`; mistakes are UsageErrors.
  */
 export function parseApproveOptions(args: string[], env: NodeJS.ProcessEnv = process.env): ApproveOptions {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseOptions({
     args,
     allowPositionals: true,
     options: {
@@ -64,7 +68,6 @@ export function parseApproveOptions(args: string[], env: NodeJS.ProcessEnv = pro
       deny: { type: 'boolean', default: false },
       reason: { type: 'string' },
       args: { type: 'string' },
-      tools: { type: 'string' },
     },
   });
   const [session, approval, ...extra] = positionals;
@@ -101,23 +104,22 @@ function decisionOf(values: { deny: boolean; reason?: string; args?: string }): 
 }
 
 function deskOf(
-  values: { url?: string; token?: string; tools?: string; agent?: string },
+  values: AgentOptionValues & { url?: string; token?: string },
   env: NodeJS.ProcessEnv,
 ): DeskAddress {
   const given = values.url ?? env[AGENTSTEP_URL];
   if (given === undefined || given === '') {
     if (values.token !== undefined)
       throw new UsageError(`--token goes with --url (or ${AGENTSTEP_URL}): the local store needs none.`);
-    return {
-      kind: 'local',
-      ...(values.tools === undefined ? {} : { tools: values.tools.split(',').filter((name) => name !== '') }),
-      ...(values.agent === undefined ? {} : { agentFile: values.agent }),
-    };
+    return { kind: 'local', ...agentFlagsOf(values) };
   }
-  const local = values.tools !== undefined ? '--tools' : values.agent !== undefined ? '--agent' : undefined;
+  const local = Object.keys(AGENT_OPTIONS).find((name) => {
+    const value = values[name as keyof AgentOptionValues];
+    return Array.isArray(value) ? value.length > 0 : value !== undefined;
+  });
   if (local !== undefined)
     throw new UsageError(
-      `${local} is for the local store: a served API checks edited arguments with its own tools.`,
+      `--${local} is for the local store: a served API checks edited arguments with its own tools.`,
     );
   const url = checkedUrl(values.url === undefined ? AGENTSTEP_URL : '--url', given);
   return { kind: 'served', url, ...(values.token === undefined ? {} : { token: values.token }) };

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { readUntil } from '@agentstep/runtime/testing';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonLines } from '../testing/json-lines.js';
 import { memoryProject } from '../testing/memory-project.js';
 import { listeningUrl } from '../testing/start-command.js';
@@ -189,6 +189,32 @@ describe('agentstep commands with an agent file', () => {
     ]);
     expect(status).toBe(2);
     expect(stderr).toContain('agentstep run: --agent nowhere/agent.ts: there is no such file');
+  });
+
+  it('a bad schema names the tool: one line, exit 2, the stack only with AGENTSTEP_DEBUG=1', async () => {
+    const file = fixture('bad-schema-agent.ts');
+    const run = () => memoryProject().run(['run', 'Shout', '--agent', file, '--store', 'memory']);
+    const reason = `agentstep run: ${file}: cannot load the agent's file (Tool "shout": input must be a zod object schema, z.object({ ... }) of zod 4 (import * as z from 'zod'); received a string schema).`;
+    const plain = await run();
+    expect(plain.status).toBe(2);
+    expect(plain.stderr).toBe(`${reason}\nRun "agentstep --help" for usage.\n`);
+    vi.stubEnv('AGENTSTEP_DEBUG', '1');
+    try {
+      const debugged = await run();
+      expect(debugged.status).toBe(2);
+      const message = reason.slice('agentstep run: '.length);
+      expect(debugged.stderr.split('\n').slice(0, 3)).toEqual([
+        reason,
+        'Run "agentstep --help" for usage.',
+        `UsageError: ${message}`,
+      ]);
+      // The cause's stack runs through defineTool to the agent's file, where the tool is defined.
+      expect(debugged.stderr).toContain('\nCaused by: InvalidToolError: Tool "shout": input must be');
+      expect(debugged.stderr).toMatch(/\n\s+at defineTool \(.*define-tool\.ts/);
+      expect(debugged.stderr).toMatch(/\n\s+at .*bad-schema-agent\.ts/);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('run --agent examples/demo/agent.ts runs the turn `agentstep run` runs', async () => {

@@ -115,7 +115,12 @@ describe('agentstep approvals and approve', () => {
       '--tools is for the local store',
     ],
     [['approvals', 's', '--url', 'localhost:3000'], '--url must be the http(s) address'],
-    [['approvals', 's', '--nope'], "Unknown option '--nope'"],
+    [['approvals', 's', '--nope'], 'unknown option --nope.'],
+    [['approvals', 's', '--agnet', 'a.ts'], 'unknown option --agnet: did you mean --agent?'],
+    [
+      ['approve', 's', 'x', '--url', 'http://127.0.0.1:3000', '--mcp', 'm=https://m.example/mcp'],
+      '--mcp is for the local store',
+    ],
   ])('%j is a usage mistake: exit 2, one line and the pointer to --help', async (args, reason) => {
     const io = memoryIo();
     expect(
@@ -199,6 +204,10 @@ describe('agentstep approvals and approve on the project’s store, while a run 
     expect(JSON.parse(denied.stdout)).toEqual({ id: second, decision: 'deny' });
 
     expect(await run.exited).toBe(0);
+    // Each call counted once, though InvokeTool ran twice for each (before and after its decision).
+    expect(run.stdout()).toMatch(
+      /\n2 model steps, 2 tool calls, \d+ state transitions in 1 execution, \d+ ms\n/,
+    );
     expect(run.stdout()).toMatch(/✓ #0 echo approved by \S+ with \{"text":"edited"\}/);
     expect(run.stdout()).toMatch(/✗ #1 echo denied by \S+: nope/);
 

@@ -1,8 +1,9 @@
-import { parseArgs } from 'node:util';
 import { buildMessages, type StoredEvent } from '@agentstep/protocol';
+import { AGENT_OPTIONS, checkAgentFlags } from '../agent-file/agent-flags.js';
 import type { CliIo } from '../io/cli-io.js';
 import { checkedSessionId } from '../local/parse-session-args.js';
 import { readSessionLog } from '../local/read-session-log.js';
+import { parseOptions } from '../parse-options.js';
 import { UsageError } from '../usage-error.js';
 
 /**
@@ -23,12 +24,13 @@ export async function contextCommand(args: string[], io: CliIo): Promise<number>
 }
 
 function parseContextArgs(args: string[]): { session: string; at?: string } {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseOptions({
     args,
     allowPositionals: true,
     // `--json` as `events` and `stats` take it: the messages are JSON either way.
-    options: { at: { type: 'string' }, json: { type: 'boolean', default: false } },
+    options: { at: { type: 'string' }, json: { type: 'boolean', default: false }, ...AGENT_OPTIONS },
   });
+  checkAgentFlags(values);
   const [session, ...extra] = positionals;
   if (session === undefined || extra.length > 0) throw new UsageError('context takes one session id.');
   return { session: checkedSessionId(session), ...(values.at === undefined ? {} : { at: values.at }) };

@@ -51,12 +51,19 @@ describe('agentstep fork', () => {
     expect(stderr).toContain('the nearest such seqs are 7 and 10');
   });
 
-  it('refuses a new id that names an existing session, exit 1, and a missing --at, exit 2', async () => {
+  it('refuses a new id that names an existing session or a fork that has run a turn, exit 1, and a missing --at, exit 2', async () => {
     const { project } = await projectWithDemoTurn();
     await project.run(['fork', 'kept', '--at', '12', '--session', 'taken']);
     const again = await project.run(['fork', 'kept', '--at', '7', '--session', 'taken']);
     expect(again.status).toBe(1);
     expect(again.stderr).toContain('Session taken already exists');
+    // The same fork again is a retry while the fork is untouched, and refused once it has run a turn.
+    await project.run(['fork', 'kept', '--at', '7', '--session', 'branch']);
+    expect((await project.run(['fork', 'kept', '--at', '7', '--session', 'branch'])).status).toBe(0);
+    expect((await project.run(['run', 'Go on', '--session', 'branch'])).status).toBe(0);
+    const used = await project.run(['fork', 'kept', '--at', '7', '--session', 'branch']);
+    expect(used.status).toBe(1);
+    expect(used.stderr).toContain('Session branch already exists');
     const usage = await project.run(['fork', 'kept']);
     expect(usage.status).toBe(2);
     expect(usage.stderr).toContain('fork needs --at SEQ');

@@ -1,9 +1,10 @@
-import { parseArgs } from 'node:util';
 import type { SessionForked } from '@agentstep/protocol';
 import { forkSession, randomIds } from '@agentstep/runtime';
+import { AGENT_OPTIONS, checkAgentFlags } from '../agent-file/agent-flags.js';
 import type { CliIo } from '../io/cli-io.js';
 import { checkedSessionId } from '../local/parse-session-args.js';
 import { readSessionLog } from '../local/read-session-log.js';
+import { parseOptions } from '../parse-options.js';
 import { UsageError } from '../usage-error.js';
 
 /**
@@ -29,15 +30,17 @@ export async function forkCommand(args: string[], io: CliIo): Promise<number> {
 }
 
 function parseForkArgs(args: string[]) {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseOptions({
     args,
     allowPositionals: true,
     options: {
       at: { type: 'string' },
       session: { type: 'string' },
       json: { type: 'boolean', default: false },
+      ...AGENT_OPTIONS,
     },
   });
+  checkAgentFlags(values);
   const [from, ...extra] = positionals;
   if (from === undefined || extra.length > 0) throw new UsageError('fork takes one session id.');
   const at = Number(values.at);

@@ -1,6 +1,7 @@
 import { AGENT_STATE_MACHINE } from '@agentstep/local';
 import { agentOptions } from '../agent-file/agent-options.js';
 import type { CliIo } from '../io/cli-io.js';
+import { debugTrace } from '../io/debug-trace.js';
 import { parseInvokeOptions } from '../local/invoke-options.js';
 import { withEngine } from '../local/open-engine.js';
 
@@ -25,7 +26,7 @@ export async function invokeCommand(args: string[], io: CliIo): Promise<number> 
     } catch (error) {
       const cause = (error as { cause?: unknown }).cause ?? error;
       const { name, message } = cause instanceof Error ? cause : { name: 'Error', message: String(cause) };
-      io.stderr(`agentstep invoke: the execution failed: ${name}: ${message}\n`);
+      io.stderr(`agentstep invoke: the execution failed: ${name}: ${message}\n${debugTrace(error)}`);
       return 1;
     }
   });

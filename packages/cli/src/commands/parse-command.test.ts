@@ -102,7 +102,7 @@ describe('agentstep parse', () => {
     [['--mode', 'fast'], '--mode must be "event" or "token"'],
     [['--chunk-size', '0'], '--chunk-size must be a whole number of at least 1'],
     [['--chunk-size', 'abc'], '--chunk-size must be a whole number'],
-    [['--frobnicate'], "Unknown option '--frobnicate'"],
+    [['--frobnicate'], 'unknown option --frobnicate.'],
   ])('rejects %j with exit 2 and a reason', async (args, reason) => {
     const io = memoryIo();
     expect(await main(['parse', ...args], io)).toBe(2);

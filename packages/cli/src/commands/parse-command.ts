@@ -1,17 +1,17 @@
-import { parseArgs } from 'node:util';
 import { createParser, type ParseMode } from '@agentstep/protocol';
 import * as z from 'zod';
 import type { CliIo } from '../io/cli-io.js';
 import { readAll } from '../io/read-all.js';
 import { splitChunks } from '../io/split-chunks.js';
 import { wireLine } from '../io/wire-line.js';
+import { parseOptions } from '../parse-options.js';
 import { UsageError } from '../usage-error.js';
 
 const chunksSchema = z.array(z.string());
 
 /** `agentstep parse`: exit 0 for any model output, garbage included. */
 export async function parseCommand(args: string[], io: CliIo): Promise<number> {
-  const { values } = parseArgs({
+  const { values } = parseOptions({
     args,
     options: {
       mode: { type: 'string', default: 'event' },

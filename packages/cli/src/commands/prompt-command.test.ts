@@ -15,6 +15,8 @@ const tools = [
 ];
 
 const COUNTER = fileURLToPath(new URL('../testing/fixtures/counter-agent.ts', import.meta.url));
+/** An MCP server over stdio whose one tool is `shout`. */
+const SHOUT_SERVER = fileURLToPath(new URL('../testing/fixtures/shout-mcp-server.mjs', import.meta.url));
 
 /** An agent file's default export, as plain data: the demo toolset and a Lambda tool. */
 const lookupAgent = {
@@ -77,11 +79,29 @@ describe('agentstep prompt', () => {
     expect(instructed.out.join('')).toContain('## word_count\n');
   });
 
+  it("--mcp adds an MCP server's tools after the agent's own, as a run's first step lists them", async () => {
+    const io = memoryIo();
+    const mcp = `loud=stdio:${process.execPath} ${SHOUT_SERVER}`;
+    expect(await main(['prompt', '--agent', COUNTER, '--mcp', mcp], io)).toBe(0);
+    const prompt = io.out.join('');
+    expect(prompt).toContain(
+      '## loud__shout\nReturns the text in capitals. (tool shout of the MCP server loud)\n',
+    );
+    expect(prompt.indexOf('## word_count\n')).toBeLessThan(prompt.indexOf('## loud__shout\n'));
+  });
+
+  it('--tools and --fetch-hosts name built-in toolsets and hosts as they do on run', async () => {
+    const io = memoryIo();
+    expect(await main(['prompt', '--tools', 'http', '--fetch-hosts', 'example.com'], io)).toBe(0);
+    expect(io.out.join('')).toContain('## http_fetch\n');
+    expect(io.out.join('')).not.toContain('## echo\n');
+  });
+
   it.each([
     [
       [],
       {},
-      '--tools <file.json> is required where there is no agent file (agent.ts here, or --agent FILE).',
+      '--tools is required where there is no agent file (agent.ts here, or --agent FILE): built-in toolsets (--tools demo,workspace) or tool descriptions (--tools FILE.json).',
     ],
     [['--tools', 'missing.json'], {}, 'Cannot read the tools file missing.json (ENOENT)'],
     [['--tools', 'bad.json'], { 'bad.json': '{' }, 'bad.json is not valid JSON'],
@@ -107,4 +127,39 @@ describe('agentstep', () => {
       'agentstep: Unknown command "launch".\nRun "agentstep --help" for usage.\n',
     );
   });
+
+  it.each<[string[], string]>([
+    [['rnu'], 'agentstep: Unknown command "rnu": did you mean run?'],
+    [['run', '--modle', 'openai:gpt-4o'], 'agentstep run: unknown option --modle: did you mean --model?'],
+    [['serve', '--prot', '0'], 'agentstep serve: unknown option --prot: did you mean --port?'],
+    [['invoke', '--inptu', '{}'], 'agentstep invoke: unknown option --inptu: did you mean --input?'],
+    [['workflow', 'run', 'f.agentfile', '--inputs', 'a=b'], 'unknown option --inputs: did you mean --input?'],
+    [['events', 's', '--jsno'], 'agentstep events: unknown option --jsno: did you mean --json?'],
+    [['approve', 's', 'a', '--deyn'], 'agentstep approve: unknown option --deyn: did you mean --deny?'],
+    [
+      ['parse', '--chunk-szie', '2'],
+      'agentstep parse: unknown option --chunk-szie: did you mean --chunk-size?',
+    ],
+    [['prompt', '--intructions', 'x'], 'unknown option --intructions: did you mean --instructions?'],
+    [['run', '--zzz'], 'agentstep run: unknown option --zzz.'],
+  ])('%j: exit 2, naming the unknown command or option and the one it is closest to', async (args, line) => {
+    const io = memoryIo();
+    expect(await main(args, io)).toBe(2);
+    expect(io.err.join('')).toContain(`${line}\nRun "agentstep --help" for usage.\n`);
+  });
+
+  it.each(['events', 'context', 'stats', 'fork'])(
+    '%s, which reads a session and loads no agent, takes the agent options as every command does, checked',
+    async (command) => {
+      const io = memoryIo();
+      const at = command === 'fork' || command === 'context' ? ['--at', '1'] : [];
+      const status = await main([command, 's-none', '--agent', 'agent.ts', '--tools', 'demo', ...at], io);
+      // Past the options: the session does not exist (a usage error would be exit 2).
+      expect(io.err.join('')).not.toContain('unknown option');
+      expect(status).toBe(1);
+      const wrong = memoryIo();
+      expect(await main([command, 's-none', '--mcp', 'not-a-pair'], wrong)).toBe(2);
+      expect(wrong.err.join('')).toContain('--mcp takes NAME=URL');
+    },
+  );
 });

@@ -72,7 +72,7 @@ describe('agentstep render-context', () => {
       'expected string, received number\n  → at workflow.name',
     ],
     [[], [`{"render": "page", "workflow": {"name": "${'w'.repeat(100)}"}}`], '… (144 characters)'],
-    [['--pretty'], ['{}'], "Unknown option '--pretty'"],
+    [['--pretty'], ['{}'], 'unknown option --pretty.'],
     [['extra'], ['{}'], 'Unexpected argument'],
   ])('exits 2 for args %j and stdin %j, saying %j', async (args, stdin, reason) => {
     const io = memoryIo({ stdin });

@@ -1,8 +1,8 @@
-import { parseArgs } from 'node:util';
 import { renderContext, renderContextInputSchema } from '@agentstep/protocol';
 import * as z from 'zod';
 import type { CliIo } from '../io/cli-io.js';
 import { readAll } from '../io/read-all.js';
+import { parseOptions } from '../parse-options.js';
 import { UsageError } from '../usage-error.js';
 
 /** How much of a bad stdin a usage error quotes. */
@@ -14,7 +14,7 @@ const QUOTED_CHARS = 80;
  * is a usage error (exit 2) that quotes what it received and names the field.
  */
 export async function renderContextCommand(args: string[], io: CliIo): Promise<number> {
-  parseArgs({ args, options: {} });
+  parseOptions({ args, options: {} });
   const text = await readAll(io.stdin);
   const input = renderContextInputSchema.safeParse(parseJson(text));
   if (!input.success) {

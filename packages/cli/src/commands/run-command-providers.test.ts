@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonLines } from '../testing/json-lines.js';
 import { memoryProject } from '../testing/memory-project.js';
 
@@ -15,6 +15,23 @@ function modules(files: Record<string, string>): string {
   for (const [name, text] of Object.entries(files)) writeFileSync(join(folder, name), text);
   return folder;
 }
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe('agentstep run --model openai:… without its key', () => {
+  it('names the variable to set, as a refused key does, not the SDK’s advice (exit 2)', async () => {
+    vi.stubEnv('OPENAI_API_KEY', undefined);
+    const { status, stderr } = await memoryProject().run([
+      ...['run', 'Hello', '--model', 'openai:gpt-4o-mini', '--store', 'memory'],
+    ]);
+    expect(status).toBe(2);
+    expect(stderr).toBe(
+      'agentstep run: openai:gpt-4o-mini needs an API key: set OPENAI_API_KEY to your key (it is not set), or give --base-url URL for a server that takes none.\nRun "agentstep --help" for usage.\n',
+    );
+  });
+});
 
 describe('agentstep run --provider', () => {
   it("runs a turn on a provider a module registers, its model's answer the turn's", async () => {

@@ -81,7 +81,7 @@ describe('agentstep run', () => {
     });
     const short = await project.run(['run', '--script', 'short.json', '--store', 'memory']);
     expect(short.status).toBe(0);
-    expect(short.stdout).toContain('1 model steps');
+    expect(short.stdout).toContain('1 model step, 0 tool calls');
     const failed = await project.run(['run', '--script', 'empty-end.json', '--store', 'memory']);
     expect(failed.status).toBe(1);
     expect(failed.stdout).toContain('Failed: ScriptEnded: ');

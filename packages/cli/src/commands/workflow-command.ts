@@ -4,6 +4,7 @@ import type { WorkflowState } from '@agentstep/protocol';
 import { runLogOf, startWorkflow } from '@agentstep/runtime';
 import { agentOptions } from '../agent-file/agent-options.js';
 import type { CliIo } from '../io/cli-io.js';
+import { debugTrace } from '../io/debug-trace.js';
 import { withEngine } from '../local/open-engine.js';
 import { UsageError } from '../usage-error.js';
 import { checkModelProfiles } from '../workflows/check-model-profiles.js';
@@ -86,6 +87,8 @@ async function runToEnd(
         const cause = (error as { cause?: unknown }).cause ?? error;
         const { name, message } = cause instanceof Error ? cause : { name: 'Error', message: String(cause) };
         io.stdout(`${JSON.stringify({ run, status: 'failed', error: name, message })}\n`);
+        const trace = debugTrace(error);
+        if (trace !== '') io.stderr(trace);
         return 1;
       }
     },

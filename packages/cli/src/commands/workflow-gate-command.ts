@@ -1,8 +1,8 @@
-import { parseArgs } from 'node:util';
 import { LocalTaskTokens } from '@agentstep/local';
 import { decideGate, type GateDecision, systemClock } from '@agentstep/runtime';
 import { localUserName } from '../approvals/local-user-name.js';
 import type { CliIo } from '../io/cli-io.js';
+import { parseOptions } from '../parse-options.js';
 import { UsageError } from '../usage-error.js';
 
 /**
@@ -11,7 +11,7 @@ import { UsageError } from '../usage-error.js';
  * such gate or it was answered already.
  */
 export async function workflowGateCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseOptions({
     args,
     allowPositionals: true,
     options: {

@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { OpenStore, StoreKind } from '../local/open-store.js';
 import { makeFolder } from './make-folder.js';
+import { usesColor } from './uses-color.js';
 
 /** Everything a command touches outside itself, so tests can run commands in memory. */
 export interface CliIo {
@@ -22,6 +23,8 @@ export interface CliIo {
   cacheDir: string;
   /** Whether a person watches stderr (a terminal), so live progress can redraw lines. */
   interactive: boolean;
+  /** Whether stdout may carry ANSI colour: a terminal, with `NO_COLOR` unset (see `usesColor`). */
+  color: boolean;
   /**
    * Opens the store local runs keep their log in: `dynamodb-local`, the DynamoDB Local every process
    * on `dataDir` shares, or `memory` (see `openStore`). `notice` hears what the user should know.
@@ -55,6 +58,7 @@ export function processIo(options: { cacheDir?: string } = {}): CliIo {
     dataDir,
     cacheDir: options.cacheDir ?? join(dataDir, 'cache'),
     interactive: process.stderr.isTTY === true,
+    color: usesColor(process.stdout, process.env),
     // Imported when a command opens a store, so `parse` never loads the engine or the SDK.
     openStore: async (kind, notice) =>
       (await import('../local/open-store.js')).openStore(kind, dataDir, notice),

@@ -24,6 +24,8 @@ export interface MemoryIoOptions {
   workingDir?: string;
   /** @default `dataDir`'s `cache/` */
   cacheDir?: string;
+  /** Whether stdout takes ANSI colour, as a terminal without `NO_COLOR` does. @default false */
+  color?: boolean;
   /**
    * Opens the store commands run on, whatever `--store` asked for.
    * @default a new in-memory store each time (of kind `memory`)
@@ -62,6 +64,7 @@ export function memoryIo(options: MemoryIoOptions = {}): MemoryIo {
     dataDir,
     cacheDir: options.cacheDir ?? `${dataDir}/cache`,
     interactive: false,
+    color: options.color ?? false,
     openStore: (kind) =>
       options.openStore?.(kind) ??
       Promise.resolve({ kind: 'memory', ...inMemoryStores(), close: async () => {} }),

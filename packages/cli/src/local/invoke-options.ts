@@ -14,11 +14,14 @@ export interface InvokeOptions {
 
 /** Parses `agentstep invoke --input JSON|@FILE [run options]`; every mistake is a UsageError. */
 export function parseInvokeOptions(args: string[]): InvokeOptions {
-  const { own, run } = splitOptions(args, ['--input', '--events'], 'invoke', 'put the message in --input');
+  const flags = ['--input', '--events'];
+  const { own, run } = splitOptions(args, flags, 'invoke', 'put the message in --input');
+  // The agent's options first: a mistyped --input is among them, and its suggestion says so.
+  const agent = parseRunOptions(run, { known: flags });
   const text = own['--input'];
   if (text === undefined)
     throw new UsageError('invoke needs --input JSON (or --input @FILE), e.g. --input \'{"message": "Hi"}\'.');
-  return { input: parsedInput(text), events: '--events' in own, agent: parseRunOptions(run) };
+  return { input: parsedInput(text), events: '--events' in own, agent };
 }
 
 /** The input's JSON, from the flag or from the file `@FILE` names. */

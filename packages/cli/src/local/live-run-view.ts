@@ -15,7 +15,10 @@ import type { CliIo } from '../io/cli-io.js';
 import type { RunView } from './run-view.js';
 
 const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
-const DIM = (text: string) => `\u001b[2m${text}\u001b[22m`;
+/** The most characters of a failed call's reason its line shows, as `agentstep events` previews content. */
+const REASON_CHARS = 160;
+/** The states a call leaves with its outcome. */
+const CALL_ENDS: ReadonlySet<string> = new Set([STATE_NAMES.invokeTool, STATE_NAMES.recordToolFailure]);
 const indent = (text: string) => text.replaceAll('\n', '\n  ');
 
 /**
@@ -56,13 +59,15 @@ export class LiveRunView implements RunView {
       void this.#caughtUp();
     }
     if (event.type === 'StateExited' && APPROVAL_SETTLING_STATES.has(name)) void this.#caughtUp();
-    if (event.type === 'StateExited' && name === STATE_NAMES.invokeTool) {
+    // A call's outcome: InvokeTool's, or RecordToolFailure's when its tool function failed outright.
+    if (event.type === 'StateExited' && CALL_ENDS.has(name)) {
       const { position, status } = (event.state?.output ?? {}) as { position?: number; status?: string };
       // A call that waits for approval leaves without an outcome: its wait is said when it is logged.
       if (status === undefined) return;
+      const reason = status === 'failure' ? reasonOf(event.state?.output) : '';
       this.#follower.after(() => {
         const name = this.#names.get(position ?? -1) ?? '';
-        this.#say(`  ${status === 'success' ? '✓' : '✗'} #${position} ${name} ${status}`);
+        this.#say(`  ${status === 'success' ? '✓' : '✗'} #${position} ${name} ${status}${reason}`);
       });
     }
   }
@@ -85,9 +90,18 @@ export class LiveRunView implements RunView {
     const { output, stats } = run;
     if (output.status !== 'done')
       this.#say(`\n${output.status === 'limit' ? 'Stopped' : 'Failed'}: ${output.message}`);
-    this.#say(
-      `\n${stats.modelSteps} model steps, ${stats.toolCalls} tool calls, ${stats.stateTransitions} state transitions in ${stats.executions} execution(s), ${stats.wallMs} ms`,
-    );
+    const counted = [
+      count(stats.modelSteps, 'model step'),
+      count(stats.toolCalls, 'tool call'),
+      `${count(stats.stateTransitions, 'state transition')} in ${count(stats.executions, 'execution')}`,
+      `${stats.wallMs} ms`,
+    ];
+    this.#say(`\n${counted.join(', ')}`);
+  }
+
+  /** Dimmed, where stdout takes colour (see `CliIo.color`); as it is otherwise. */
+  #dim(text: string): string {
+    return this.#io.color ? `\u001b[2m${text}\u001b[22m` : text;
   }
 
   #caughtUp(): Promise<void> {
@@ -97,7 +111,7 @@ export class LiveRunView implements RunView {
   #showItem(item: SessionItem): void {
     this.#closeLine();
     if ('seq' in item) this.#show(item);
-    else this.#say(DIM(`  ${describeMetric(item)}`));
+    else this.#say(this.#dim(`  ${describeMetric(item)}`));
   }
 
   /** Thinking (dimmed) and prose as they stream; anything else ends the open line. */
@@ -108,11 +122,11 @@ export class LiveRunView implements RunView {
     }
     if (this.#open !== event.type) {
       this.#closeLine();
-      this.#io.stdout(event.type === 'think' ? DIM('  thinking: ') : '  ');
+      this.#io.stdout(event.type === 'think' ? this.#dim('  thinking: ') : '  ');
       this.#open = event.type;
     }
     const text = indent(event.content);
-    this.#io.stdout(event.type === 'think' ? DIM(text) : text);
+    this.#io.stdout(event.type === 'think' ? this.#dim(text) : text);
   }
 
   #show(stored: Extract<SessionItem, { seq: number }>): void {
@@ -122,7 +136,7 @@ export class LiveRunView implements RunView {
       this.#batch = stored.batch;
       this.#say(`\n● model step ${++this.#step}`);
     }
-    if (event.type === 'think' && !streamed) this.#say(DIM(`  thinking: ${event.content}`));
+    if (event.type === 'think' && !streamed) this.#say(this.#dim(`  thinking: ${event.content}`));
     else if (event.type === 'respond' && !streamed) this.#say(`  ${indent(event.content)}`);
     else if (event.type === 'call') {
       const { name, args } = safeCall(event.content);
@@ -133,7 +147,7 @@ export class LiveRunView implements RunView {
       this.#say(`  results: ${success_count} succeeded, ${failure_count} failed`);
     } else if (event.type === 'approval') this.#showApproval(event);
     else if (event.type === 'compacted')
-      this.#say(DIM(`  context compacted: ${describeCompaction(event.payload)}`));
+      this.#say(this.#dim(`  context compacted: ${describeCompaction(event.payload)}`));
   }
 
   /** An approval's line, then its listener hears of it (a question comes after what this read shows). */
@@ -211,6 +225,22 @@ export function describeCompaction({
   const count = (tokens: number) => tokens.toLocaleString('en-US');
   const fate = strategy === 'drop' ? 'left out' : `summarized${model === undefined ? '' : ` by ${model}`}`;
   return `${count(tokensBefore)} → ${count(tokensAfter)} tokens (events 1–${upToSeq} ${fate})`;
+}
+
+/** `N thing` or `N things`. */
+function count(n: number, thing: string): string {
+  return `${n} ${thing}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * A failed call's reason for its line: `: ` and the first line of its error, at most
+ * {@link REASON_CHARS} characters; empty when InvokeTool did not carry the outcome (too large).
+ */
+function reasonOf(output: unknown): string {
+  const content = (output as { outcome?: { content?: unknown } | null } | undefined)?.outcome?.content;
+  if (typeof content !== 'string' || content.trim() === '') return '';
+  const line = content.trim().split('\n', 1)[0] ?? '';
+  return `: ${line.length > REASON_CHARS ? `${line.slice(0, REASON_CHARS - 1)}…` : line}`;
 }
 
 function safeCall(content: string): { name: string; args: unknown } {

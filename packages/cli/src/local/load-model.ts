@@ -57,7 +57,7 @@ export async function loadModel(options: RunOptions, io: CliIo): Promise<LoadedM
   } catch (error) {
     // A script or cassette that does not parse is the caller's to fix: say what is wrong, no trace.
     if (error instanceof UsageError || !(error instanceof Error)) throw error;
-    throw new UsageError(error.message);
+    throw new UsageError(error.message, { cause: error });
   }
 }
 
@@ -68,7 +68,7 @@ async function chooseModel(
 ): Promise<{ model: Model; source: string }> {
   const provider = providers.providerOf(options.model);
   if (provider !== undefined) {
-    const model = providers.model(options.model, connectionOf(provider, options.baseUrl));
+    const model = providerModel(providers, provider, options);
     return { model, source: `${options.model}${options.baseUrl ? ` at ${options.baseUrl}` : ''}` };
   }
   if (options.model === 'replay') {
@@ -100,12 +100,34 @@ function scriptOf(options: RunOptions, io: CliIo): { path: string; text(): Promi
   return { path, text: () => readInput(path, { readFile: (file) => readFile(file, 'utf8') }) };
 }
 
-/** `--base-url`, and the key from the provider's key variable, if it reads one. */
+/**
+ * The provider's model. An SDK that insists on its key when the client is made (OpenAI's) fails
+ * here without one: a UsageError that names the variable to set, as a refused key's error does,
+ * rather than the SDK's advice to its programmers (kept as the `cause`).
+ */
+function providerModel(
+  providers: ProviderRegistry,
+  provider: Provider,
+  { model, baseUrl }: Pick<RunOptions, 'model' | 'baseUrl'>,
+): Model {
+  const connection = connectionOf(provider, baseUrl);
+  try {
+    return providers.model(model, connection);
+  } catch (error) {
+    if (provider.keyVariable === undefined || connection.apiKey !== undefined) throw error;
+    throw new UsageError(
+      `${model} needs an API key: set ${provider.keyVariable} to your key (it is not set), or give --base-url URL for a server that takes none.`,
+      { cause: error },
+    );
+  }
+}
+
+/** `--base-url`, and the key from the provider's key variable, if it reads one (an empty one is none). */
 function connectionOf(provider: Provider, baseUrl: string | undefined): ProviderConnection {
   const { keyVariable } = provider;
   if (keyVariable === undefined) return { baseURL: baseUrl };
   // A local OpenAI-compatible server (Ollama, vLLM) usually needs no key; the SDKs insist on one.
-  return { baseURL: baseUrl, apiKey: process.env[keyVariable] ?? (baseUrl ? 'none' : undefined) };
+  return { baseURL: baseUrl, apiKey: process.env[keyVariable] || (baseUrl ? 'none' : undefined) };
 }
 
 async function readInput(path: string, io: Pick<CliIo, 'readFile'>): Promise<string> {

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import type { DefinitionProps } from '@agentstep/local';
 import {
   type Budget,
@@ -17,9 +16,11 @@ import {
   turnLimitsSchema,
 } from '@agentstep/protocol';
 import type { LeaseOptions } from '@agentstep/runtime';
-import { type McpServerSpec, mcpServerNameSchema, mcpServerSpecSchema } from '@agentstep/runtime/mcp';
+import type { McpServerSpec } from '@agentstep/runtime/mcp';
 import type * as z from 'zod';
+import { AGENT_OPTIONS, agentFlagsOf } from '../agent-file/agent-flags.js';
 import type { LoadedAgentFile } from '../agent-file/load-agent-file.js';
+import { type OtherOptions, parseOptions } from '../parse-options.js';
 import { UsageError } from '../usage-error.js';
 import type { StoreKind } from './open-store.js';
 
@@ -96,46 +97,50 @@ export const DEFAULT_TOOLSETS: readonly string[] = ['demo'];
 
 const DEFAULT_PROMPT = 'Check three things for me at once, then summarize.';
 
-/** Parses and checks `agentstep run`'s arguments; every mistake is a UsageError that says what to fix. */
-export function parseRunOptions(args: string[]): RunOptions {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      agent: { type: 'string' },
-      session: { type: 'string' },
-      model: { type: 'string' },
-      'model-profile': { type: 'string', multiple: true, default: [] },
-      provider: { type: 'string', multiple: true, default: [] },
-      script: { type: 'string' },
-      cassette: { type: 'string' },
-      record: { type: 'string' },
-      'base-url': { type: 'string' },
-      tools: { type: 'string' },
-      'fetch-hosts': { type: 'string' },
-      'allow-hosts': { type: 'string' },
-      'max-steps': { type: 'string' },
-      'steps-per-execution': { type: 'string' },
-      chaos: { type: 'string' },
-      seed: { type: 'string' },
-      store: { type: 'string', default: 'dynamodb-local' },
-      json: { type: 'boolean', default: false },
-      mode: { type: 'string' },
-      'max-tokens': { type: 'string' },
-      'max-cost': { type: 'string' },
-      'max-wall': { type: 'string' },
-      'context-window': { type: 'string' },
-      compaction: { type: 'string' },
-      prices: { type: 'string' },
-      sequential: { type: 'boolean', default: false },
-      lease: { type: 'string' },
-      'take-over': { type: 'boolean', default: false },
-      'if-busy': { type: 'string', default: 'reject' },
-      approve: { type: 'string' },
-      'approval-timeout': { type: 'string' },
-      mcp: { type: 'string', multiple: true, default: [] },
+/**
+ * Parses and checks `agentstep run`'s arguments (the agent options among them); every mistake is a
+ * UsageError that says what to fix. `other` is what a command that takes these options as well as
+ * its own knows of its own (`serve --port`).
+ */
+export function parseRunOptions(args: string[], other: OtherOptions = {}): RunOptions {
+  const { values, positionals } = parseOptions(
+    {
+      args,
+      allowPositionals: true,
+      options: {
+        ...AGENT_OPTIONS,
+        session: { type: 'string' },
+        model: { type: 'string' },
+        'model-profile': { type: 'string', multiple: true, default: [] },
+        provider: { type: 'string', multiple: true, default: [] },
+        script: { type: 'string' },
+        cassette: { type: 'string' },
+        record: { type: 'string' },
+        'base-url': { type: 'string' },
+        'max-steps': { type: 'string' },
+        'steps-per-execution': { type: 'string' },
+        chaos: { type: 'string' },
+        seed: { type: 'string' },
+        store: { type: 'string', default: 'dynamodb-local' },
+        json: { type: 'boolean', default: false },
+        mode: { type: 'string' },
+        'max-tokens': { type: 'string' },
+        'max-cost': { type: 'string' },
+        'max-wall': { type: 'string' },
+        'context-window': { type: 'string' },
+        compaction: { type: 'string' },
+        prices: { type: 'string' },
+        sequential: { type: 'boolean', default: false },
+        lease: { type: 'string' },
+        'take-over': { type: 'boolean', default: false },
+        'if-busy': { type: 'string', default: 'reject' },
+        approve: { type: 'string' },
+        'approval-timeout': { type: 'string' },
+      },
     },
-  });
+    other,
+  );
+  const agent = agentFlagsOf(values);
   // A script or cassette given alone names the model that plays it.
   const model = values.model ?? (values.cassette === undefined ? SCRIPTED_MODEL : REPLAY_MODEL);
   if (model === REPLAY_MODEL && values.cassette === undefined)
@@ -161,21 +166,21 @@ export function parseRunOptions(args: string[]): RunOptions {
     modelChosen: [values.model, values.script, values.cassette].some((flag) => flag !== undefined),
     modelProfiles: modelProfilesOf(values['model-profile']),
     providers: values.provider,
-    tools: values.tools?.split(',').filter((name) => name !== '') ?? [...DEFAULT_TOOLSETS],
-    allowHosts: fetchHostsOf(values['fetch-hosts'], values['allow-hosts']),
+    tools: agent.toolsets ?? [...DEFAULT_TOOLSETS],
+    allowHosts: agent.fetchHosts ?? [],
     store: values.store,
     json: values.json,
     sequential: values.sequential,
     lease: leaseOf(values.lease, values['take-over']),
     ifBusy: ifBusy.data,
     approvals: (values.approve ?? '').split(',').filter((name) => name !== ''),
-    mcpServers: mcpServersOf(values.mcp),
+    mcpServers: agent.mcpServers,
     given: {
-      tools: values.tools !== undefined,
-      fetchHosts: values['fetch-hosts'] !== undefined || values['allow-hosts'] !== undefined,
+      tools: agent.toolsets !== undefined,
+      fetchHosts: agent.fetchHosts !== undefined,
       approvals: values.approve !== undefined,
     },
-    ...optional('agentFile', values.agent),
+    ...optional('agentFile', agent.agentFile),
     ...optional(
       'approvalTimeoutSeconds',
       wholeNumber('--approval-timeout', values['approval-timeout'], 1, MAX_APPROVAL_TIMEOUT_SECONDS),
@@ -200,33 +205,6 @@ export function parseRunOptions(args: string[]): RunOptions {
     ),
     ...optional('chaos', chaosOf(values.chaos, values.seed)),
   };
-}
-
-/**
- * The MCP servers of `--mcp NAME=URL` (repeatable; a later NAME wins): `URL` is `https://…` (or
- * `http://`) for a server over streamable HTTP, or `stdio:COMMAND ARGS…` for a local command.
- */
-function mcpServersOf(pairs: readonly string[]): Record<string, McpServerSpec> {
-  const servers: Record<string, McpServerSpec> = {};
-  for (const pair of pairs) {
-    const [name = '', url] = pair.split(/=(.*)/s, 2);
-    const spec = mcpServerSpecSchema.safeParse({ url });
-    if (!mcpServerNameSchema.safeParse(name).success || url === undefined || !spec.success)
-      throw new UsageError(
-        `--mcp takes NAME=URL (NAME: 1–32 letters, digits, "_" or "-", starting with a letter or "_"; URL: http(s)://… or stdio:COMMAND ARGS…), e.g. --mcp github=https://api.githubcopilot.com/mcp/ or --mcp "memory=stdio:npx -y @modelcontextprotocol/server-memory"; received "${pair}"${spec.success ? '' : ` (${spec.error.issues[0]?.message})`}.`,
-      );
-    servers[name] = spec.data;
-  }
-  return servers;
-}
-
-/** `--fetch-hosts a.com,*.b.com`, or the same under its old name `--allow-hosts`; not both. */
-function fetchHostsOf(fetchHosts: string | undefined, allowHosts: string | undefined): string[] {
-  if (fetchHosts !== undefined && allowHosts !== undefined)
-    throw new UsageError(
-      '--allow-hosts is the old name of --fetch-hosts (the hosts http_fetch may fetch): give one of them, with every host.',
-    );
-  return (fetchHosts ?? allowHosts ?? '').split(',').filter((host) => host !== '');
 }
 
 /**

@@ -55,10 +55,18 @@ const run: TurnRun = {
 };
 
 /** One model step as the engine and the model present it to a view: streamed, logged, measured. */
-async function playStep(View: typeof LiveRunView | typeof JsonRunView, mode: 'token' | 'event') {
+async function playStep(
+  View: typeof LiveRunView | typeof JsonRunView,
+  mode: 'token' | 'event',
+  {
+    color = true,
+    callEnd = STATE_NAMES.invokeTool,
+    outcome = { position: 0, status: 'success' },
+  }: { color?: boolean; callEnd?: string; outcome?: object } = {},
+) {
   const stores = inMemoryStores();
   await submitTurn({ session: 's', turn: 't', prompt: 'go' }, { ...stores, clock: { now: () => at } });
-  const io = memoryIo();
+  const io = memoryIo({ color });
   const view: RunView = new View(io, { ...stores, session: 's', afterSeq: 1, afterMetrics: 0 }, mode);
   view.onEvent({ type: 'StateEntered', state: { name: 'ModelStep' } });
   for (const chunk of [
@@ -90,7 +98,7 @@ async function playStep(View: typeof LiveRunView | typeof JsonRunView, mode: 'to
     },
   });
   view.onEvent(exited('ModelStep'));
-  view.onEvent(exited('InvokeTool', { position: 0, status: 'success' }));
+  view.onEvent(exited(callEnd, outcome));
   await view.finish(run);
   return io.out.join('');
 }
@@ -110,6 +118,48 @@ describe('LiveRunView', () => {
     expect(order.every((index) => index >= 0)).toBe(true);
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(out.match(/Hello there/g)).toHaveLength(1);
+  });
+
+  it('says why a call failed: the first line of its error, at most 160 characters', async () => {
+    const failed = (content: string) => ({
+      position: 0,
+      status: 'failure',
+      outcome: { tool: 'echo', status: 'failure', content },
+    });
+    const short = await playStep(LiveRunView, 'event', {
+      outcome: failed('Error: boom\n    at handler (agent.ts:3:9)'),
+    });
+    expect(short).toContain('  ✗ #0 echo failure: Error: boom\n');
+    const long = await playStep(LiveRunView, 'event', { outcome: failed('x'.repeat(500)) });
+    expect(long).toContain(`  ✗ #0 echo failure: ${'x'.repeat(159)}…\n`);
+    // RecordToolFailure's outcome: the tool's function failed outright.
+    const crashed = await playStep(LiveRunView, 'event', {
+      callEnd: STATE_NAMES.recordToolFailure,
+      outcome: failed("The echo tool's function failed: Sandbox.Timedout"),
+    });
+    expect(crashed).toContain("  ✗ #0 echo failure: The echo tool's function failed: Sandbox.Timedout\n");
+  });
+
+  it('writes no ANSI escape where stdout takes no colour (a pipe, NO_COLOR)', async () => {
+    const out = await playStep(LiveRunView, 'token', { color: false });
+    expect(out).toContain('  thinking: plan it');
+    expect(out).not.toContain('\u001b');
+  });
+
+  it('sums the run up in words that agree with their numbers', async () => {
+    const out = await playStep(LiveRunView, 'event');
+    expect(out).toContain('\n1 model step, 1 tool call, 6 state transitions in 1 execution, 40 ms\n');
+    const io = memoryIo();
+    const view = new LiveRunView(
+      io,
+      { ...inMemoryStores(), session: 's', afterSeq: 0, afterMetrics: 0 },
+      'event',
+    );
+    const stats = { ...run.stats, modelSteps: 3, toolCalls: 4, executions: 2 };
+    await view.finish({ ...run, stats });
+    expect(io.out.join('')).toContain(
+      '\n3 model steps, 4 tool calls, 6 state transitions in 2 executions, 40 ms\n',
+    );
   });
 
   it('shows the results logged before a step ahead of what the step streams, even when the step logs first', async () => {
@@ -149,7 +199,7 @@ describe('LiveRunView', () => {
     async (mode) => {
       const stores = inMemoryStores();
       await submitTurn({ session: 's', turn: 't', prompt: 'go' }, { ...stores, clock: { now: () => at } });
-      const io = memoryIo();
+      const io = memoryIo({ color: true });
       const view = new LiveRunView(io, { ...stores, session: 's', afterSeq: 1, afterMetrics: 0 }, mode);
       const append = (key: string, events: NewEvent[]) =>
         stores.log.append({ session: 's', turn: 't', key, events });

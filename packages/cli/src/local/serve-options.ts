@@ -28,22 +28,19 @@ export interface ServeOptions {
 }
 
 const JWT_FLAGS = ['--jwt-issuer', '--jwt-audience', '--console-client-id'] as const;
+/** `serve`'s own options; the others configure its agent, as `run`'s do. */
+const OWN_FLAGS = ['--port', '--host', '--allowed-hosts', '--cors', '--auth', ...JWT_FLAGS];
 
 /** Parses and checks `agentstep serve`'s arguments; every mistake is a UsageError. */
 export function parseServeOptions(args: string[]): ServeOptions {
-  const { own, run } = splitOptions(
-    args,
-    ['--port', '--host', '--allowed-hosts', '--cors', '--auth', ...JWT_FLAGS],
-    'serve',
-    'send messages with POST /sessions',
-  );
+  const { own, run } = splitOptions(args, OWN_FLAGS, 'serve', 'send messages with POST /sessions');
   return {
     port: portOf(own['--port']),
     host: own['--host'] ?? '127.0.0.1',
     allowedHosts: allowedHostsOf(own['--allowed-hosts'] ?? ''),
     corsOrigins: corsOriginsOf(own['--cors']),
     auth: authOf(own),
-    agent: parseRunOptions(run),
+    agent: parseRunOptions(run, { known: OWN_FLAGS }),
   };
 }
 

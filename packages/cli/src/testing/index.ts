@@ -9,5 +9,11 @@ export { type MemoryIo, type MemoryIoOptions, memoryIo } from '../io/memory-io.j
 export { dynamoDbStore, type OpenStore, type StoreKind } from '../local/open-store.js';
 export { jsonLines } from './json-lines.js';
 export { type OutputWaits, outputWaits, type PrintedOutput } from './output-waits.js';
-export { type AgentRun, type AgentRunResult, type RunAgentOptions, runAgent } from './run-agent.js';
+export {
+  type AgentRun,
+  type AgentRunResult,
+  type RunAgentApproval,
+  type RunAgentOptions,
+  runAgent,
+} from './run-agent.js';
 export { listeningUrl, type RunningCommand, startCommand } from './start-command.js';

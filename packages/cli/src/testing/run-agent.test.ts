@@ -3,7 +3,7 @@ import { defineAgent, defineTool } from '@agentstep/runtime';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import counter from './fixtures/counter-agent.js';
-import { runAgent } from './run-agent.js';
+import { type AgentRun, runAgent } from './run-agent.js';
 
 const agent = defineAgent({
   name: 'counter',
@@ -62,16 +62,97 @@ describe('runAgent', () => {
     expect(run.results).toHaveLength(4);
   });
 
-  it('lets a call that waits for approval expire, a failed result the model reads', async () => {
+  it('lets a waiting call of a tool approvals does not list expire, a failed result the model reads', async () => {
     const guarded = defineAgent({ ...agent, approvals: ['word_count'] });
     const run = await runAgent(guarded, {
       prompt: 'Count',
       script: ['<execute>[{"name": "word_count", "args": {"text": "a"}}]</execute>', 'It expired.'],
+      approvals: { echo: 'approve' },
     });
     expect(run).toMatchObject({ status: 'done', answer: 'It expired.' });
     expect(run.results).toEqual([
       { name: 'word_count', args: { text: 'a' }, ok: false, output: 'approval timed out' },
     ]);
+  });
+
+  describe('approvals', () => {
+    const guarded = defineAgent({ ...agent, approvals: ['word_count'] });
+    const count = (text: string) =>
+      `<execute>[{"name": "word_count", "args": {"text": ${JSON.stringify(text)}}}]</execute>`;
+    // The approval's last event: its settlement, after its request.
+    const decision = (run: AgentRun) => run.events.filter((event) => event.type === 'approval').at(-1);
+
+    it('runAgent approves a waiting call as soon as it waits: the tool runs', async () => {
+      const run = await runAgent(guarded, {
+        prompt: 'Count',
+        script: [count('one two'), 'There are 2 words.'],
+        approvals: { word_count: 'approve' },
+      });
+      expect(run).toMatchObject({ status: 'done', answer: 'There are 2 words.' });
+      expect(run.results).toEqual([
+        { name: 'word_count', args: { text: 'one two' }, ok: true, output: { words: 2 } },
+      ]);
+      expect(decision(run)).toMatchObject({ payload: { status: 'approved', by: 'runAgent' } });
+    });
+
+    it('denies with a reason the model reads', async () => {
+      const run = await runAgent(guarded, {
+        prompt: 'Count',
+        script: [count('secret words'), 'I may not count that.'],
+        approvals: { word_count: (args) => ({ decision: 'deny', reason: `not ${String(args.text)}` }) },
+      });
+      expect(run.results).toEqual([
+        { name: 'word_count', args: { text: 'secret words' }, ok: false, output: 'denied: not secret words' },
+      ]);
+      expect(run.answer).toBe('I may not count that.');
+      expect(decision(run)).toMatchObject({ payload: { status: 'denied', reason: 'not secret words' } });
+    });
+
+    it("denies with 'deny': the model reads that no reason was given", async () => {
+      const run = await runAgent(guarded, {
+        prompt: 'Count',
+        script: [count('a'), 'Denied.'],
+        approvals: { word_count: 'deny' },
+      });
+      expect(run.results[0]).toMatchObject({ ok: false, output: 'denied: no reason given' });
+    });
+
+    it('approves with edited arguments: the tool runs with them', async () => {
+      const run = await runAgent(guarded, {
+        prompt: 'Count',
+        script: [count('a'), 'Counted.'],
+        approvals: {
+          word_count: async ({ text }) => ({ decision: 'approve', args: { text: `${String(text)} b c` } }),
+        },
+      });
+      // The arguments as the model wrote them; the output of the tool that ran with the edited ones.
+      expect(run.results).toEqual([
+        { name: 'word_count', args: { text: 'a' }, ok: true, output: { words: 3 } },
+      ]);
+      expect(decision(run)).toMatchObject({ payload: { status: 'approved', args: { text: 'a b c' } } });
+    });
+
+    it('rejects, naming the tool and the call, when a decision cannot be made', async () => {
+      const refused = runAgent(guarded, {
+        prompt: 'Count',
+        script: [count('a'), 'Never read.'],
+        approvals: { word_count: () => ({ decision: 'approve', args: { words: 1 } }) },
+      });
+      await expect(refused).rejects.toThrow(
+        /^runAgent: approvals\.word_count did not decide the call \{"text":"a"\}: /,
+      );
+      const wrong = runAgent(guarded, {
+        prompt: 'Count',
+        script: [count('a'), 'Never read.'],
+        approvals: { word_count: () => ({ decision: 'deny', args: { text: 'b' } }) },
+      });
+      await expect(wrong).rejects.toThrow('args: only an approval can edit the arguments');
+      await expect(
+        runAgent(guarded, { prompt: 'Count', approvals: { word_count: 'yes' as never } }),
+      ).rejects.toThrow(
+        `runAgent: approvals.word_count must be 'approve', 'deny' or a function of the call's arguments; received "yes".`,
+      );
+    });
   });
 
   it("plays the agent's own script, relative to its file, when no script is given", async () => {

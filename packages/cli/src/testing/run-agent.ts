@@ -8,12 +8,22 @@ import {
   type StoredEvent,
   type TurnEndStatus,
 } from '@agentstep/protocol';
-import { type Agent, checkedAgent, describeTurn, inMemoryStores, randomIds } from '@agentstep/runtime';
+import {
+  type Agent,
+  checkedAgent,
+  createToolset,
+  describeTurn,
+  inMemoryStores,
+  randomIds,
+  systemClock,
+} from '@agentstep/runtime';
 import type { LoadedAgentFile } from '../agent-file/load-agent-file.js';
 import { runCommand } from '../commands/run-command.js';
 import { memoryIo } from '../io/memory-io.js';
+import { decidingApprovalTokens, type RunAgentApproval } from './deciding-approval-tokens.js';
 import { type AgentRunResult, resultsOf } from './results-of.js';
 
+export type { RunAgentApproval } from './deciding-approval-tokens.js';
 export type { AgentRunResult } from './results-of.js';
 
 /** What {@link runAgent} runs. */
@@ -27,6 +37,15 @@ export interface RunAgentOptions {
   script?: readonly unknown[];
   /** The agent's file, which its `script` is relative to. @default none */
   agentFile?: string;
+  /**
+   * Decisions on calls that wait for approval, by tool name: `'approve'`, `'deny'`, or a function of
+   * the call's arguments that returns `{ decision: 'approve', args? }` (the tool runs with `args`
+   * instead) or `{ decision: 'deny', reason? }` (the model reads `denied: REASON`). A call of a
+   * listed tool is decided as soon as it waits; a waiting call of a tool not listed expires after a
+   * second, the failed result `approval timed out`. Listing a tool does not make its calls wait: the
+   * agent's `approvals` or the tool's `approval: true` do. @default none
+   */
+  approvals?: Readonly<Record<string, RunAgentApproval>>;
 }
 
 /** One turn of an agent, as {@link runAgent} ran it: plain JSON. */
@@ -46,13 +65,24 @@ export interface AgentRun {
 /**
  * Runs one turn of `agent` as `agentstep run --store memory --model scripted` does, for your own
  * tests (vitest or any runner): the synthesized state machine on the embedded engine, the event
- * log in memory, the model playing `script`, your tools running for real. No one decides approvals:
- * a call that waits for one expires after a second, a failed result. Needs no Java, AWS account or
- * network; the synthesized loop is cached in the system's temporary folder, per OS user.
+ * log in memory, the model playing `script`, your tools running for real. A call that waits for
+ * approval is decided by `approvals`, else expires after a second, a failed result. Rejects when a
+ * decision of `approvals` could not be made (its function threw, or the tool refused edited args).
+ * Needs no Java, AWS account or network; the synthesized loop is cached in the system's temporary
+ * folder, per OS user.
  */
 export async function runAgent(agent: Agent, options: RunAgentOptions): Promise<AgentRun> {
   const checked = checkedAgent(agent);
-  const stores = inMemoryStores();
+  const approvals = checkedApprovals(options.approvals ?? {});
+  const undecided: Error[] = [];
+  const { approvalTokens, ...stores } = inMemoryStores();
+  const deciding = decidingApprovalTokens(approvalTokens, {
+    log: stores.log,
+    clock: systemClock,
+    toolset: createToolset(checked.tools),
+    approvals,
+    failed: (error) => undecided.push(error),
+  });
   const session = randomIds.session();
   const dataDir = await mkdtemp(join(tmpdir(), 'agentstep-run-agent-'));
   const scriptFile = join(dataDir, 'script.json');
@@ -60,11 +90,11 @@ export async function runAgent(agent: Agent, options: RunAgentOptions): Promise<
     files: options.script === undefined ? {} : { [scriptFile]: JSON.stringify(options.script) },
     dataDir,
     cacheDir: userCacheDir(),
-    openStore: async () => ({ kind: 'memory', ...stores, close: async () => {} }),
+    openStore: async () => ({ kind: 'memory', ...stores, approvalTokens: deciding, close: async () => {} }),
   });
   const args = [
     ...[options.prompt, '--session', session, '--model', SCRIPTED_MODEL, '--store', 'memory', '--json'],
-    // No one decides in a test: a call that waits for approval expires, failing as the model reads it.
+    // A call that waits for approval and that `approvals` does not decide expires, failing as the model reads it.
     ...['--approval-timeout', '1'],
     ...(options.script === undefined ? [] : ['--script', scriptFile]),
   ];
@@ -73,7 +103,22 @@ export async function runAgent(agent: Agent, options: RunAgentOptions): Promise<
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
+  const [failure] = undecided;
+  if (failure !== undefined) throw failure;
   return turnOf(session, await stores.log.read(session), stores);
+}
+
+/** `approvals` as given, once each value is one of the three kinds (JavaScript callers too). */
+function checkedApprovals(
+  approvals: Readonly<Record<string, RunAgentApproval>>,
+): Readonly<Record<string, RunAgentApproval>> {
+  for (const [tool, approval] of Object.entries(approvals)) {
+    if (approval === 'approve' || approval === 'deny' || typeof approval === 'function') continue;
+    throw new TypeError(
+      `runAgent: approvals.${tool} must be 'approve', 'deny' or a function of the call's arguments; received ${JSON.stringify(approval)}.`,
+    );
+  }
+  return approvals;
 }
 
 /**

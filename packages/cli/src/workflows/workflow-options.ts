@@ -36,12 +36,15 @@ export function parseWorkflowRunOptions(args: string[]): WorkflowRunOptions {
     }
   }
   if (file === undefined) throw new UsageError('workflow run needs the workflow file: workflow run FILE.');
-  return { file, inputs, agent: runOptionsOf(rest) };
+  return { file, inputs, agent: runOptionsOf(rest, ['--input']) };
 }
 
-/** The agent's options, with no prompt: a workflow's goals bring their own messages. */
-export function runOptionsOf(args: string[]): RunOptions {
-  const options = parseRunOptions(args);
+/**
+ * The agent's options, with no prompt: a workflow's goals bring their own messages. `known` are the
+ * subcommand's own flags, read before (`--input`).
+ */
+export function runOptionsOf(args: string[], known: readonly string[] = []): RunOptions {
+  const options = parseRunOptions(args, { known });
   if (options.promptGiven)
     throw new UsageError(`workflow takes one file and options; "${options.prompt}" is neither.`);
   return options;

@@ -1,23 +1,24 @@
 import { FoldedText } from '../common/folded-text.js';
 import { CallGantt } from './call-gantt.js';
-import { callOutcomes, callParts } from './call-parts.js';
+import { callParts, finishedCalls } from './call-parts.js';
 import { type ArgChange, argChanges } from './edited-args.js';
 import { Elapsed, formatSeconds } from './elapsed.js';
 import type { ApprovalEvent, BatchEntry } from './timeline-entries.js';
 
 /**
- * A batch's calls side by side, each with its outcome and how long it ran once the batch's result
- * is logged (until then, how long it has been running), and the arguments a person's approval edited.
+ * A batch's calls side by side, each with its outcome and how long it ran once it finished (its
+ * result logged, or, while other calls of the batch still run or wait, its outcome streamed; until
+ * then, how long it has been running), and the arguments a person's approval edited.
  */
 export function BatchView({ batch }: { batch: BatchEntry }) {
-  const outcomes = callOutcomes(batch.result);
+  const finished = finishedCalls(batch);
   const started = batch.calls[0]?.timestamp;
   return (
     <div class="batch">
       <div class="calls">
         {batch.calls.map((call, index) => {
           const { name, args, server } = callParts(call);
-          const outcome = outcomes[index];
+          const outcome = finished[index]?.outcome;
           const edited = editedBy(batch.approvals, index);
           const changes = edited === undefined ? [] : argChanges(args, edited);
           return (
@@ -35,7 +36,7 @@ export function BatchView({ batch }: { batch: BatchEntry }) {
               ) : (
                 <div class={`outcome ${outcome.status}`}>
                   <span class="label">{outcome.status}</span>
-                  <CallDuration ms={batch.result?.payload.durations_ms?.[index]} />
+                  <CallDuration ms={finished[index]?.ms} />
                   <FoldedText value={outcome.content} />
                 </div>
               )}

@@ -42,7 +42,7 @@ describe('batchBars', () => {
 
   it('has nothing to draw before the batch has its result', () => {
     expect(
-      batchBars({ kind: 'batch', key: 'b', calls: [], approvals: [], result: undefined }),
+      batchBars({ kind: 'batch', key: 'b', calls: [], approvals: [], outcomes: [], result: undefined }),
     ).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import type { CallEvent, ResultEvent } from './timeline-entries.js';
+import type { BatchEntry, CallEvent, ResultEvent } from './timeline-entries.js';
 
 /** How an MCP server's tool is named to the model: `SERVER__TOOL`. */
 const MCP_TOOL_NAME = /^([A-Za-z0-9_-]{1,32}?)__(.+)$/;
@@ -28,6 +28,30 @@ export interface CallOutcome {
   tool: string;
   status: string;
   content: unknown;
+}
+
+/** How a call finished: its outcome, and how long it ran (ms) when that is known. */
+export interface FinishedCall {
+  outcome: CallOutcome;
+  ms: number | undefined;
+}
+
+/**
+ * How each call of a batch finished, in call order: as the batch's result says once it is logged;
+ * before, as the outcome the stream sent of a call that finished while others ran or waited;
+ * `undefined` for a call that is still running or waiting.
+ */
+export function finishedCalls(batch: BatchEntry): Array<FinishedCall | undefined> {
+  const logged = callOutcomes(batch.result);
+  const durations = batch.result?.payload.durations_ms ?? [];
+  return batch.calls.map((_, index) => {
+    const outcome = logged[index];
+    if (outcome !== undefined) return { outcome, ms: durations[index] ?? undefined };
+    const early = batch.outcomes.find(({ position }) => position === index);
+    return (
+      early && { outcome: { tool: early.tool, status: early.status, content: early.content }, ms: early.ms }
+    );
+  });
 }
 
 /** A batch's outcomes in call order, from the result's JSON text; none when it cannot be read. */

@@ -53,6 +53,22 @@ describe('timelineEntries', () => {
     ]);
   });
 
+  it("puts a call's outcome that came before the result in its open batch, not in a row of its own", () => {
+    const outcome: TimelineItem = {
+      type: 'call_outcome',
+      key: 'outcome-t.1#1',
+      batch: 't.1',
+      position: 1,
+      tool: 'b',
+      status: 'success',
+      content: 'done',
+    };
+    const entries = timelineEntries([user(1), call(2, 'a'), call(3, 'b'), approval(4), outcome, result(5)]);
+    expect(entries.map((entry) => entry.key)).toEqual(['seq-1', 'batch-2', 'seq-4']);
+    const batch = entries[1];
+    expect(batch?.kind === 'batch' && [batch.outcomes, batch.result?.seq]).toEqual([[outcome], 5]);
+  });
+
   it('starts a new batch after a result, and leaves a batch whose turn ended without result open-ended', () => {
     const entries = timelineEntries([call(1, 'a'), result(2), call(3, 'b'), user(4), call(5, 'c')]);
     expect(entries.map((entry) => entry.key)).toEqual(['batch-1', 'batch-3', 'seq-4', 'batch-5']);

@@ -1,5 +1,5 @@
 import type { LoggedEvent } from '@agentstep/client';
-import type { TimelineItem } from './timeline-item.js';
+import type { EarlyOutcome, TimelineItem } from './timeline-item.js';
 
 /** A `call` event of the log. */
 export type CallEvent = Extract<LoggedEvent, { type: 'call' }>;
@@ -15,17 +15,20 @@ export interface BatchEntry {
   calls: CallEvent[];
   /** The approval events logged while its calls waited (requests and decisions, edited arguments). */
   approvals: ApprovalEvent[];
+  /** The outcomes of its calls that finished while others still ran or waited, before its result. */
+  outcomes: EarlyOutcome[];
   result: ResultEvent | undefined;
 }
 
 /** One row of the timeline: a batch, or any other item on its own. */
 export type TimelineEntry =
   | BatchEntry
-  | { kind: 'item'; key: string; item: Exclude<TimelineItem, CallEvent> };
+  | { kind: 'item'; key: string; item: Exclude<TimelineItem, CallEvent | EarlyOutcome> };
 
 /**
  * Groups the timeline's items into rows: consecutive calls form one batch, which the next `result`
- * completes; approvals, metrics and errors do not interrupt a batch, any other event ends it.
+ * completes; approvals, metrics and errors do not interrupt a batch, any other event ends it. A
+ * call's outcome that came before its result joins the open batch.
  */
 export function timelineEntries(items: readonly TimelineItem[]): TimelineEntry[] {
   const entries: TimelineEntry[] = [];
@@ -33,10 +36,21 @@ export function timelineEntries(items: readonly TimelineItem[]): TimelineEntry[]
   for (const item of items) {
     if (item.type === 'call') {
       if (open === undefined) {
-        open = { kind: 'batch', key: `batch-${item.seq}`, calls: [], approvals: [], result: undefined };
+        open = {
+          kind: 'batch',
+          key: `batch-${item.seq}`,
+          calls: [],
+          approvals: [],
+          outcomes: [],
+          result: undefined,
+        };
         entries.push(open);
       }
       open.calls.push(item);
+      continue;
+    }
+    if (item.type === 'call_outcome') {
+      open?.outcomes.push(item);
       continue;
     }
     if (item.type === 'result' && open !== undefined) {

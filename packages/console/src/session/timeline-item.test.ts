@@ -26,4 +26,19 @@ describe('timelineItem', () => {
     if (step === undefined || compaction === undefined) throw new Error('both are shown');
     expect(itemKey(step)).not.toBe(itemKey(compaction));
   });
+
+  it("keys a call's outcome sent while its batch waits by its call, so a resumed stream shows it once", () => {
+    const outcome = {
+      type: 'call_outcome' as const,
+      batch: 't.1',
+      position: 1,
+      tool: 'sleep',
+      status: 'success' as const,
+      content: 'slept',
+    };
+    const [first, again] = [timelineItem(outcome, 7), timelineItem(outcome, 9)];
+    expect(first).toEqual({ ...outcome, key: 'outcome-t.1#1' });
+    if (first === undefined || again === undefined) throw new Error('both are shown');
+    expect(itemKey(again)).toBe(itemKey(first));
+  });
 });

@@ -1,4 +1,4 @@
-import type { LoggedEvent, StreamEvent } from '@agentstep/client';
+import type { CallOutcome, LoggedEvent, StreamEvent } from '@agentstep/client';
 
 /** One model step's usage (or its compaction's, decision 0035), as its `metric` event reported it. */
 export interface StepMetric {
@@ -21,8 +21,17 @@ export interface StreamError {
   content: string;
 }
 
-/** What the timeline shows, in the order it arrived: logged events (keyed by `seq`), step metrics and errors. */
-export type TimelineItem = LoggedEvent | StepMetric | StreamError;
+/**
+ * A call's outcome the stream sent while its batch waited for other calls (not logged: the batch's
+ * `result` says the same once it is), keyed by its call.
+ */
+export type EarlyOutcome = CallOutcome & { key: string };
+
+/**
+ * What the timeline shows, in the order it arrived: logged events (keyed by `seq`), step metrics,
+ * errors and the outcomes of a waiting batch's calls.
+ */
+export type TimelineItem = LoggedEvent | StepMetric | StreamError | EarlyOutcome;
 
 /** The key that makes an item appear once however often the stream delivers it. */
 export function itemKey(item: TimelineItem): string {
@@ -31,10 +40,11 @@ export function itemKey(item: TimelineItem): string {
 
 /**
  * The timeline item of a stream event: a logged event as it is, a `metric` keyed by its model step
- * (and purpose: a compaction before a step has its own), an `error` keyed by its place;
- * `undefined` for events the timeline does not show.
+ * (and purpose: a compaction before a step has its own), an `error` keyed by its place, a call's
+ * outcome by its call; `undefined` for events the timeline does not show.
  */
-export function timelineItem(item: StreamEvent, position: number): TimelineItem | undefined {
+export function timelineItem(item: StreamEvent | CallOutcome, position: number): TimelineItem | undefined {
+  if (item.type === 'call_outcome') return { ...item, key: `outcome-${item.batch}#${item.position}` };
   if ('seq' in item) return item.event;
   const { event } = item;
   if (event.type === 'metric') {

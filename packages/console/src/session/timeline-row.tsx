@@ -5,10 +5,13 @@ import { ItemView } from './item-view.js';
 import type { TimelineEntry } from './timeline-entries.js';
 import { TurnGantt } from './turn-gantt.js';
 
-/** What can change in a row once shown: a batch gains calls, approvals and its result; any other row never changes. */
+/**
+ * What can change in a row once shown: a batch gains calls, approvals, outcomes of calls that
+ * finished while it waited, and its result; any other row never changes.
+ */
 function versionOf(entry: TimelineEntry): string {
   return entry.kind === 'batch'
-    ? `${entry.key}:${entry.calls.length}:${entry.approvals.length}:${entry.result?.seq ?? ''}`
+    ? `${entry.key}:${entry.calls.length}:${entry.approvals.length}:${entry.outcomes.length}:${entry.result?.seq ?? ''}`
     : entry.key;
 }
 

@@ -52,7 +52,7 @@ export function useSessionStream(session: string): SessionStream {
         }
         // The timeline shows a step once it is logged; its text as it streams is not shown (yet),
         // nor the queue's changes (a queued message shows once its turn has started).
-        if (!('event' in streamed)) continue;
+        if (!('event' in streamed) && streamed.type !== 'call_outcome') continue;
         const item = timelineItem(streamed, shown.current.size);
         if (item === undefined || shown.current.has(itemKey(item))) continue;
         shown.current.add(itemKey(item));

@@ -70,15 +70,23 @@ export function SessionRows({
   );
 }
 
+/**
+ * A session's status, and how its last turn ended unless it was done, in one element (a card's
+ * cell keeps it together). What needs a look (a call waiting for approval, a turn running, a last
+ * turn that failed) is a coloured badge that keeps its word: colour is never the only sign.
+ */
 function StatusCell({ row }: { row: SessionListItem }) {
   const ended = row.lastTurn?.status;
-  if (ended === undefined || ended === 'done') return <>{row.status}</>;
   return (
-    <>
-      {row.status}
-      {' · '}
-      <span class={ended === 'failed' ? 'error-note' : undefined}>last turn {ended}</span>
-    </>
+    <span class="session-status">
+      {row.status === 'idle' ? row.status : <span class={`state ${row.status}`}>{row.status}</span>}
+      {ended !== undefined && ended !== 'done' && (
+        <>
+          {' · '}
+          <span class={ended === 'failed' ? 'state failed' : undefined}>last turn {ended}</span>
+        </>
+      )}
+    </span>
   );
 }
 

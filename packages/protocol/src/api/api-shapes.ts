@@ -3,6 +3,7 @@ import type { PersistedEvent, StoredEvent } from '../events/stored-event.js';
 import type { TurnEndStatus } from '../events/wire-event.js';
 import { sessionIdSchema } from '../payloads/session-id.js';
 import { budgetSchema, toolExecutionSchema, turnLimitsSchema } from '../payloads/step-payloads.js';
+import type { ToolOutcome } from '../results/tool-outcome.js';
 
 /**
  * What a message does when a turn of its session is running: refused (`reject`, `409
@@ -92,6 +93,20 @@ export type QueueChange =
   | { type: 'turn_queued'; turn: string; position: number; message: string }
   | { type: 'turn_started'; turn: string; messageSeq: number }
   | { type: 'turn_withdrawn'; turn: string };
+
+/**
+ * A call's outcome as a session's stream sends it while its batch still waits for other calls (a
+ * frame without an id: not a log entry): the item the batch's `result` will hold at `position`, and
+ * how long the call ran (ms) when it ran. The `result` is still what is final.
+ */
+export type CallOutcome = ToolOutcome & {
+  type: 'call_outcome';
+  /** The batch (model step) of the call. */
+  batch: string;
+  /** The call's place in its batch, from 0. */
+  position: number;
+  ms?: number;
+};
 
 /** The answer to `DELETE /sessions/{id}/queue/{turn}`: the queued message will not start. */
 export interface TurnWithdrawn {

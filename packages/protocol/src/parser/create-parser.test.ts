@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createParser } from './create-parser.js';
+import { createParser, createPositionTracker } from './create-parser.js';
 import { parse } from './parse.js';
 import type { ParsedEvent, ParseMode } from './parsed-event.js';
 
@@ -180,6 +180,23 @@ describe('createParser', () => {
     expect(at('<execute>[{"name": "w", "args": {"text": "a\\')).toBe('execute-string');
     expect(at('<execute>[{"name": "w", "args": {"text": "a"}}]')).toBe('execute');
     expect(at('<execute>[{"name": "w", "args": {"text": "a</execute>"}}]</execute>')).toBe('done');
+  });
+
+  it('tracks the position as the parser does, after every chunk of any split', () => {
+    fc.assert(
+      fc.property(protocolText, fc.array(fc.nat(), { maxLength: 6 }), (text, cuts) => {
+        const parser = createParser();
+        const tracker = createPositionTracker();
+        const points = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort((a, b) => a - b);
+        let from = 0;
+        for (const point of [...points, text.length]) {
+          parser.push(text.slice(from, point));
+          tracker.push(text.slice(from, point));
+          expect(tracker.position()).toBe(parser.position());
+          from = point;
+        }
+      }),
+    );
   });
 
   it('A10 stays linear on thousands of unclosed openers', () => {

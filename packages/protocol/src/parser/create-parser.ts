@@ -36,12 +36,35 @@ export interface StreamingParser {
 /** Where a parser's input ends; see {@link StreamingParser.position}. */
 export type ParserPosition = 'prose' | BlockKind | 'execute-string' | 'done';
 
+/** Where a model's output is, as a parser tells it, read without keeping the output. */
+export interface PositionTracker {
+  /** Reads the next chunk. */
+  push(chunk: string): void;
+  /** As {@link StreamingParser.position} for the same input. */
+  position(): ParserPosition;
+}
+
 /**
  * Creates a streaming parser for the THINK → EXECUTE protocol (A1–A10). Any split of the input
  * into chunks gives the same events in event mode, and the cost is linear in the input.
  */
 export function createParser(options: ParserOptions = {}): StreamingParser {
   return new ProtocolScanner(options.mode === 'token' ? new TokenModeSink() : new EventModeSink());
+}
+
+/**
+ * Creates a {@link PositionTracker}: the parser's scanner with no events to make, so it keeps no
+ * block's text and parses no `<execute>` body. For whoever only needs to know where the stream is
+ * (stop sequences, reasoning), beside the step's own parser.
+ */
+export function createPositionTracker(): PositionTracker {
+  const scanner = new ProtocolScanner(new PositionSink(), false);
+  return {
+    push: (chunk) => {
+      scanner.push(chunk);
+    },
+    position: () => scanner.position(),
+  };
 }
 
 type ScanState = 'prose' | BlockKind | 'done';
@@ -56,16 +79,17 @@ class ProtocolScanner implements StreamingParser {
   #state: ScanState = 'prose';
   /** Input held back because it may be the start of a marker split across chunks (A2). */
   #carry = '';
-  /** The open block's raw content, kept whole for the A10 fallback. */
-  readonly #block = new TextBuffer();
+  /** The open block's raw content, kept whole for the A10 fallback, unless nobody reads it. */
+  readonly #block: TextBuffer | undefined;
   #json: JsonState = 'outside';
   /** The closer of the open block, looked up once per block rather than once per chunk. */
   #closer = '';
   /** Set once the stream has ended: openers are then decided at once (A10). */
   #final: FinalCloserIndex | undefined;
 
-  constructor(sink: EventSink) {
+  constructor(sink: EventSink, keepsBlocks = true) {
     this.#sink = sink;
+    this.#block = keepsBlocks ? new TextBuffer() : undefined;
   }
 
   push(chunk: string): readonly ParsedEvent[] {
@@ -83,7 +107,7 @@ class ProtocolScanner implements StreamingParser {
     if (this.#state !== 'prose') {
       // A10: an opener still open at the end is literal text; parsing resumes right after it.
       this.#sink.prose(OPENERS[this.#state]);
-      rest = this.#block.take() + rest;
+      rest = (this.#block?.take() ?? '') + rest;
       this.#state = 'prose';
     }
     this.#carry = '';
@@ -154,7 +178,7 @@ class ProtocolScanner implements StreamingParser {
 
   #open(kind: BlockKind): void {
     this.#state = kind;
-    this.#block.take();
+    this.#block?.take();
     this.#json = 'outside';
     this.#closer = CLOSERS[kind];
     this.#sink.opened(kind);
@@ -208,14 +232,29 @@ class ProtocolScanner implements StreamingParser {
 
   #append(part: string): void {
     if (part === '') return;
-    this.#block.append(part);
+    this.#block?.append(part);
     if (this.#state === 'think') this.#sink.thinkDelta(part);
   }
 
   #close(kind: BlockKind): void {
-    const content = this.#block.take();
+    const content = this.#block?.take() ?? '';
     // A7: nothing after the first </execute> belongs to this step.
     this.#state = kind === 'execute' ? 'done' : 'prose';
     this.#sink.closed(kind, content);
   }
 }
+
+/** A sink that makes no events: the scanner then only tracks where the input is. */
+class PositionSink implements EventSink {
+  prose(): void {}
+  opened(): void {}
+  thinkDelta(): void {}
+  closed(): void {}
+  end(): void {}
+  finish(): void {}
+  take(): readonly ParsedEvent[] {
+    return NO_EVENTS;
+  }
+}
+
+const NO_EVENTS: readonly ParsedEvent[] = Object.freeze([]);

@@ -1,5 +1,5 @@
-import { utf8Length } from '../context/cap-content.js';
 import { BATCH_CAPS } from './batch-caps.js';
+import { jsonBytes } from './json-bytes.js';
 import { nestsDeeperThan } from './json-depth.js';
 
 /** A call as the parser accepts it: a non-empty tool name and an arguments object (A6). */
@@ -91,7 +91,8 @@ function elementProblem(element: unknown): string | undefined {
     return `"name" must be a non-empty string, received ${describe(name)}`;
   }
   if (!isObject(args)) return `"args" of "${name}" must be an object, received ${describe(args)}`;
-  const bytes = utf8Length(JSON.stringify(element));
+  // Counted, not written: the call's text is written once, as its event's content.
+  const bytes = jsonBytes(element);
   if (bytes > BATCH_CAPS.callBytes) {
     return `the call to "${name}" is ${bytes} bytes of JSON, over the protocol's cap of ${BATCH_CAPS.callBytes} bytes per call; pass less data per call`;
   }

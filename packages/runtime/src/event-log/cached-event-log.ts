@@ -4,6 +4,7 @@ import type {
   AppendRequest,
   AppendResult,
   EventLog,
+  ForkOptions,
   ForkOrigin,
   LeaseOptions,
   LeaseTaken,
@@ -136,8 +137,8 @@ export class CachedEventLog implements EventLog {
     return this.#inner.requestCancel(session, turn);
   }
 
-  fork(session: string, origin: ForkOrigin): Promise<void> {
-    return this.#inner.fork(session, origin);
+  fork(session: string, origin: ForkOrigin, options?: ForkOptions): Promise<void> {
+    return this.#inner.fork(session, origin, options);
   }
 
   origin(session: string): Promise<ForkOrigin | undefined> {

@@ -15,6 +15,7 @@ import {
   type AppendResult,
   DEFAULT_LEASE_MS,
   type EventLog,
+  type ForkOptions,
   type ForkOrigin,
   isCancelled,
   type LeaseOptions,
@@ -147,8 +148,8 @@ export class DynamoEventLog implements EventLog {
     return this.#readRange(session, options.afterSeq ?? 0);
   }
 
-  async fork(session: string, origin: ForkOrigin): Promise<void> {
-    await putForkHead(this.#db.client, this.#db.name, session, origin);
+  async fork(session: string, origin: ForkOrigin, options?: ForkOptions): Promise<void> {
+    await putForkHead(this.#db.client, this.#db.name, session, origin, options);
     this.#origins.set(session, { ...origin });
   }
 

@@ -13,7 +13,7 @@ export function eventLogWith(log: EventLog, replaced: Partial<EventLog>): EventL
     acquireTurn: (session, turn, options) => log.acquireTurn(session, turn, options),
     holder: (session) => log.holder(session),
     requestCancel: (session, turn) => log.requestCancel(session, turn),
-    fork: (session, origin) => log.fork(session, origin),
+    fork: (session, origin, options) => log.fork(session, origin, options),
     origin: (session) => log.origin(session),
     ...(log.heldThrough ? { heldThrough: (session, seq) => log.heldThrough?.(session, seq) } : {}),
     ...replaced,

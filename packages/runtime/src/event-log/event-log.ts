@@ -132,6 +132,16 @@ export interface ForkOrigin {
   seq: number;
 }
 
+/** How {@link EventLog.fork} tells a retry from a second fork into the same session. */
+export interface ForkOptions {
+  /**
+   * The fork request's idempotency key, kept with the fork: forking again with the same key and
+   * origin is a retry whatever the fork has done since.
+   * @default - none: only a fork still untouched is a retry
+   */
+  key?: string;
+}
+
 /**
  * A session's append-only event log (C2, C3): gap-free `seq` from 1, idempotent appends, one
  * writing turn per session at a time, holding the session by a lease that its appends renew.
@@ -163,10 +173,13 @@ export interface EventLog {
   /**
    * Makes `session` a fork of `origin` in one write, whatever the length of the shared prefix: its
    * reads give the parent's events up to `origin.seq` (seqs kept, `session` its own) then its own,
-   * whose seqs go on from there. Forking again with the same origin changes nothing; a session that
-   * already exists otherwise throws SessionExistsError. The caller checks `origin` against the parent.
+   * whose seqs go on from there. Forking again with the same origin is a retry and changes nothing
+   * while the fork is untouched (no events of its own, no turn holding it), or at any time with the
+   * `key` it was made with; any other session that exists (a fork that has been used, one from
+   * elsewhere, a session that is no fork) throws SessionExistsError. The caller checks `origin`
+   * against the parent.
    */
-  fork(session: string, origin: ForkOrigin): Promise<void>;
+  fork(session: string, origin: ForkOrigin, options?: ForkOptions): Promise<void>;
   /** The session's fork origin, or `undefined` when it was not forked. */
   origin(session: string): Promise<ForkOrigin | undefined>;
   /**

@@ -7,6 +7,7 @@ import {
   type AppendResult,
   DEFAULT_LEASE_MS,
   type EventLog,
+  type ForkOptions,
   type ForkOrigin,
   type LeaseOptions,
   type LeaseTaken,
@@ -37,6 +38,8 @@ interface SessionState {
   cancelTurn?: string;
   /** Where a fork's log starts: `events` are its own, after the origin's seq. */
   origin?: ForkOrigin;
+  /** The idempotency key the fork was made with (`ForkOptions.key`). */
+  forkKey?: string;
   /** The last mark an append set (`AppendRequest.mark`). */
   mark?: string;
 }
@@ -146,14 +149,19 @@ export class InMemoryEventLog implements EventLog {
     return true;
   }
 
-  async fork(session: string, origin: ForkOrigin): Promise<void> {
+  async fork(session: string, origin: ForkOrigin, options: ForkOptions = {}): Promise<void> {
     const state = this.#sessions.get(session);
     if (state === undefined) {
-      this.#sessions.set(session, { events: [], appends: new Map(), origin: { ...origin } });
+      const { key } = options;
+      this.#sessions.set(session, {
+        events: [],
+        appends: new Map(),
+        origin: { ...origin },
+        ...(key === undefined ? {} : { forkKey: key }),
+      });
       return;
     }
-    const same = state.origin?.session === origin.session && state.origin.seq === origin.seq;
-    if (!same) throw new SessionExistsError(session);
+    if (!isForkRetry(state, origin, options.key)) throw new SessionExistsError(session);
   }
 
   async origin(session: string): Promise<ForkOrigin | undefined> {
@@ -174,6 +182,17 @@ export class InMemoryEventLog implements EventLog {
     }
     return state;
   }
+}
+
+/**
+ * Whether forking `state`'s session from `origin` again is a retry of the fork that made it: the
+ * same origin, and the fork untouched since (no events of its own, no turn holding it) or made with
+ * the same `key`.
+ */
+function isForkRetry(state: SessionState, origin: ForkOrigin, key: string | undefined): boolean {
+  const same = state.origin?.session === origin.session && state.origin.seq === origin.seq;
+  const untouched = state.events.length === 0 && state.lease === undefined;
+  return same && (untouched || (key !== undefined && state.forkKey === key));
 }
 
 /** Renews a lease on an append, and sets or ends its hold when the append says so. */

@@ -5,7 +5,15 @@ import {
   StreamableHTTPError,
 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { type CallToolResult, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type CallToolResult,
+  CallToolResultSchema,
+  ErrorCode,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
+import * as z from 'zod';
+import { outcomeUnknownText } from '../steps/outcome-unknown.js';
+import { checkedMcpFetch, unreadableAnswerOf } from './checked-mcp-fetch.js';
 import { DEFAULT_MCP_TIMEOUT_MS, isStdioUrl, type McpServerSpec } from './mcp-server-spec.js';
 import { parseStdioCommand } from './parse-stdio-command.js';
 import { resolveHeaders, type SecretLookup } from './resolve-headers.js';
@@ -26,10 +34,14 @@ export interface McpCallOptions {
   idempotencyKey?: string;
 }
 
-/** One open connection, and the last thing its transport reported going wrong. */
+/** One open connection, the last thing its transport reported going wrong, and the work it runs. */
 interface Connection {
   client: Client;
   trouble?: string | undefined;
+  /** Calls and listings in flight on it. */
+  running: number;
+  /** Given up: nothing new starts on it, and it closes once nothing runs on it. */
+  retired: boolean;
 }
 
 /** A connection being opened, or open. */
@@ -44,12 +56,15 @@ const STDERR_TAIL_CHARS = 2_000;
 /**
  * The connections to an agent's MCP servers: one official SDK client per server, opened on first
  * use, opened anew after the transport failed, closed (stdio servers' processes with them) by
- * {@link McpConnections.close}.
+ * {@link McpConnections.close}. A connection given up is closed only once the calls running on it
+ * have ended: one call's failure never ends another's.
  */
 export class McpConnections {
   readonly #servers: Readonly<Record<string, McpServerSpec>>;
   readonly #secretOf: SecretLookup;
   readonly #entries = new Map<string, Entry>();
+  /** Connections given up while calls still ran on them. */
+  readonly #retired = new Set<Connection>();
 
   /** Connects to nothing yet: each server on its first use. */
   constructor(servers: Readonly<Record<string, McpServerSpec>>, options: McpConnectionsOptions) {
@@ -60,18 +75,24 @@ export class McpConnections {
   /**
    * Runs `use` with the connected client of a server, connecting first if need be. Throws `MCP
    * server NAME (URL) could not be reached: …` (with the cause) when it cannot connect; the next
-   * use tries again. When the server no longer knows the session (it restarted, or expired it: HTTP
-   * 404, or 400 from some servers), `use` runs once more on a new session: such a request never ran.
+   * use tries again. A request that never reached the server runs once more on a new connection:
+   * the connection had closed, the server refused the TCP connection, or it no longer knows the
+   * session (it restarted, or expired it: HTTP 404, or 400 from some servers).
    */
   async withClient<T>(name: string, use: (client: Client) => Promise<T>): Promise<T> {
     return this.#use(name, (connection) => use(connection.client));
   }
 
   /**
-   * Calls one of a server's tools. A call that gets no answer within its time, or whose connection
-   * is lost, throws `MCP server NAME stopped answering: …`; a lost connection is opened anew on the
-   * next use. An error the server answers with throws `MCP server NAME refused the call: …`. A
-   * result the server marks as an error is returned as it came.
+   * Calls one of a server's tools; its result is read as an MCP tool result and nothing more (an
+   * output schema the server once listed is not checked). A call that never reached the server is
+   * tried once more on a new connection (see {@link withClient}), then fails `MCP server NAME could
+   * not be reached: …`. An error the server answers with throws `MCP server NAME refused the call:
+   * …`. A call that reached the server and has no answer that can be read may have run: one whose
+   * answer is malformed throws `outcome unknown: MCP server NAME answered the call with something
+   * that is not an MCP tool result; …`, one that got no answer within its time, or whose answer was
+   * cut off, `outcome unknown: MCP server NAME stopped answering after the call was sent: …`. Either
+   * fails that call alone. A result the server marks as an error is returned as it came.
    */
   async callTool(
     name: string,
@@ -81,22 +102,23 @@ export class McpConnections {
   ): Promise<CallToolResult> {
     return this.#use(name, async (connection, retried) => {
       try {
-        const result = await connection.client.callTool(
-          {
-            name: tool,
-            arguments: args,
-            ...(options.idempotencyKey ? { _meta: { idempotencyKey: options.idempotencyKey } } : {}),
-          },
-          undefined,
+        const params = {
+          name: tool,
+          arguments: args,
+          ...(options.idempotencyKey ? { _meta: { idempotencyKey: options.idempotencyKey } } : {}),
+        };
+        const result = await connection.client.request(
+          { method: 'tools/call', params },
+          CallToolResultSchema,
           {
             timeout: options.timeoutMs,
             ...(options.signal ? { signal: options.signal } : {}),
           },
         );
         connection.trouble = undefined;
-        return result as CallToolResult;
+        return result;
       } catch (error) {
-        if (options.signal?.aborted || (isSessionGone(error) && !retried)) throw error;
+        if (options.signal?.aborted || (isUnsent(error) && !retried)) throw error;
         throw this.#failure(name, connection, error);
       }
     });
@@ -105,35 +127,68 @@ export class McpConnections {
   /** Closes every connection; stdio servers' processes end. */
   async close(): Promise<void> {
     const entries = [...this.#entries.values()];
+    const retired = [...this.#retired];
     this.#entries.clear();
-    await Promise.all(
-      entries.map(async ({ opening }) => {
+    this.#retired.clear();
+    await Promise.all([
+      ...entries.map(async ({ opening }) => {
         const connection = await opening.catch(() => undefined);
         await connection?.client.close();
       }),
-    );
+      ...retired.map(({ client }) => client.close()),
+    ]);
   }
 
   async #use<T>(name: string, use: (connection: Connection, retried: boolean) => Promise<T>): Promise<T> {
     const connection = await this.#connection(name);
     try {
-      return await use(connection, false);
+      // Closed since it was opened (a stdio server that exited): nothing is sent on it.
+      if (connection.client.transport === undefined) throw new NotSentError();
+      return await this.#running(connection, () => use(connection, false));
     } catch (error) {
-      if (!isSessionGone(error)) throw error;
-      this.#drop(name, connection);
-      return use(await this.#connection(name), true);
+      if (!isUnsent(error)) throw error;
+      this.#retire(name, connection);
+      const fresh = await this.#connection(name);
+      return this.#running(fresh, () => use(fresh, true));
     }
   }
 
-  /** The error of a call that got no result; drops the connection if its transport failed. */
+  /** Runs `work` on `connection`, which closes when it ends if it was given up meanwhile. */
+  async #running<T>(connection: Connection, work: () => Promise<T>): Promise<T> {
+    connection.running += 1;
+    try {
+      return await work();
+    } finally {
+      connection.running -= 1;
+      if (connection.retired && connection.running === 0) this.#closeRetired(connection);
+    }
+  }
+
+  /** The error of a call that got no result it can return; gives the connection up if its transport failed. */
   #failure(name: string, connection: Connection, error: unknown): Error {
-    const said = messageOf(error);
-    if (isAnswer(error)) return new Error(`MCP server ${name} refused the call: ${said}`, { cause: error });
+    const unreadable = unreadableAnswerOf(error);
+    const said = unreadable === 'lost' ? 'its answer was cut off' : messageOf(error);
+    if (unreadable === 'malformed' || isSchemaMismatch(error))
+      return new Error(
+        outcomeUnknownText(
+          `MCP server ${name} answered the call with something that is not an MCP tool result; it may have run the tool.`,
+        ),
+        { cause: error },
+      );
+    if (unreadable === undefined && (isAnswer(error) || isHttpRefusal(error)))
+      return new Error(`MCP server ${name} refused the call: ${said}`, { cause: error });
+    if (isUnsent(error))
+      return new Error(`MCP server ${name} could not be reached: ${said}`, { cause: error });
     const { trouble } = connection;
-    if (trouble !== undefined) this.#drop(name, connection);
+    if (trouble !== undefined) this.#retire(name, connection);
     const reported =
       trouble === undefined || trouble === said ? '' : ` (the connection reported: ${trouble})`;
-    return new Error(`MCP server ${name} stopped answering: ${said}${reported}`, { cause: error });
+    return new Error(
+      outcomeUnknownText(
+        `MCP server ${name} stopped answering after the call was sent: ${said}${reported}; it may have run the tool.`,
+      ),
+      { cause: error },
+    );
   }
 
   #connection(name: string): Promise<Connection> {
@@ -162,13 +217,16 @@ export class McpConnections {
       throw new Error(`MCP server ${name}: ${messageOf(error)}`, { cause: error });
     });
     const client = new Client(CLIENT_INFO);
-    const connection: Connection = { client };
+    const connection: Connection = { client, running: 0, retired: false };
     client.onerror = (error) => {
+      // A message that is not JSON-RPC (a stdio server's stray line), or the late answer of a call
+      // that timed out, says nothing of the transport.
+      if (isUnparsedMessage(error) || isLateAnswer(error)) return;
       connection.trouble = `${messageOf(error)}${stderrTail(transport)}`;
     };
     client.onclose = () => {
       connection.trouble ??= `the connection closed${stderrTail(transport)}`;
-      this.#drop(name, connection);
+      this.#retire(name, connection);
     };
     try {
       await client.connect(transport, { timeout: spec.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS });
@@ -196,12 +254,23 @@ export class McpConnections {
       return transport;
     }
     const headers = await resolveHeaders(spec, this.#secretOf);
-    return new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers } });
+    return new StreamableHTTPClientTransport(new URL(spec.url), {
+      requestInit: { headers },
+      fetch: checkedMcpFetch(),
+    });
   }
 
-  #drop(name: string, connection: Connection): void {
-    if (this.#entries.get(name)?.open !== connection) return;
-    this.#entries.delete(name);
+  /** Gives a connection up: the next use opens another; it closes once nothing runs on it. */
+  #retire(name: string, connection: Connection): void {
+    if (this.#entries.get(name)?.open === connection) this.#entries.delete(name);
+    if (connection.retired) return;
+    connection.retired = true;
+    if (connection.running === 0) void connection.client.close().catch(() => undefined);
+    else this.#retired.add(connection);
+  }
+
+  #closeRetired(connection: Connection): void {
+    this.#retired.delete(connection);
     void connection.client.close().catch(() => undefined);
   }
 }
@@ -226,11 +295,36 @@ function inheritedEnvironment(): Record<string, string> {
   );
 }
 
-/** The server answered that it does not know the session (see {@link McpConnections.withClient}). */
-function isSessionGone(error: unknown): boolean {
-  const gone = (cause: unknown) =>
-    cause instanceof StreamableHTTPError && (cause.code === 404 || cause.code === 400);
-  return gone(error) || (error instanceof Error && gone(error.cause));
+/** A request that was not sent: its connection had closed. */
+class NotSentError extends Error {
+  constructor() {
+    super('the connection had closed');
+  }
+}
+
+/** Errors of opening a TCP connection: a request that fails with one never left. */
+const CONNECT_FAILURES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/**
+ * The request never reached the server, or never ran there (see {@link McpConnections.withClient}):
+ * its connection had closed, the TCP connection could not be opened, or the server answered that it
+ * does not know the session.
+ */
+function isUnsent(error: unknown): boolean {
+  if (error instanceof NotSentError) return true;
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof StreamableHTTPError && (cause.code === 404 || cause.code === 400)) return true;
+    const { code } = cause as { code?: unknown };
+    if (typeof code === 'string' && CONNECT_FAILURES.has(code)) return true;
+  }
+  return false;
 }
 
 /** An error the server sent back, as opposed to one of getting no answer. */
@@ -242,8 +336,32 @@ function isAnswer(error: unknown): boolean {
   );
 }
 
+/** The server refused the HTTP request itself (a 4xx status): the call did not run. */
+function isHttpRefusal(error: unknown): boolean {
+  const status = error instanceof StreamableHTTPError ? (error.code ?? 0) : 0;
+  return status >= 400 && status < 500;
+}
+
+/** An answer that is JSON-RPC but not an MCP tool result (the SDK's schema refused it). */
+function isSchemaMismatch(error: unknown): boolean {
+  return error instanceof z.core.$ZodError;
+}
+
+/** The SDK's report of an answer to no pending request (one that timed out or was cancelled). */
+function isLateAnswer(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('Received a response for an unknown message ID');
+}
+
+/** A message the transport could not parse: not JSON, or not JSON-RPC. */
+function isUnparsedMessage(error: unknown): boolean {
+  return error instanceof SyntaxError || isSchemaMismatch(error);
+}
+
 function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message || error.name : String(error);
+  if (!(error instanceof Error)) return String(error);
+  const said = error.message || error.name;
+  // fetch says only `fetch failed`: why (refused, reset, closed) is its cause's.
+  return said === 'fetch failed' && error.cause instanceof Error ? `${said} (${error.cause.message})` : said;
 }
 
 /**

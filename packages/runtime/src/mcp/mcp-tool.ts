@@ -6,7 +6,8 @@ import { mcpToolOutput } from './mcp-tool-output.js';
 
 /**
  * How much longer than its MCP call a tool's own time limit is, so that a server that does not
- * answer in time fails with the call's own message (`MCP server NAME stopped answering: …`).
+ * answer in time fails with the call's own message (`outcome unknown: MCP server NAME stopped
+ * answering after the call was sent: …`).
  */
 export const MCP_TIMEOUT_GRACE_MS = 1_000;
 

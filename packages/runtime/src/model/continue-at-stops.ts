@@ -1,4 +1,4 @@
-import { createParser, type ParserPosition } from '@agentstep/protocol';
+import { createPositionTracker, type ParserPosition } from '@agentstep/protocol';
 import type { ModelPart } from './model.js';
 import { UNREPORTED_USAGE } from './model-usage.js';
 import { closeDrained, type Drain, usageAfterEnd } from './usage-after-end.js';
@@ -55,7 +55,8 @@ export async function* continueAtStops(
   send: ProviderRequest,
   stopSequences: readonly string[],
 ): AsyncGenerator<ModelPart> {
-  const parser = createParser();
+  // Where the output is, without parsing it a second time: the step's own parser makes its events.
+  const parser = createPositionTracker();
   let output = '';
   let stops = stopSequences;
   // Requests of the step that reported their usage, and those that did not.

@@ -1,4 +1,4 @@
-import { createParser } from '@agentstep/protocol';
+import { createPositionTracker } from '@agentstep/protocol';
 import type { ModelPart } from './model.js';
 import type { ModelUsage } from './model-usage.js';
 
@@ -18,7 +18,8 @@ const ESCAPED_CLOSER = '<\\/think>';
 export async function* reasoningAsThink(
   parts: AsyncIterable<ModelPart>,
 ): AsyncGenerator<string | ModelUsage> {
-  const text = createParser();
+  // Where the text is, without a second copy of it: the step's own parser keeps what it needs.
+  const text = createPositionTracker();
   const thought = new ThinkBlock();
   for await (const part of parts) {
     if (typeof part === 'string') {

@@ -13,6 +13,11 @@ export interface ForkRequest {
   session: string;
   /** `from`'s log, when the caller has just read it (else it is read here). */
   events?: readonly StoredEvent[];
+  /**
+   * The request's idempotency key: a retry with it is answered as the first request was, even
+   * after the fork's own turns. @default - none: a retry passes only while the fork is untouched
+   */
+  key?: string;
 }
 
 /**
@@ -20,15 +25,17 @@ export interface ForkRequest {
  * InvalidForkPointError naming the nearest points), then makes the new session share `from`'s
  * events up to `at` by reference, in one write whatever their number. No tool runs: the fork's
  * results are the log's. The new session is idle; a turn cut at a batch's results counts as ended
- * there. Workflow runs and their goal sessions are refused (WorkflowSessionError).
+ * there. Forking again into the same session is a retry only while that fork is untouched, or
+ * with the same `key`; otherwise SessionExistsError. Workflow runs and their goal sessions are
+ * refused (WorkflowSessionError).
  */
 export async function forkSession(request: ForkRequest, deps: { log: EventLog }): Promise<ForkOrigin> {
-  const { from, at, session } = request;
+  const { from, at, session, key } = request;
   await refuseWorkflowSession(from, deps);
   await refuseWorkflowSession(session, deps);
   const points = forkPoints(request.events ?? (await deps.log.read(from)));
   if (!points.includes(at)) throw new InvalidForkPointError(from, at, nearestForkPoints(points, at));
   const origin = { session: from, seq: at };
-  await deps.log.fork(session, origin);
+  await deps.log.fork(session, origin, key === undefined ? {} : { key });
   return origin;
 }

@@ -78,6 +78,47 @@ describe('modelStep: the cap on events per step (decision 0012)', () => {
   });
 });
 
+describe('modelStep: the cap on bytes per step (decision 0012)', () => {
+  it('stops reading the model past the cap, keeps what was finished before, and answers with one failure naming the cap', async () => {
+    const read = { chunks: 0 };
+    const mebibyte = 'x'.repeat(1024 * 1024);
+    const model: Model = {
+      id: 'flood',
+      async *stream() {
+        for (const part of ['<think>Plan.</think><execute>[{"name": "echo", "args": {"text": "', mebibyte]) {
+          read.chunks++;
+          yield part;
+        }
+        for (let more = 0; more < 40; more++) {
+          read.chunks++;
+          yield mebibyte;
+        }
+        yield '"}}]</execute>';
+      },
+    };
+    const deps = setup(model);
+    const step = await modelStep(await begin(deps), deps);
+    expect(step).toMatchObject({ batch: 't.1', calls: [], count: 1, next: 'results' });
+    expect(read.chunks).toBe(1 + STEP_CAPS.outputBytes / mebibyte.length);
+    await closeBatch(step, deps);
+    const events = await deps.log.read('s');
+    expect(events.map(({ event }) => [event.type, event.content?.slice(0, 5)])).toEqual([
+      ['user', 'go'],
+      ['think', 'Plan.'],
+      ['result', expect.any(String)],
+    ]);
+    expect(JSON.parse(events.at(-1)?.event.content ?? '')).toEqual([
+      {
+        tool: 'execute',
+        status: 'failure',
+        content: expect.stringContaining(
+          `more than ${STEP_CAPS.outputBytes} bytes of text, the protocol's cap per model step`,
+        ),
+      },
+    ]);
+  });
+});
+
 describe('modelStep: a step in which the model returned nothing (A12)', () => {
   it.each([
     ['nothing', ''],

@@ -153,8 +153,12 @@ function callItems(
   return calls.map((stored) => {
     const position = stored.position ?? 0;
     const { content } = stored.event;
-    // As the state holds it: a JSON string, in UTF-8 (Step Functions counts bytes).
-    const bytes = content === undefined ? Number.POSITIVE_INFINITY : stateBytes(content);
+    // As the state holds it: a JSON string, in UTF-8 (Step Functions counts bytes). A longer text
+    // is longer still as JSON: it is not copied to be measured.
+    const bytes =
+      content === undefined || content.length > INLINE_CALL_BYTES
+        ? Number.POSITIVE_INFINITY
+        : stateBytes(content);
     const inline = bytes <= INLINE_CALL_BYTES && inlineBytes + bytes <= INLINE_CALLS_BYTES;
     if (inline) inlineBytes += bytes;
     return {

@@ -5,5 +5,10 @@ import type { ToolOutcome } from '@agentstep/protocol';
  * 0031): the model reads `outcome unknown: WHY`, and the call is never run a second time.
  */
 export function outcomeUnknown(tool: string, why: string): ToolOutcome {
-  return { tool, status: 'failure', content: `outcome unknown: ${why}` };
+  return { tool, status: 'failure', content: outcomeUnknownText(why) };
+}
+
+/** The text of such a failure, `outcome unknown: WHY`, for a tool whose failure is a thrown error. */
+export function outcomeUnknownText(why: string): string {
+  return `outcome unknown: ${why}`;
 }

@@ -1,3 +1,4 @@
+import { STEP_CAPS } from '@agentstep/protocol';
 import { describe, expect, it } from 'vitest';
 import type { Model, ModelPart } from '../model/model.js';
 import { NO_USAGE, UNREPORTED_USAGE } from '../model/model-usage.js';
@@ -34,5 +35,35 @@ describe('runModel', () => {
       usage: NO_USAGE,
       usageUnknown: true,
     });
+  });
+
+  it('stops reading at the cap on a step’s bytes, which closes the stream, and ends the step with the cap’s error', async () => {
+    const chunk = 'x'.repeat(64 * 1024);
+    const stream = { read: 0, closed: false };
+    const model: Model = {
+      id: 'test:flood',
+      async *stream() {
+        try {
+          for (const part of [
+            '<think>kept</think>',
+            '<think>',
+            ...Array.from({ length: 400 }, () => chunk),
+          ]) {
+            stream.read++;
+            yield part;
+          }
+          yield USAGE;
+        } finally {
+          stream.closed = true;
+        }
+      },
+    };
+    const run = await runModel(model, REQUEST);
+    expect(run.events).toEqual([
+      { type: 'think', content: 'kept' },
+      { type: 'error', content: expect.stringContaining(`more than ${STEP_CAPS.outputBytes} bytes of text`) },
+    ]);
+    // The two first parts, then 16 MiB of text less the 26 bytes before it: the 256th chunk passes the cap.
+    expect(stream).toEqual({ read: 2 + STEP_CAPS.outputBytes / chunk.length, closed: true });
   });
 });

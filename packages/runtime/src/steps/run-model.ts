@@ -1,4 +1,4 @@
-import { createParser, type ParsedEvent, StepEventCap } from '@agentstep/protocol';
+import { createParser, type ParsedEvent, StepEventCap, StepOutputCap } from '@agentstep/protocol';
 import type { Model, ModelRequest } from '../model/model.js';
 import { addUsage, isUnreported, type ModelUsage, NO_USAGE } from '../model/model-usage.js';
 import { reasoningAsThink } from '../model/reasoning-as-think.js';
@@ -21,8 +21,8 @@ export interface ModelRun {
  * Streams one model step through the event-mode parser, handing each text chunk to `onText` as it
  * arrives. Once the step is over (`</execute>`, `<end>`) the rest of the stream is read only for
  * the usage reported at its end, within bounds (`usageAfterEnd`), then closed. Past the cap on a
- * step's events, whose error then ends the events, it stops reading at once, which cancels the
- * provider's stream.
+ * step's events or on its bytes of text (`STEP_CAPS`), whose error then ends the events, it stops
+ * reading at once, which cancels the provider's stream.
  */
 export async function runModel(
   model: Model,
@@ -31,6 +31,7 @@ export async function runModel(
 ): Promise<ModelRun> {
   const parser = createParser();
   const cap = new StepEventCap();
+  const size = new StepOutputCap();
   const events: ParsedEvent[] = [];
   let usage: ModelUsage | undefined;
   let firstInputTokens: number | undefined;
@@ -49,6 +50,11 @@ export async function runModel(
       if (typeof part !== 'string') {
         count(part);
         continue;
+      }
+      // Counted before the parser reads it: the chunk past the cap is never parsed, the open block dropped.
+      if (!size.admit(part)) {
+        events.push(size.refusal());
+        return { events, ...reported(unreported ? undefined : usage, model, firstInputTokens) };
       }
       onText(part);
       // One at a time, and only the new ones checked: a chunk may complete a huge number of events.

@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { SessionExistsError } from '../errors.js';
-import type { ForkOrigin, SessionHolder } from '../event-log/event-log.js';
+import type { ForkOptions, ForkOrigin, SessionHolder } from '../event-log/event-log.js';
 import { sortKeys } from './sort-keys.js';
 
 /** The holder a session's head item names, if a turn holds the session. */
@@ -46,16 +46,19 @@ export function forkOriginOf(head: Record<string, unknown> | undefined): ForkOri
 }
 
 /**
- * Creates a fork's head in one conditional put: no turn, the next seq after the shared prefix, and
- * the origin. A head that names the same origin is a retry and passes; any other head throws
- * SessionExistsError.
+ * Creates a fork's head in one conditional put: no turn, the next seq after the shared prefix, the
+ * origin and the request's key. A head that names the same origin is a retry and passes while the
+ * fork is untouched (its next seq still the first after the prefix, no turn holding it) or when it
+ * was made with the same key; any other head throws SessionExistsError.
  */
 export async function putForkHead(
   client: DynamoDBDocumentClient,
   tableName: string,
   session: string,
   origin: ForkOrigin,
+  options: ForkOptions = {},
 ): Promise<void> {
+  const { key } = options;
   try {
     await client.send(
       new PutCommand({
@@ -66,6 +69,7 @@ export async function putForkHead(
           nextSeq: origin.seq + 1,
           forkOf: origin.session,
           forkAt: origin.seq,
+          ...(key === undefined ? {} : { forkKey: key }),
         },
         ConditionExpression: 'attribute_not_exists(pk)',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
@@ -74,7 +78,10 @@ export async function putForkHead(
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
     // The old item comes back in DynamoDB's own encoding (the document client does not convert it).
-    const same = error.Item?.forkOf?.S === origin.session && error.Item?.forkAt?.N === String(origin.seq);
-    if (!same) throw new SessionExistsError(session, { cause: error });
+    const old = error.Item;
+    const same = old?.forkOf?.S === origin.session && old.forkAt?.N === String(origin.seq);
+    const untouched = old?.nextSeq?.N === String(origin.seq + 1) && old.turn === undefined;
+    const keyed = key !== undefined && old?.forkKey?.S === key;
+    if (!(same && (untouched || keyed))) throw new SessionExistsError(session, { cause: error });
   }
 }

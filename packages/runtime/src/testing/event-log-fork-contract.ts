@@ -71,16 +71,51 @@ export function describeEventLogForkContract(adapter: string, createLog: () => E
       expect(await log.origin(grandchild)).toEqual({ session: child, seq: 4 });
     });
 
-    it('names its origin, is free to take, and forking again with the same origin changes nothing', async () => {
+    it('names its origin, is free to take, and forking again with the same origin while untouched changes nothing', async () => {
       const log = createLog();
       const parent = await sessionOf(log, 'one', 'two');
       const fork = newId('s');
       await log.fork(fork, { session: parent, seq: 1 });
       await log.fork(fork, { session: parent, seq: 1 });
+      await log.fork(fork, { session: parent, seq: 1 }, { key: 'another request' });
       expect(await log.origin(fork)).toEqual({ session: parent, seq: 1 });
       expect(await log.origin(parent)).toBeUndefined();
       expect(await log.holder(fork)).toBeUndefined();
       expect(await log.read(fork)).toHaveLength(1);
+    });
+
+    it('refuses to fork again into a fork that has events of its own or a turn holding it', async () => {
+      const log = createLog();
+      const parent = await sessionOf(log, 'one', 'two');
+      const origin = { session: parent, seq: 2 };
+      const used = newId('s');
+      await log.fork(used, origin);
+      await appendTurn(log, used, 'fork three');
+      await expect(log.fork(used, origin)).rejects.toMatchObject({ name: ERROR_NAMES.sessionExists });
+      const held = newId('s');
+      await log.fork(held, origin);
+      await log.acquireTurn(held, newId('t'));
+      await expect(log.fork(held, origin)).rejects.toMatchObject({ name: ERROR_NAMES.sessionExists });
+      expect(contents(await log.read(used))).toEqual(['one', 'two', 'fork three']);
+      expect(await log.origin(used)).toEqual(origin);
+    });
+
+    it('answers a retry with the key the fork was made with as the first, whatever the fork did since', async () => {
+      const log = createLog();
+      const parent = await sessionOf(log, 'one', 'two');
+      const origin = { session: parent, seq: 2 };
+      const fork = newId('s');
+      await log.fork(fork, origin, { key: 'request-1' });
+      await appendTurn(log, fork, 'fork three');
+      await log.fork(fork, origin, { key: 'request-1' });
+      await expect(log.fork(fork, origin, { key: 'request-2' })).rejects.toMatchObject({
+        name: ERROR_NAMES.sessionExists,
+      });
+      await expect(log.fork(fork, origin)).rejects.toMatchObject({ name: ERROR_NAMES.sessionExists });
+      await expect(log.fork(fork, { session: parent, seq: 1 }, { key: 'request-1' })).rejects.toMatchObject({
+        name: ERROR_NAMES.sessionExists,
+      });
+      expect(contents(await log.read(fork))).toEqual(['one', 'two', 'fork three']);
     });
 
     it('refuses to fork into a session that exists, or that is a fork from elsewhere', async () => {
