@@ -1,5 +1,5 @@
 import { contextSettingsSchema, DEFAULT_PRICES, ENV_NAMES, priceTableSchema } from '@agentstep/protocol';
-import { type Agent, contextOptions, systemClock } from '@agentstep/runtime';
+import { type Agent, ContextCache, contextOptions, systemClock, TurnTallies } from '@agentstep/runtime';
 import { DynamoStepStream, documentClientOf, dynamoStores } from '@agentstep/runtime/dynamo';
 import { createModel, providersOfAgent } from '@agentstep/runtime/models';
 import * as z from 'zod';
@@ -91,6 +91,8 @@ export async function modelStepDeps(
     maxConcurrency: env[ENV_NAMES.maxConcurrency],
     prices: { ...DEFAULT_PRICES, ...env[ENV_NAMES.prices] },
     context,
+    contextCache: new ContextCache(),
+    turnTallies: new TurnTallies(),
     ...(await mcpDepsOf(agent)),
     ...(instructions ? { instructions } : {}),
   };

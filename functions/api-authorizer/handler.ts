@@ -1,5 +1,4 @@
-import { type HandlerDeps, stepHandler } from '@agentstep/runtime/lambda';
-import { APIGatewayTokenAuthorizerEventSchema } from '@aws-lambda-powertools/parser/schemas';
+import { type HandlerDeps, stepHandler, tokenAuthorizerEventSchema } from '@agentstep/runtime/lambda';
 import { type AuthorizeBearerDeps, authorizeBearer } from './authorize-bearer.js';
 
 /**
@@ -7,4 +6,4 @@ import { type AuthorizeBearerDeps, authorizeBearer } from './authorize-bearer.js
  * and audience lets its `sub` in, as the request's tenant; anything else is a 401.
  */
 export const createHandler = (deps: AuthorizeBearerDeps & HandlerDeps) =>
-  stepHandler(APIGatewayTokenAuthorizerEventSchema, authorizeBearer, deps);
+  stepHandler(tokenAuthorizerEventSchema, authorizeBearer, deps);

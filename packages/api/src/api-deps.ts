@@ -13,6 +13,7 @@ import type {
 } from '@agentstep/runtime';
 import type { LiveSteps } from './live-steps.js';
 import type { LogChanges } from './log-changes.js';
+import type { SessionFeeds } from './session-feeds.js';
 import type { TenantOf } from './tenants.js';
 
 /** What the API runs on: the stores, how turns and workflow runs start, how waiting calls wake, and who is calling. */
@@ -37,6 +38,11 @@ export interface ApiDeps {
   toolset: Toolset;
   /** Wakes streams as soon as a session's log grows; without it, streams read every `pollMs`. */
   changes?: LogChanges;
+  /**
+   * The one reader per session that every stream of the session shares in this process.
+   * @default one made for these deps at the first stream
+   */
+  feeds?: SessionFeeds;
   /** What model steps write as they stream, for streams to send before the step is logged. @default none: streams send logged events only */
   live?: LiveSteps;
   /** How often a stream reads the log when nothing wakes it. @default 250 ms */

@@ -11,6 +11,7 @@ import { addMcpRoute } from './mcp-route.js';
 import { addQueueRoutes } from './queue-routes.js';
 import { refuseLongUrls } from './refuse-long-urls.js';
 import { TENANT } from './session-access.js';
+import { sessionFeedsOf } from './session-feeds.js';
 import { addSessionRoutes } from './session-routes.js';
 import { addStreamRoute } from './stream-route.js';
 import { TurnFollowers } from './turn-followers.js';
@@ -25,7 +26,11 @@ const STORE_RETRY_AFTER_SECONDS = 1;
  * and on `agentstep serve`. Every refusal has the shape `{"error": {"code", "message", "fields"?}}`;
  * a store that cannot be reached is a 503 `StoreUnavailable` with `Retry-After`, never a 500.
  */
-export function createApi(deps: ApiDeps): Hono {
+export function createApi(given: ApiDeps): Hono {
+  // One reader per session for every stream this app serves (one stream per invocation on Lambda).
+  // A message queued or withdrawn here wakes the readers of its session at once.
+  const queue = given.changes ? given.changes.watchQueue(given.queue) : given.queue;
+  const deps: ApiDeps = { ...given, queue, feeds: sessionFeedsOf(given) };
   const app = new Hono();
   // First, so refusals carry CORS headers too and a preflight passes before the tenant check.
   if (deps.corsOrigins?.length) app.use(cors(deps.corsOrigins));

@@ -1,4 +1,5 @@
 import type { CallOutcome, StoredEvent } from '@agentstep/protocol';
+import type { QueuedMessage, StepUsage } from '@agentstep/runtime';
 import type { Context } from 'hono';
 import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
 import type { ApiDeps } from './api-deps.js';
@@ -7,6 +8,7 @@ import { LiveTail } from './live-tail.js';
 import { MetricCursor } from './metric-cursor.js';
 import { OpenBatch } from './open-batch.js';
 import type { QueueRead, QueueWatch } from './queue-watch.js';
+import { type FeedSeat, sessionFeedsOf } from './session-feeds.js';
 import { type Frame, type StreamEnd, type StreamFormat, WAITING } from './stream-format.js';
 
 /** How often a log is read when nothing wakes its reader (`ApiDeps.pollMs`'s default). */
@@ -38,23 +40,32 @@ export interface LogFollow {
    * in the log read after. @default none
    */
   queue?: { watch: QueueWatch; first: QueueRead };
+  /** Whether `backlog` is the whole log, for the session's reader to keep whole. @default false */
+  whole?: boolean;
   /** Called when the client goes away before the stream is over. */
   onAbort?: () => void;
   /** Called once the stream is over, whichever way it ended. */
   onClose?: () => void;
 }
 
-/** What the tail of a stream runs on: its start, and the text of model steps as they stream. */
+/**
+ * What the tail of a stream runs on: its start, the text of model steps as they stream, its place
+ * at its session's reader, and the open batch it follows (for a format that shows outcomes).
+ */
 interface TailStart extends LogFollow {
   live: LiveTail;
+  seat: FeedSeat;
+  batch: OpenBatch | undefined;
 }
 
 /**
  * Answers the request with server-sent events: the backlog after the resume point, then events as
- * they are logged (each model step's text as it streams, metrics before their turn's end, and, for
+ * they are logged, taken from the session's one reader in this process (`SessionFeeds`; each
+ * model step's text as it streams, metrics before their turn's end, and, for
  * a format that shows them, the outcomes of a batch's calls as they are stored while the batch
  * waits), until `ended` says the stream is over (the format's `done` frames; a wait only once no
- * call of the waiting batch is still running), the client leaves, or the stream's time is up. A
+ * call of the waiting batch is still running), the client leaves, or the stream's time is up (or
+ * its client reads so slowly that it falls past the reader's limit: the same resumable end). A
  * read that fails ends the stream with the format's `error` frames.
  */
 export function followLog(c: Context, deps: ApiDeps, follow: LogFollow): Response {
@@ -62,13 +73,23 @@ export function followLog(c: Context, deps: ApiDeps, follow: LogFollow): Respons
   format.catchUp?.(backlog.filter((stored) => stored.seq <= after));
   for (const [name, value] of Object.entries(format.headers)) c.header(name, value);
   return streamSSE(c, (stream) => {
-    const live = new LiveTail(deps.live, session);
+    const feeds = sessionFeedsOf(deps);
+    const live = new LiveTail(deps.live, session, feeds.limit);
+    const batch = format.outcome === undefined ? undefined : new OpenBatch();
+    const seat = feeds.join(session, {
+      seq: Math.max(after, backlog.at(-1)?.seq ?? 0),
+      seen: follow.seen,
+      queue: follow.queue !== undefined,
+      ...(batch ? { outcomes: () => batch.wanted } : {}),
+      ...(follow.whole ? { log: backlog } : {}),
+    });
     if (onAbort) stream.onAbort(onAbort);
-    return tail(stream, deps, { ...follow, live })
+    return tail(stream, deps, { ...follow, live, seat, batch })
       .catch(async (error: unknown) => {
         for (const frame of format.error(apiErrorOf(error).body())) await stream.writeSSE(frame);
       })
       .finally(() => {
+        seat.leave();
         live.stop();
         onClose?.();
       });
@@ -76,18 +97,19 @@ export function followLog(c: Context, deps: ApiDeps, follow: LogFollow): Respons
 }
 
 async function tail(stream: SSEStreamingApi, deps: ApiDeps, start: TailStart): Promise<void> {
-  const { session, backlog, after, ended, present, live, format } = start;
-  let { seen, end } = start;
+  const { session, backlog, after, ended, present, live, format, seat } = start;
+  let { end } = start;
   const deadline = Date.now() + (deps.streamLimitMs ?? Number.POSITIVE_INFINITY);
   const heartbeatMs = deps.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
   let seq = after;
   let fresh = backlog.filter((stored) => stored.seq > after);
-  // The ledger as of the last read of the log: read again only when the log grew.
-  let entries = await deps.usage.list(session);
+  // The ledger as of the last read of the log: the session's reader reads it again when the log grew
+  // (and a stream that joins a running reader starts from its read).
+  let entries: readonly StepUsage[] = seat.ledger() ?? (await deps.usage.list(session));
   const metrics = MetricCursor.after(after, backlog, entries);
-  // The open batch's outcomes, for a format that shows them; what it reads next waits in `found`.
-  const batch = format.outcome === undefined ? undefined : new OpenBatch();
+  const batch = start.batch;
   batch?.see(backlog.filter((stored) => stored.seq <= after));
+  // The open batch's outcomes as last read; what the batch takes of them goes out after the round's events.
   let found: CallOutcome[] = [];
   const send = async (frames: Frame[]) => {
     for (const frame of frames) await stream.writeSSE(frame);
@@ -140,15 +162,28 @@ async function tail(stream: SSEStreamingApi, deps: ApiDeps, start: TailStart): P
     }
     // Never past the cap: the stream closes cleanly before its transport would cut it.
     const quietMs = Math.min(heartbeatMs, deps.pollMs ?? DEFAULT_POLL_MS, Math.max(0, deadline - Date.now()));
-    await Promise.race([waitForLog(deps, session, quietMs, seen), live.arrival()]);
-    queued = await start.queue?.watch.read();
-    // Before the log: the outcome of a call that waited for approval follows its logged decision.
-    found = (await batch?.read(deps.outcomes, session)) ?? [];
-    seen = deps.changes?.version(session);
-    fresh = await deps.log.read(session, { afterSeq: seq });
-    if (fresh.length > 0) entries = await deps.usage.list(session);
+    // Pieces held for the log to catch up to their step wait for the next read, not for more pieces.
+    await Promise.race([seat.next(quietMs), ...(live.holding ? [] : [live.arrival()])]);
+    const read = await seat.take();
+    // Fallen too far behind: it ends as a stream whose time is up does, for its client to resume.
+    if (read === undefined || live.overflowed) return;
+    queued = await queueRound(start.queue?.watch, read.queued, queued);
+    found = batch ? [...read.outcomes].flatMap(([listed, stored]) => batch.pick(listed, stored)) : [];
+    if (read.entries !== undefined && read.entries.length >= entries.length) entries = read.entries;
+    fresh = read.events;
     end = ended(fresh);
   }
+}
+
+/** What the stream's watch makes of the queue as its session's reader last listed it (nothing new before the first listing). */
+async function queueRound(
+  watch: QueueWatch | undefined,
+  listed: readonly QueuedMessage[] | undefined,
+  last: QueueRead | undefined,
+): Promise<QueueRead | undefined> {
+  if (watch === undefined) return undefined;
+  if (listed === undefined) return { changes: [], waiting: last?.waiting ?? false };
+  return watch.see(listed);
 }
 
 /**

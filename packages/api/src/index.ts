@@ -7,4 +7,5 @@ export { InMemoryLiveSteps } from './in-memory-live-steps.js';
 export type { LiveSteps, LiveText } from './live-steps.js';
 export { LogChanges } from './log-changes.js';
 export { MAX_BODY_BYTES } from './read-body.js';
+export { type FeedDeps, SessionFeeds } from './session-feeds.js';
 export { bearerNameTenant, jwtTenant, singleTenant, storedSession, type TenantOf } from './tenants.js';

@@ -18,9 +18,23 @@ export class LiveTail {
    */
   #streamed: { afterSeq: number; firstSeq: number; batch?: string } | undefined;
   #wake: (() => void) | undefined;
+  readonly #limit: number;
+  #overflowed = false;
 
-  constructor(live: LiveSteps | undefined, session: string) {
+  /** Keeps at most `limit` pieces not yet due: past it, it keeps none and is {@link overflowed}. */
+  constructor(live: LiveSteps | undefined, session: string, limit = Number.POSITIVE_INFINITY) {
     this.stop = live?.subscribe(session, (text) => this.#keep(text)) ?? (() => {});
+    this.#limit = limit;
+  }
+
+  /** Whether pieces came faster than the stream sent them, past the limit: the stream is to end. */
+  get overflowed(): boolean {
+    return this.#overflowed;
+  }
+
+  /** Whether kept pieces wait for the log to catch up to their step. */
+  get holding(): boolean {
+    return this.#queue.length > 0;
   }
 
   /** The kept pieces due once the stream has sent the events up to `seq`, oldest first. */
@@ -58,7 +72,11 @@ export class LiveTail {
   #keep(text: LiveText): void {
     if (text.index === 0) this.#followed = text.step;
     if (text.step !== this.#followed) return;
-    this.#queue.push(text);
+    if (this.#overflowed) return;
+    if (this.#queue.length >= this.#limit) {
+      this.#overflowed = true;
+      this.#queue.length = 0;
+    } else this.#queue.push(text);
     this.#wake?.();
   }
 }

@@ -1,4 +1,10 @@
-import { type AppendRequest, type AppendResult, type EventLog, eventLogWith } from '@agentstep/runtime';
+import {
+  type AppendRequest,
+  type AppendResult,
+  type EventLog,
+  eventLogWith,
+  type TurnQueue,
+} from '@agentstep/runtime';
 
 /** Tells streams that a session's log grew, so they read it at once instead of at their next poll. */
 export class LogChanges {
@@ -35,6 +41,26 @@ export class LogChanges {
       const timer = setTimeout(wake, ms);
       waiters.add(wake);
     });
+  }
+
+  /** `queue`, telling these changes about every message it adds or withdraws (a stream shows both). */
+  watchQueue(queue: TurnQueue): TurnQueue {
+    return {
+      enqueue: async (session, message, place) => {
+        const position = await queue.enqueue(session, message, place);
+        this.notify(session);
+        return position;
+      },
+      list: (session) => queue.list(session),
+      withdraw: async (session, turn) => {
+        const withdrawn = await queue.withdraw(session, turn);
+        this.notify(session);
+        return withdrawn;
+      },
+      claim: (session, turn) => queue.claim(session, turn),
+      remove: (session, turn) => queue.remove(session, turn),
+      sessions: () => queue.sessions(),
+    };
   }
 
   /** `log`, telling these changes about every append it makes. */

@@ -1,6 +1,7 @@
 import type { StoredEvent, WireEventOf } from '@agentstep/protocol';
 import type { ApiDeps } from './api-deps.js';
-import { DEFAULT_POLL_MS, waitForLog } from './follow-log.js';
+import { DEFAULT_POLL_MS } from './follow-log.js';
+import { sessionFeedsOf } from './session-feeds.js';
 
 /** The turn to wait for: its log (by the id it is stored under), its id, and the last event logged before it began. */
 export interface AwaitedTurn {
@@ -21,28 +22,44 @@ export interface TurnEndWatch {
 
 /**
  * The turn's terminal `turn_end` event, once it is logged, or `undefined` when `deadline` passes
- * first: reads the log as it grows (woken by `deps.changes` when the API has them, else every
- * `deps.pollMs`), handing each new event to `onEvent` on the way.
+ * first: reads the log, then follows it through the session's shared reader (`sessionFeedsOf`),
+ * handing each new event to `onEvent` on the way.
  */
 export async function mcpTurnEnd(
   deps: ApiDeps,
   { stored, turn, after }: AwaitedTurn,
   { onEvent, signal, deadline = Number.POSITIVE_INFINITY }: TurnEndWatch = {},
 ): Promise<WireEventOf<'turn_end'> | undefined> {
-  let seq = after;
-  for (;;) {
-    signal?.throwIfAborted();
-    // Read before the log, so that an append between the read and the wait wakes the wait at once.
-    const seen = deps.changes?.version(stored);
-    for (const logged of await deps.log.read(stored, { afterSeq: seq })) {
-      seq = logged.seq;
-      await onEvent?.(logged);
-      const { event } = logged;
-      if (event.type === 'turn_end' && event.payload.turn === turn) return event;
+  signal?.throwIfAborted();
+  // Read before the log, so that an append between the read and the wait wakes the wait at once.
+  const seen = deps.changes?.version(stored);
+  let events = await deps.log.read(stored, { afterSeq: after });
+  let seq = events.at(-1)?.seq ?? after;
+  // Then the session's shared reader: each change is read once for every stream and wait of the session.
+  const feeds = sessionFeedsOf(deps);
+  let seat = feeds.join(stored, { seq, seen });
+  try {
+    for (;;) {
+      for (const logged of events) {
+        seq = logged.seq;
+        await onEvent?.(logged);
+        const { event } = logged;
+        if (event.type === 'turn_end' && event.payload.turn === turn) return event;
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) return undefined;
+      await quiet(seat.next(Math.min(deps.pollMs ?? DEFAULT_POLL_MS, left)), signal);
+      signal?.throwIfAborted();
+      const read = await seat.take();
+      if (read === undefined) {
+        // Fallen behind the reader (its progress went out slowly): a new place reads its gap once.
+        seat.leave();
+        seat = feeds.join(stored, { seq, seen: undefined });
+      }
+      events = read?.events ?? [];
     }
-    const left = deadline - Date.now();
-    if (left <= 0) return undefined;
-    await quiet(waitForLog(deps, stored, Math.min(deps.pollMs ?? DEFAULT_POLL_MS, left), seen), signal);
+  } finally {
+    seat.leave();
   }
 }
 

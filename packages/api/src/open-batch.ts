@@ -50,11 +50,21 @@ export class OpenBatch {
    * the decision (a refusal then keeps the call's failure back).
    */
   async read(outcomes: OutcomeStore, session: string): Promise<CallOutcome[]> {
-    const batch = this.#batch;
-    const unread = this.#unread();
-    if (batch === undefined || unread.length === 0) return [];
-    const stored = await outcomes.list(session, batch, this.#count);
-    return unread.flatMap((position) => {
+    const wanted = this.wanted;
+    if (wanted === undefined) return [];
+    return this.pick(wanted.batch, await outcomes.list(session, wanted.batch, wanted.count));
+  }
+
+  /** The batch and call count to list outcomes of, while a call of it is still to hand on; else none. */
+  get wanted(): { batch: string; count: number } | undefined {
+    if (this.#batch === undefined || this.#unread().length === 0) return undefined;
+    return { batch: this.#batch, count: this.#count };
+  }
+
+  /** What {@link read} answers, given the outcomes `stored` of `batch` as listed (by whoever listed them). */
+  pick(batch: string, stored: ReadonlyArray<StoredOutcome | undefined>): CallOutcome[] {
+    if (batch !== this.#batch) return [];
+    return this.#unread().flatMap((position) => {
       const outcome = stored[position];
       return outcome === undefined ? [] : [callOutcome(batch, position, outcome)];
     });

@@ -25,7 +25,11 @@ export class QueueWatch {
 
   /** Reads the queue: what changed since the last read, in the order it happened, and whether a message waits. */
   async read(): Promise<QueueRead> {
-    const queued = await this.#deps.queue.list(this.#session);
+    return this.see(await this.#deps.queue.list(this.#session));
+  }
+
+  /** What {@link read} answers, given the queue as listed (by whoever listed it). */
+  async see(queued: readonly QueuedMessage[]): Promise<QueueRead> {
     const current = new Map(queued.map((message) => [message.turn, message]));
     const changes: QueueChange[] = [];
     for (const turn of this.#seen.keys()) if (!current.has(turn)) changes.push(await this.#left(turn));

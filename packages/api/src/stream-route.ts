@@ -7,6 +7,7 @@ import { validationError } from './api-error.js';
 import { followLog } from './follow-log.js';
 import { QueueWatch } from './queue-watch.js';
 import { type AddressedSession, addressedSession, existingLog, tenantView } from './session-access.js';
+import { sessionFeedsOf } from './session-feeds.js';
 import { type SessionState, sessionState } from './session-state.js';
 import { agentStepFormat, type StreamEnd, type StreamFormat } from './stream-format.js';
 import { addressedRun, existingRun } from './workflow-access.js';
@@ -55,10 +56,14 @@ async function streamLog(c: Context, deps: ApiDeps, addressed: AddressedSession,
   const format = formatOf(c);
   // The queue before the log: a queued turn that starts in between is in the log read after it.
   const watch = followed.queue ? new QueueWatch(deps, addressed.stored) : undefined;
-  const first = await watch?.read();
+  // What the session's reader read last, when nothing changed since: the same reads, none repeated.
+  const current = watch && sessionFeedsOf(deps).current(addressed.stored);
+  const first = current ? await watch?.see(current.queued) : await watch?.read();
   // Read before the log: a change in between wakes the stream at once.
-  const seen = deps.changes?.version(addressed.stored);
-  const { stored, events, forkedAt } = await followed.read(c, deps, addressed);
+  const seen = current?.seen ?? deps.changes?.version(addressed.stored);
+  const { stored, events, forkedAt } = current
+    ? await currentLog(deps, addressed, current.events)
+    : await followed.read(c, deps, addressed);
   const ended = followed.ended(forkedAt);
   const end = ended(events);
   // Nothing to send and nothing to come: 204 tells an EventSource to stop reconnecting.
@@ -72,8 +77,15 @@ async function streamLog(c: Context, deps: ApiDeps, addressed: AddressedSession,
     end,
     present: tenantView(addressed),
     format,
+    whole: true,
     ...(watch && first ? { queue: { watch, first } } : {}),
   });
+}
+
+/** The session's log as its reader holds it, as `existingLog` answers it (the fork origin as the log knows it). */
+async function currentLog(deps: ApiDeps, addressed: AddressedSession, events: StoredEvent[]) {
+  const origin = await deps.log.origin(addressed.stored);
+  return { stored: addressed.stored, events, ...(origin ? { forkedAt: origin.seq } : {}) };
 }
 
 /**

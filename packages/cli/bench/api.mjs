@@ -180,27 +180,37 @@ const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.le
 const row = (label, value, target) =>
   `${target === undefined ? 'INFO' : value <= target ? 'PASS' : 'MISS'}  ${label.padEnd(50)}${value.toFixed(1).padStart(8)} ms  ${target === undefined ? '(no target: information)' : `(target <= ${target} ms)`}`;
 
-const project = mkdtempSync(join(tmpdir(), 'agentstep-api-bench-'));
-writeFileSync(join(project, 'script.json'), JSON.stringify(SCRIPT));
-const { url, child } = await serve(project);
-try {
-  await turnOverHttp(url); // warm: the first turn loads the handlers
-  const turns = [];
-  for (let index = 0; index < TURNS; index++) turns.push(await turnOverHttp(url));
-  const engine = Array.from({ length: 3 }, (_, index) => directEngineMs(project, `direct-${index}`));
-  const apiMs = median(turns.map((turn) => turn.ms));
-  console.log(`\nHTTP API on agentstep serve (DynamoDB Local), ${TURNS} turns of 2 model steps and 1 call`);
-  console.log(row('one turn over HTTP (POST to done), median', apiMs));
-  console.log(row('the same turn run directly (engine), median', median(engine)));
-  console.log(row('added by the API path per turn', apiMs - median(engine)));
-  const lags = turns.flatMap((turn) => turn.lags);
-  console.log(row(`SSE delivery lag, p50 of ${lags.length} frames`, median(lags), 50));
-  console.log(row('SSE delivery lag, p90', lags.toSorted((a, b) => a - b)[Math.floor(lags.length * 0.9)]));
-} finally {
-  child.kill('SIGINT');
-  await new Promise((settle) => child.once('exit', settle));
-  rmSync(project, { recursive: true, force: true });
+/** A row of a figure that is no time: PASS or MISS when it reaches its `floor`, or INFO. */
+const count = (label, value, floor) =>
+  `${floor === undefined ? 'INFO' : value >= floor ? 'PASS' : 'MISS'}  ${label.padEnd(50)}${value.toFixed(2).padStart(8)}     ${floor === undefined ? '(no target: information)' : `(target >= ${floor})`}`;
+/** `--watchers`: only the rows of many streams and busy sessions. */
+const watchersOnly = process.argv.includes('--watchers');
+
+/** One turn at a time over HTTP: the API path's cost and the SSE lag. */
+async function turnRows() {
+  const project = mkdtempSync(join(tmpdir(), 'agentstep-api-bench-'));
+  writeFileSync(join(project, 'script.json'), JSON.stringify(SCRIPT));
+  const { url, child } = await serve(project);
+  try {
+    await turnOverHttp(url); // warm: the first turn loads the handlers
+    const turns = [];
+    for (let index = 0; index < TURNS; index++) turns.push(await turnOverHttp(url));
+    const engine = Array.from({ length: 3 }, (_, index) => directEngineMs(project, `direct-${index}`));
+    const apiMs = median(turns.map((turn) => turn.ms));
+    console.log(`\nHTTP API on agentstep serve (DynamoDB Local), ${TURNS} turns of 2 model steps and 1 call`);
+    console.log(row('one turn over HTTP (POST to done), median', apiMs));
+    console.log(row('the same turn run directly (engine), median', median(engine)));
+    console.log(row('added by the API path per turn', apiMs - median(engine)));
+    const lags = turns.flatMap((turn) => turn.lags);
+    console.log(row(`SSE delivery lag, p50 of ${lags.length} frames`, median(lags), 50));
+    console.log(row('SSE delivery lag, p90', lags.toSorted((a, b) => a - b)[Math.floor(lags.length * 0.9)]));
+  } finally {
+    child.kill('SIGINT');
+    await new Promise((settle) => child.once('exit', settle));
+    rmSync(project, { recursive: true, force: true });
+  }
 }
+
 const INTERRUPTS = 5;
 
 /** One interrupt: a turn waits for approval, then a message with `ifBusy: "interrupt"`; ms until its turn runs. */
@@ -243,12 +253,87 @@ async function interruptLags() {
   }
 }
 
-const interrupts = await interruptLags();
-console.log(`\nifBusy "interrupt" on a turn waiting for approval, ${INTERRUPTS} times`);
-console.log(row('request to the new turn running (cancel + start), p50', median(interrupts), 2000));
-const firstTokens = await firstTokenLags();
+const WATCH_MS = 8_000;
+
+/**
+ * Runs turns on `sessions` sessions at once for `WATCH_MS`, each new session's turn followed by
+ * `perSession` streams (one of them starts the next turn once its own stream is done): the turns
+ * finished per second, and each live frame's lag.
+ */
+async function watchedTurns(url, sessions, perSession) {
+  const until = performance.now() + WATCH_MS;
+  const lags = [];
+  let turns = 0;
+  const follow = async (session, connectedAt) => {
+    for await (const { event, data, id } of framesOf(await fetch(`${url}/sessions/${session}/stream`))) {
+      if (event === 'done') return;
+      const storedAt = data && id !== undefined ? JSON.parse(data).timestamp * 1000 : 0;
+      if (storedAt >= connectedAt) lags.push(Date.now() - storedAt);
+    }
+    throw new Error('the stream ended without done');
+  };
+  const slot = async () => {
+    while (performance.now() < until) {
+      const response = await fetch(`${url}/sessions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ message: 'Hi' }),
+      });
+      const { session } = await response.json();
+      const connectedAt = Date.now();
+      await Promise.all(Array.from({ length: perSession }, () => follow(session, connectedAt)));
+      turns += 1;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: sessions }, slot));
+  return { perSecond: turns / ((performance.now() - started) / 1000), lags };
+}
+
+/** Many streams and many busy sessions on one server: turns/s as streams multiply, and the lag at 50 sessions. */
+async function watcherRows() {
+  const folder = mkdtempSync(join(tmpdir(), 'agentstep-api-bench-watchers-'));
+  writeFileSync(join(folder, 'script.json'), JSON.stringify(SCRIPT));
+  const served = await serve(folder);
+  try {
+    await watchedTurns(served.url, 2, 2); // warm
+    const few = await watchedTurns(served.url, 10, 1);
+    const many = await watchedTurns(served.url, 10, 20);
+    const busy = await watchedTurns(served.url, 50, 1);
+    return { few, many, busy };
+  } finally {
+    served.child.kill('SIGINT');
+    await new Promise((settle) => served.child.once('exit', settle));
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+if (!watchersOnly) await turnRows();
+const watchers = await watcherRows();
+const ratio = watchers.many.perSecond / watchers.few.perSecond;
+console.log(`\nConcurrent sessions and their streams, ${WATCH_MS / 1000} s a run`);
+console.log(count('10 sessions x 1 stream (10 streams), turns/s', watchers.few.perSecond));
+console.log(count('10 sessions x 20 streams (200 streams), turns/s', watchers.many.perSecond));
+console.log(count('turns/s with 200 streams / with 10 streams', ratio, 0.8));
+console.log(row('SSE lag with 10 streams, p50', median(watchers.few.lags)));
+console.log(row('SSE lag with 200 streams, p50', median(watchers.many.lags)));
 console.log(
-  `\nA model streaming 20 chunks ${CHUNK_MS} ms apart, ${FIRST_TOKEN_TURNS} turns in each stream format`,
+  row(
+    `SSE lag at 50 busy sessions, p50 of ${watchers.busy.lags.length} frames`,
+    median(watchers.busy.lags),
+    100,
+  ),
 );
-console.log(row('first token, model chunk to respond_delta, p50', median(firstTokens.agentstep), 150));
-console.log(row('first token, model chunk to ai-sdk text-delta, p50', median(firstTokens['ai-sdk']), 150));
+console.log(count('50 sessions x 1 stream, turns/s', watchers.busy.perSecond));
+
+if (!watchersOnly) {
+  const interrupts = await interruptLags();
+  console.log(`\nifBusy "interrupt" on a turn waiting for approval, ${INTERRUPTS} times`);
+  console.log(row('request to the new turn running (cancel + start), p50', median(interrupts), 2000));
+  const firstTokens = await firstTokenLags();
+  console.log(
+    `\nA model streaming 20 chunks ${CHUNK_MS} ms apart, ${FIRST_TOKEN_TURNS} turns in each stream format`,
+  );
+  console.log(row('first token, model chunk to respond_delta, p50', median(firstTokens.agentstep), 150));
+  console.log(row('first token, model chunk to ai-sdk text-delta, p50', median(firstTokens['ai-sdk']), 150));
+}

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { STEP_BUNDLING } from '@agentstep/cdk';
 import { ENV_NAMES } from '@agentstep/protocol';
-import { build } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
 import { atMost, row } from './row.js';
 
 /** This repository's root: the bench measures its `functions/`. */
@@ -52,10 +52,71 @@ function functionNames(): string[] {
     .sort();
 }
 
-/** A function's bundle and the AWS SDK modules it leaves to the Lambda runtime and loads at start. */
+/** A function's bundle, the AWS SDK modules it leaves to the Lambda runtime and loads at start, and what it carries. */
 interface Bundle {
   code: Uint8Array;
   sdkImports: string[];
+  contributors: Contributor[];
+  zodLocales: ZodLocales;
+}
+
+/** One package's share of a bundle: its minified bytes, from esbuild's metafile. */
+interface Contributor {
+  name: string;
+  bytes: number;
+}
+
+/** The package a bundled file belongs to: its npm name, or the workspace folder it sits in. */
+function packageOf(path: string): string {
+  const dependency = /.*node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path);
+  if (dependency?.[1] !== undefined) return dependency[1];
+  const workspace = /^(packages\/[^/]+|functions|infra)\//.exec(path);
+  return workspace?.[1] ?? path;
+}
+
+/** The packages a bundle carries, largest first, from esbuild's metafile of its one output. */
+function contributorsOf(metafile: Metafile): Contributor[] {
+  const bytes = new Map<string, number>();
+  for (const output of Object.values(metafile.outputs))
+    for (const [path, input] of Object.entries(output.inputs)) {
+      const name = packageOf(path);
+      bytes.set(name, (bytes.get(name) ?? 0) + input.bytesInOutput);
+    }
+  return [...bytes].map(([name, size]) => ({ name, bytes: size })).sort((a, b) => b.bytes - a.bytes);
+}
+
+/**
+ * zod's entry modules that hold its `z` namespace object, which carries every locale (~350 KiB):
+ * our code imports `* as z` (Biome holds it to that) and is tree-shaken; a dependency that imports
+ * `{ z }` brings them all.
+ */
+const WHOLE_ZOD = /node_modules\/zod\/(index|v4\/index|v4\/classic\/external|v3\/external)\.js$/;
+/** zod's locales but English, which only a whole import of zod bundles. */
+const ZOD_LOCALE = /node_modules\/zod\/v4\/locales\/(?!en\.js$|index\.js$)[^/]+\.js$/;
+
+/** zod's locales in a bundle (bytes), and the dependencies that import zod whole, one of which brings them. */
+function zodLocalesOf(metafile: Metafile): ZodLocales {
+  let bytes = 0;
+  for (const output of Object.values(metafile.outputs))
+    for (const [path, input] of Object.entries(output.inputs))
+      if (ZOD_LOCALE.test(path)) bytes += input.bytesInOutput;
+  const importers = new Set<string>();
+  for (const [path, input] of Object.entries(metafile.inputs)) {
+    const name = packageOf(path);
+    if (
+      name !== 'zod' &&
+      familyOf(name) !== 'AgentStep' &&
+      input.imports.some((entry) => WHOLE_ZOD.test(entry.path))
+    )
+      importers.add(name);
+  }
+  return { bytes, importers: [...importers].sort() };
+}
+
+/** The zod locales a bundle carries and who may have brought them. */
+interface ZodLocales {
+  bytes: number;
+  importers: string[];
 }
 
 /**
@@ -67,6 +128,8 @@ async function bundle(name: string, sdk: 'bundled' | 'external'): Promise<Bundle
     ...STEP_BUNDLING,
     ...(sdk === 'external' ? { external: ['@aws-sdk/*'], mainFields: ['main', 'module'] } : {}),
     entryPoints: [join(repositoryRoot, 'functions', name, 'index.ts')],
+    // The metafile's paths then start at the repository: `packages/runtime/src/…`, `functions/…`.
+    absWorkingDir: repositoryRoot,
     sourcemap: false,
     write: false,
     metafile: true,
@@ -79,7 +142,12 @@ async function bundle(name: string, sdk: 'bundled' | 'external'): Promise<Bundle
   const sdkImports = imports.filter(
     (entry) => entry.external && entry.path.startsWith('@aws-sdk/') && entry.kind !== 'dynamic-import',
   );
-  return { code: output.contents, sdkImports: [...new Set(sdkImports.map((entry) => entry.path))] };
+  return {
+    code: output.contents,
+    sdkImports: [...new Set(sdkImports.map((entry) => entry.path))],
+    contributors: contributorsOf(result.metafile),
+    zodLocales: zodLocalesOf(result.metafile),
+  };
 }
 
 /**
@@ -120,19 +188,67 @@ function sdkImportMs(folder: string, modules: readonly string[]): number {
   return ms;
 }
 
+/** The size a function that takes no model step is held to (issue 39; 100–300 KB is the anchor's). */
+const NON_MODEL_KIB = 500;
+/** How many of a bundle's largest dependencies (the AWS SDK's packages counted as one) its row names. */
+const TOP_CONTRIBUTORS = 5;
+
+/** The family a bundled package is counted in: the AWS SDK's many packages are one dependency. */
+function familyOf(name: string): string {
+  if (/^@(aws-sdk|smithy|aws)\//.test(name)) return 'AWS SDK';
+  if (name.startsWith('@aws-lambda-powertools/')) return 'Powertools';
+  if (name.startsWith('@middy/')) return 'middy';
+  if (/^(packages\/|functions$|infra$)/.test(name)) return 'AgentStep';
+  return name;
+}
+
 /**
- * One function's rows: its size (at most 4 MiB for the functions that carry model providers, the
- * model steps' and the API's; 2 MiB for the others: with the AWS SDK inside since decision 0034, a
- * bound that catches a dependency bundled by mistake), its import time as deployed (60 ms, for the
- * others), and, to compare, its import with the AWS SDK left to the runtime (before issue 30) and
- * that SDK alone.
+ * What a bundle carries, largest first: each family's KiB and share of the bundle, with its three
+ * largest packages, e.g. `AWS SDK 330 KiB (66%: @smithy/core 131, …); zod 96 KiB (19%)`.
+ */
+function contributorsText(measured: Measured): string {
+  const families = new Map<string, Contributor[]>();
+  for (const contributor of measured.contributors) {
+    const family = familyOf(contributor.name);
+    families.set(family, [...(families.get(family) ?? []), contributor]);
+  }
+  const total = (members: readonly Contributor[]) => members.reduce((sum, { bytes }) => sum + bytes, 0);
+  return [...families]
+    .sort((a, b) => total(b[1]) - total(a[1]))
+    .slice(0, TOP_CONTRIBUTORS)
+    .map(([family, members]) => {
+      const share = `${((total(members) / measured.bytes) * 100).toFixed(0)}%`;
+      const parts =
+        members.length === 1 && members[0]?.name === family
+          ? ''
+          : `: ${members
+              .slice(0, 3)
+              .map(({ name, bytes }) => `${name} ${(bytes / KiB).toFixed(0)}`)
+              .join(', ')}${members.length > 3 ? ', …' : ''}`;
+      return `${family} ${(total(members) / KiB).toFixed(0)} KiB (${share}${parts})`;
+    })
+    .join('; ');
+}
+
+/**
+ * One function's rows: its size (at most 500 KiB for a function that takes no model step, issue 39;
+ * 4 MiB for the model steps, which carry every provider), what it carries (its largest packages,
+ * from esbuild's metafile: what keeps a bundle over its target), its import time as deployed (60 ms,
+ * for the others), and, to compare, its import with the AWS SDK left to the runtime (before issue
+ * 30) and that SDK alone.
  */
 function rows(name: string, deployed: Measured, external: Measured, sdkMs: number): string[] {
   const modelStep = MODEL_STEP_FUNCTIONS.has(name);
-  const carriesProviders = modelStep || name === 'api';
   const kib = deployed.bytes / KiB;
+  const size = atMost(kib, modelStep ? 4096 : NON_MODEL_KIB, ' KiB');
   return [
-    row(`${name}: size`, `${kib.toFixed(0)} KiB`, atMost(kib, carriesProviders ? 4096 : 2048, ' KiB')),
+    row(`${name}: size`, `${kib.toFixed(0)} KiB`, size),
+    `      ${name} carries: ${contributorsText(deployed)}`,
+    ...(size.met || deployed.zodLocales.bytes === 0
+      ? []
+      : [
+          `      ${name} carries every zod locale (${(deployed.zodLocales.bytes / KiB).toFixed(0)} KiB): zod imported whole (\`{ z }\`) by ${deployed.zodLocales.importers.join(', ') || 'a dependency'}`,
+        ]),
     row(
       `${name}: import`,
       `${deployed.ms.toFixed(0)} ms`,
@@ -147,10 +263,16 @@ function rows(name: string, deployed: Measured, external: Measured, sdkMs: numbe
 interface Measured {
   bytes: number;
   ms: number;
+  contributors: Contributor[];
+  zodLocales: ZodLocales;
 }
 
 /** Writes `name`'s bundle (as `sdk` says) into `folder` and times its import. */
-async function measure(folder: string, name: string, sdk: 'bundled' | 'external') {
+async function measure(
+  folder: string,
+  name: string,
+  sdk: 'bundled' | 'external',
+): Promise<Measured & { sdkImports: string[] }> {
   const built = await bundle(name, sdk);
   const file = join(folder, `${name}-${sdk}.mjs`);
   writeFileSync(file, built.code);
@@ -158,6 +280,8 @@ async function measure(folder: string, name: string, sdk: 'bundled' | 'external'
     bytes: built.code.length,
     ms: importMs(folder, [pathToFileURL(file).href]),
     sdkImports: built.sdkImports,
+    contributors: built.contributors,
+    zodLocales: built.zodLocales,
   };
 }
 

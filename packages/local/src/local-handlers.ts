@@ -18,6 +18,7 @@ import {
   type ApprovalRules,
   type ApprovalTokenStore,
   type Clock,
+  ContextCache,
   type ContextOptions,
   createToolset,
   type EventLog,
@@ -26,6 +27,7 @@ import {
   type StepStream,
   type Tool,
   type TurnEvents,
+  TurnTallies,
   type UsageLedger,
 } from '@agentstep/runtime';
 import type { StepHandler } from '@agentstep/runtime/lambda';
@@ -87,6 +89,8 @@ export function localHandlers(deps: LocalDeps): Record<StepName, StepHandler<unk
     ...(deps.stream ? { stream: deps.stream } : {}),
     ...(deps.mcp ? { mcp: deps.mcp } : {}),
     ...(deps.context ? { context: deps.context } : {}),
+    contextCache: new ContextCache(),
+    turnTallies: new TurnTallies(),
   };
   return {
     'start-turn': startTurn({

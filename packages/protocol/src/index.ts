@@ -103,7 +103,12 @@ export {
   MIN_WINDOW_TOKENS,
 } from './context/context-settings.js';
 export { CONTEXT_WINDOWS, contextWindowOf } from './context/context-windows.js';
-export { estimateMessagesTokens, estimateRequestTokens, estimateTokens } from './context/estimate-tokens.js';
+export {
+  estimateMessagesTokens,
+  estimateMessageTokens,
+  estimateRequestTokens,
+  estimateTokens,
+} from './context/estimate-tokens.js';
 export type { ModelMessage } from './context/model-message.js';
 export { deepFreeze } from './deep-freeze.js';
 export { ERROR_NAMES, type ErrorName } from './error-names.js';

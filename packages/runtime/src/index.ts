@@ -29,6 +29,7 @@ export {
 export { expireApproval } from './approvals/expire-approval.js';
 export type { TaskTokens } from './approvals/task-tokens.js';
 export { type Clock, systemClock } from './clock/clock.js';
+export { ContextCache } from './context/context-cache.js';
 export { type ContextOptions, contextOptions } from './context/context-options.js';
 export { windowOf } from './context/context-window.js';
 export {
@@ -104,6 +105,7 @@ export { providerSchema } from './model/provider-schema.js';
 export { RecordingModel } from './model/recording-model.js';
 export { type Cassette, cassetteSchema, ReplayModel } from './model/replay-model.js';
 export {
+  KEPT_CALLS,
   modelScriptSchema,
   parseJsonWith,
   ScriptEndedError,
@@ -171,6 +173,7 @@ export { startTurn } from './steps/start-turn.js';
 export { stateBytes } from './steps/state-bytes.js';
 export { type SubmitTurnInput, submitTurn, userMessageKey } from './steps/submit-turn.js';
 export { takeSession } from './steps/take-session.js';
+export { TurnTallies } from './steps/turn-tallies.js';
 export { defineTool, type Tool, type ToolContext, type ToolDefinition } from './tools/define-tool.js';
 export { demoTools } from './tools/demo-tools.js';
 export { MAX_TOOL_OUTPUT_BYTES, runTool } from './tools/run-tool.js';

@@ -15,15 +15,17 @@ export function estimateTokens(text: string): number {
   return Math.ceil(utf8Length(text) / BYTES_PER_TOKEN);
 }
 
-/** {@link estimateTokens} of messages, each with what its role and markers add. */
+/** {@link estimateTokens} of one message (or the system prompt), with what its role and markers add. */
+export function estimateMessageTokens(message: { content: string }): number {
+  return estimateTokens(message.content) + MESSAGE_OVERHEAD_TOKENS;
+}
+
+/** {@link estimateMessageTokens} of messages. */
 export function estimateMessagesTokens(messages: readonly ModelMessage[]): number {
-  return messages.reduce(
-    (sum, message) => sum + estimateTokens(message.content) + MESSAGE_OVERHEAD_TOKENS,
-    0,
-  );
+  return messages.reduce((sum, message) => sum + estimateMessageTokens(message), 0);
 }
 
 /** {@link estimateTokens} of a request: its system prompt (with the tools it describes) and its messages. */
 export function estimateRequestTokens(system: string, messages: readonly ModelMessage[]): number {
-  return estimateTokens(system) + MESSAGE_OVERHEAD_TOKENS + estimateMessagesTokens(messages);
+  return estimateMessageTokens({ content: system }) + estimateMessagesTokens(messages);
 }

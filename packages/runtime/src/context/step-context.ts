@@ -1,6 +1,8 @@
 import {
   buildMessages,
+  compactedView,
   DEFAULT_COMPACT_AT,
+  estimateMessageTokens,
   estimateRequestTokens,
   type LoopState,
   type ModelMessage,
@@ -9,6 +11,7 @@ import {
 import type { Model } from '../model/model.js';
 import type { ContextTooLongError } from '../model/model-errors.js';
 import { type CompactionDeps, compactContext } from './compact-context.js';
+import type { ContextCache } from './context-cache.js';
 import type { ContextOptions } from './context-options.js';
 import { windowOf } from './context-window.js';
 import { DEFAULT_TOKEN_RATIO, tokenRatio } from './token-ratio.js';
@@ -37,6 +40,8 @@ export interface StepContext {
 /** What a step's context needs: the log to compact into, the clock, prices, and the agent's settings. */
 export interface StepContextDeps extends CompactionDeps {
   context?: ContextOptions;
+  /** Each session's messages rendered so far, extended step by step. @default none: rendered whole */
+  contextCache?: ContextCache;
 }
 
 /**
@@ -46,7 +51,7 @@ export interface StepContextDeps extends CompactionDeps {
  */
 export async function stepContext(input: StepContextInput, deps: StepContextDeps): Promise<StepContext> {
   const settings = deps.context ?? {};
-  const context = contextOf(input.log, input.system, settings, DEFAULT_TOKEN_RATIO);
+  const context = contextOf(input, input.log, deps, DEFAULT_TOKEN_RATIO);
   const window = windowOf(input.model, settings);
   if (window === undefined) return context;
   const threshold = (settings.compactAt ?? DEFAULT_COMPACT_AT) * window;
@@ -97,15 +102,22 @@ async function compacted(
     },
     deps,
   );
-  return contextOf(log, input.system, settings, sizing.ratio);
+  return contextOf(input, log, deps, sizing.ratio);
 }
 
+/** The context of `log`: rendered through the cache when there is one, else whole. */
 function contextOf(
+  input: StepContextInput,
   log: readonly StoredEvent[],
-  system: string,
-  settings: ContextOptions,
+  deps: StepContextDeps,
   ratio: number,
 ): StepContext {
-  const messages = buildMessages(log, settings);
-  return { log, messages, estimatedTokens: estimateRequestTokens(system, messages), ratio };
+  const settings = deps.context ?? {};
+  if (deps.contextCache === undefined) {
+    const messages = buildMessages(log, settings);
+    return { log, messages, estimatedTokens: estimateRequestTokens(input.system, messages), ratio };
+  }
+  const { messages, tokens } = deps.contextCache.messages(input.state.session, compactedView(log), settings);
+  // As estimateRequestTokens counts: the system prompt, then the messages.
+  return { log, messages, estimatedTokens: estimateMessageTokens({ content: input.system }) + tokens, ratio };
 }

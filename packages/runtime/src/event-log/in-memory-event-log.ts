@@ -1,4 +1,4 @@
-import type { StoredEvent } from '@agentstep/protocol';
+import { deepFreeze, type StoredEvent } from '@agentstep/protocol';
 import { type Clock, systemClock } from '../clock/clock.js';
 import { SessionBusyError, SessionExistsError } from '../errors.js';
 import {
@@ -46,7 +46,8 @@ interface SessionState {
 
 /**
  * An {@link EventLog} in process memory: the same contract as DynamoDB, for unit tests and for
- * running without Java. Stored events are copied in and out, so callers cannot alter the log.
+ * running without Java. Stored events are copied in and frozen, and reads hand out the frozen
+ * events themselves (views, not copies: issue 39), so callers cannot alter the log.
  */
 export class InMemoryEventLog implements EventLog {
   readonly #sessions = new Map<string, SessionState>();
@@ -70,8 +71,9 @@ export class InMemoryEventLog implements EventLog {
     const { lease } = state;
     if (lease?.turn !== turn) throw new SessionBusyError(session, lease?.turn, turn);
     const firstSeq = (state.origin?.seq ?? 0) + state.events.length + 1;
+    // Stored frozen, so reads share them (views, not copies) and no reader can alter them.
     events.forEach((event, index) => {
-      state.events.push(structuredClone(toStoredEvent(session, firstSeq + index, event)));
+      state.events.push(deepFreeze(structuredClone(toStoredEvent(session, firstSeq + index, event))));
     });
     const count = events.length;
     state.appends.set(key, {
@@ -109,13 +111,14 @@ export class InMemoryEventLog implements EventLog {
   async read(session: string, options: { afterSeq?: number } = {}): Promise<StoredEvent[]> {
     const afterSeq = options.afterSeq ?? 0;
     const state = this.#sessions.get(session);
-    const own = (state?.events ?? []).filter((stored) => stored.seq > afterSeq);
     const origin = state?.origin;
-    if (origin === undefined || afterSeq >= origin.seq) return structuredClone(own);
+    // Seqs have no gaps (C2): the own events after `afterSeq` start at this index.
+    const own = (state?.events ?? []).slice(Math.max(0, afterSeq - (origin?.seq ?? 0)));
+    if (origin === undefined || afterSeq >= origin.seq) return own;
     const shared = (await this.read(origin.session, { afterSeq }))
       .filter((stored) => stored.seq <= origin.seq)
-      .map((stored) => ({ ...stored, session }));
-    return [...shared, ...structuredClone(own)];
+      .map((stored) => Object.freeze({ ...stored, session }));
+    return [...shared, ...own];
   }
 
   async acquireTurn(session: string, turn: string, options: LeaseOptions = {}): Promise<LeaseTaken> {

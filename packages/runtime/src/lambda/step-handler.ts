@@ -1,6 +1,5 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import type { EventBridgeEnvelope } from '@aws-lambda-powertools/parser/envelopes';
 import { parser } from '@aws-lambda-powertools/parser/middleware';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
@@ -24,12 +23,10 @@ export function stepHandler<Schema extends z.ZodType, Deps, Output>(
   schema: Schema,
   useCase: (input: z.output<Schema>, deps: Deps) => Promise<Output>,
   deps: Deps & HandlerDeps,
-  /** Where the input sits in the event (Powertools' envelopes), when not the whole event. */
-  envelope?: typeof EventBridgeEnvelope,
 ): StepHandler<Output> {
   const logger = deps.logger ?? new Logger({ serviceName: 'agentstep' });
   return middy<z.output<Schema>, Output>()
     .use(injectLambdaContext(logger))
-    .use(parser(envelope ? { schema, envelope } : { schema }))
+    .use(parser({ schema }))
     .handler((input) => useCase(input, deps)) as StepHandler<Output>;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { collectParts, collectStream } from '../testing/collect-stream.js';
 import { ReplayModel } from './replay-model.js';
-import { ScriptedModel } from './scripted-model.js';
+import { KEPT_CALLS, ScriptedModel } from './scripted-model.js';
 import { scriptedSummary } from './scripted-summary.js';
 
 /** Session step `step`, by default in a turn that began the session. */
@@ -98,5 +98,22 @@ describe('ReplayModel', () => {
     expect(() => ReplayModel.fromCassette('{"version": 2, "steps": []}', 'c.json')).toThrow(
       'c.json is not valid',
     );
+  });
+});
+
+describe('ScriptedModel: a long session', () => {
+  it('keeps only its latest requests, however many steps it plays', async () => {
+    const model = new ScriptedModel(['one step']);
+    const request = (turnStep: number) => ({
+      system: 's',
+      messages: [],
+      step: turnStep,
+      turnStep: 0,
+      stopSequences: [],
+    });
+    for (let step = 0; step < KEPT_CALLS + 5; step++) for await (const _ of model.stream(request(step)));
+    expect(model.calls).toHaveLength(KEPT_CALLS);
+    expect(model.calls[0]?.step).toBe(5);
+    expect(model.calls.at(-1)?.step).toBe(KEPT_CALLS + 4);
   });
 });

@@ -32,10 +32,13 @@ export interface PlayedStep {
   of: 'turn' | 'session';
 }
 
+/** How many of its latest requests a scripted model keeps (`calls`): a long session's must not pile up. */
+export const KEPT_CALLS = 100;
+
 /**
  * A model that plays back a fixed script, step by step of each turn — every turn plays it from its
- * first element — and records every request it received (`calls`), so tests can assert on what the
- * model was shown. A compaction's request plays no step: it is answered with
+ * first element — and records the requests it received (`calls`, the latest {@link KEPT_CALLS}), so
+ * tests can assert on what the model was shown. A compaction's request plays no step: it is answered with
  * {@link scriptedSummary}, without usage.
  */
 export class ScriptedModel implements Model {
@@ -57,6 +60,7 @@ export class ScriptedModel implements Model {
 
   async *stream(request: ModelRequest): AsyncIterable<ModelPart> {
     this.calls.push(request);
+    if (this.calls.length > KEPT_CALLS) this.calls.splice(0, this.calls.length - KEPT_CALLS);
     if (request.purpose === 'compaction') {
       yield scriptedSummary(request);
       return;

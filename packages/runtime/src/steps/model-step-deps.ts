@@ -1,5 +1,6 @@
 import type { ToolDescription } from '@agentstep/protocol';
 import type { ApprovalRules } from '../approvals/approval-rules.js';
+import type { ContextCache } from '../context/context-cache.js';
 import type { ContextOptions } from '../context/context-options.js';
 import type { EventLog } from '../event-log/event-log.js';
 import type { AgentMcp } from '../mcp/turn-mcp-tools.js';
@@ -7,6 +8,7 @@ import type { Model } from '../model/model.js';
 import type { OutcomeStore } from '../outcomes/outcome-store.js';
 import type { StepStream } from '../session/step-stream.js';
 import type { SpendDeps } from './budget-limit.js';
+import type { TurnTallies } from './turn-tallies.js';
 
 /** What ModelStep needs. */
 export interface ModelStepDeps extends SpendDeps {
@@ -30,6 +32,10 @@ export interface ModelStepDeps extends SpendDeps {
   instructions?: string;
   /** How the context is kept within the model's window. @default - compacted by each model's known window */
   context?: ContextOptions;
+  /** Each session's messages rendered so far, extended step by step (one per process). @default none: rendered whole */
+  contextCache?: ContextCache;
+  /** Each session's runaway-guard counts so far, extended step by step (one per process). @default none: counted whole */
+  turnTallies?: TurnTallies;
   /** Which calls wait for a person's approval. @default none */
   approvals?: ApprovalRules;
   /** MCP servers whose tools each turn offers too, listed at its first step and logged. @default none */

@@ -66,7 +66,7 @@ export async function stepOnce(
     if (appended !== undefined) return loggedStep(state.session, appended, log, deps);
   }
   if (isCancelled(snapshot.holder, state.turn)) return { cancelled: true };
-  const limit = runawayGuard(state, log) ?? (await budgetLimit(state, log, deps));
+  const limit = runawayGuard(state, log, deps.turnTallies) ?? (await budgetLimit(state, log, deps));
   if (limit !== undefined) return { limit };
   return takeStep(state, batch, log, deps);
 }

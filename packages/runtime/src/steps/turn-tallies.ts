@@ -1,0 +1,88 @@
+import type { StoredEvent } from '@agentstep/protocol';
+import { turnOfBatch } from './batch-id.js';
+import { canonicalCall } from './canonical-call.js';
+
+/** One call of a turn as the guards count it: its tool, its arguments as canonical JSON, how often. */
+export interface CountedCall {
+  name: string;
+  args: string;
+  count: number;
+}
+
+/** What the runaway guards count of a turn's log (decision 0030), through a seq. */
+export interface TurnTally {
+  turn: string;
+  /** The first seq of the log it counted, and the last: a log that does not extend it is counted anew. */
+  from: number;
+  through: number;
+  /** The turn's calls by tool and arguments, and the most repeated one. */
+  calls: Map<string, CountedCall>;
+  top?: CountedCall;
+  /** The batches whose result had a successful call. */
+  progressed: Set<string>;
+}
+
+/** Sessions a process keeps counted, the least recently stepped forgotten first. */
+const DEFAULT_MAX_SESSIONS = 256;
+
+/**
+ * The runaway guards' counts of each session's turn, kept per process and extended step by step
+ * (issue 39): events never change, so what was counted of a log stays true of any log that extends
+ * it, and a step counts only the events logged since the last.
+ */
+export class TurnTallies {
+  readonly #sessions = new Map<string, TurnTally>();
+  readonly #maxSessions: number;
+
+  constructor(options: { maxSessions?: number } = {}) {
+    this.#maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+  }
+
+  /** The tally of `turn` in `log` (the session's, in `seq` order): the kept one extended, or counted anew. */
+  tally(session: string, turn: string, log: readonly StoredEvent[]): TurnTally {
+    const from = log[0]?.seq ?? 0;
+    const through = log.at(-1)?.seq ?? 0;
+    const kept = this.#sessions.get(session);
+    this.#sessions.delete(session);
+    const extends_ =
+      kept !== undefined && kept.turn === turn && kept.from === from && kept.through <= through;
+    // Seqs have no gaps (C2): the events after what was counted start at this index.
+    const tally = extends_ ? kept : newTally(turn, from);
+    countInto(tally, extends_ ? log.slice(kept.through - from + 1) : log);
+    this.#sessions.set(session, tally);
+    for (const oldest of this.#sessions.keys()) {
+      if (this.#sessions.size <= this.#maxSessions) break;
+      this.#sessions.delete(oldest);
+    }
+    return tally;
+  }
+}
+
+/** The tally of `turn` in `log`, counted whole. */
+export function tallyOf(turn: string, log: readonly StoredEvent[]): TurnTally {
+  const tally = newTally(turn, log[0]?.seq ?? 0);
+  countInto(tally, log);
+  return tally;
+}
+
+function newTally(turn: string, from: number): TurnTally {
+  return { turn, from, through: from - 1, calls: new Map(), progressed: new Set() };
+}
+
+/** Counts `events` into `tally`: the turn's calls, and the batches that made progress. */
+function countInto(tally: TurnTally, events: readonly StoredEvent[]): void {
+  for (const stored of events) {
+    tally.through = stored.seq;
+    const { event, batch } = stored;
+    if (batch === undefined) continue;
+    if (event.type === 'result' && event.payload.success_count > 0) tally.progressed.add(batch);
+    if (event.type !== 'call' || turnOfBatch(batch) !== tally.turn) continue;
+    const call = canonicalCall(event.content);
+    if (call === undefined) continue;
+    const key = `${call.name}\u0000${call.args}`;
+    const counted = tally.calls.get(key) ?? { ...call, count: 0 };
+    counted.count++;
+    tally.calls.set(key, counted);
+    if (tally.top === undefined || counted.count > tally.top.count) tally.top = counted;
+  }
+}
