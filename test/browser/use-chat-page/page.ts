@@ -14,7 +14,7 @@ import {
 } from 'ai';
 import { createElement as h, type ReactNode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { type Approve, partView } from './part-view.js';
+import { type Approve, messagesView } from './part-view.js';
 
 const query = new URLSearchParams(location.search);
 const api = query.get('api') ?? location.origin;
@@ -42,21 +42,7 @@ function ChatPage({ id, messages }: { id: string | undefined; messages: UIMessag
     h('output', { 'data-testid': 'chat' }, chat.id),
     h('output', { 'data-testid': 'status' }, chat.status),
     h('output', { 'data-testid': 'error' }, chat.error?.message ?? ''),
-    h(
-      'ol',
-      null,
-      chat.messages.map((message) =>
-        h(
-          'li',
-          { key: message.id, 'data-testid': 'message', 'data-role': message.role },
-          h(
-            'ul',
-            null,
-            message.parts.map((part, index) => partView(part, index, approve)),
-          ),
-        ),
-      ),
-    ),
+    messagesView(chat.messages, approve),
     h('input', { 'data-testid': 'input', value: text, onChange: (event) => setText(event.target.value) }),
     h('button', { type: 'button', 'data-testid': 'send', onClick: send }, 'Send'),
     h('button', { type: 'button', 'data-testid': 'stop', onClick: () => void chat.stop() }, 'Stop'),

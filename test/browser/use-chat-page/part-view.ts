@@ -24,3 +24,22 @@ export function partView(part: Part, key: number, approve: Approve): ReactNode {
   }
   return part.type === 'step-start' ? null : line(part.type);
 }
+
+/** The messages as a list, each a list of its parts (`partView`), for the test to read and press. */
+export function messagesView(messages: readonly UIMessage[], approve: Approve): ReactNode {
+  return h(
+    'ol',
+    null,
+    messages.map((message) =>
+      h(
+        'li',
+        { key: message.id, 'data-testid': 'message', 'data-role': message.role },
+        h(
+          'ul',
+          null,
+          message.parts.map((part, index) => partView(part, index, approve)),
+        ),
+      ),
+    ),
+  );
+}

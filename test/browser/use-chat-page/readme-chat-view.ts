@@ -1,7 +1,7 @@
 import type { UseChatHelpers } from '@ai-sdk/react';
 import type { UIMessage } from 'ai';
 import { createElement as h, type ReactNode, useState } from 'react';
-import { type Approve, partView } from './part-view.js';
+import { type Approve, messagesView } from './part-view.js';
 
 /** What the README's `useChat` snippet takes out of the chat, handed to the view as it is. */
 export type ReadmeChat = Pick<
@@ -26,21 +26,7 @@ export function ReadmeChatView({
     'main',
     null,
     h('output', { 'data-testid': 'status' }, status),
-    h(
-      'ol',
-      null,
-      messages.map((message) =>
-        h(
-          'li',
-          { key: message.id, 'data-testid': 'message', 'data-role': message.role },
-          h(
-            'ul',
-            null,
-            message.parts.map((part, index) => partView(part, index, approve)),
-          ),
-        ),
-      ),
-    ),
+    messagesView(messages, approve),
     h('input', { 'data-testid': 'input', value: text, onChange: (event) => setText(event.target.value) }),
     h('button', { type: 'button', 'data-testid': 'send', onClick: () => void sendMessage({ text }) }, 'Send'),
     h('button', { type: 'button', 'data-testid': 'stop', onClick: () => void stop() }, 'Stop'),
