@@ -192,7 +192,9 @@ try {
   const ours = total(AGENTSTEP);
   const memory = total(MEMORY);
   if (typeof sqlite === 'string') {
-    console.log(`      SqliteSaver could not load (${sqlite}): the ratio is against MemorySaver.`);
+    console.log(
+      `      SqliteSaver could not load (${sqlite}): the ratio is against MemorySaver. To compare with it, on a machine that builds better-sqlite3: node scripts/pnpm.mjs --dir packages/local add -D ${SQLITE_SAVER}`,
+    );
     const ratio = ours / memory;
     console.log(
       row(
