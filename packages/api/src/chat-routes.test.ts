@@ -413,9 +413,11 @@ describe('GET /chat/{id}/stream and /messages', () => {
     );
   });
 
-  it('answers 204 when no turn runs, 404 for an unknown chat, and streams a running turn from its start', async () => {
+  it('answers 204 when no turn runs or the chat is new (useChat resumes on every load), and streams a running turn from its start', async () => {
     const { deps, chat, get } = api();
-    expect((await get('/chat/nobody/stream')).status).toBe(404);
+    const fresh = await get('/chat/nobody/stream');
+    expect(fresh.status).toBe(204);
+    expect(await fresh.text()).toBe('');
     const response = await chat(userMessage('c-11', 'm-11', 'Hello'));
     const resumed = await get('/chat/c-11/stream');
     expect(resumed.status).toBe(200);

@@ -27,7 +27,8 @@ import type { TurnFollowers } from './turn-followers.js';
  * `POST /chat` starts a turn with the newest user message (history is the log's, never the
  * client's), or decides the approvals an assistant message answers, and streams that turn as one
  * assistant message (id: the turn) until it ends or waits for a person. `GET /chat/{id}/stream`
- * follows the running turn from its start (`204` when none runs or it waits for a person).
+ * follows the running turn from its start (`204` when none runs, it waits for a person, or the chat
+ * was never written to).
  * A turn whose streams have all been left (the transport's `stop()` aborts its request) is
  * cancelled unless a stream follows it again within `leaveGraceMs` (a reload, a dropped connection).
  * `GET /chat/{id}/messages` is the session as `UIMessage[]`.
@@ -52,8 +53,10 @@ export function addChatRoutes(app: Hono, deps: ApiDeps, followers: TurnFollowers
     const addressed = addressedSession(c);
     // Read before the log: a change in between wakes the stream at once.
     const seen = deps.changes?.version(addressed.stored);
-    const { events } = await existingLog(c, deps, addressed);
-    const status = sessionStatus(events);
+    // A chat nobody has written to has nothing to resume: `useChat({ resume: true })` asks on every
+    // page load, with a chat id of its own making, and takes anything but 200 or 204 for an error.
+    const events = await deps.log.read(addressed.stored);
+    const status = events.length === 0 ? 'idle' : sessionStatus(events);
     const turn = status === 'idle' ? undefined : await runningTurn(deps, addressed);
     // A turn that waits for a person is already with the client, unless a call of it still runs:
     // its outcome is what the client needs before it can answer.
