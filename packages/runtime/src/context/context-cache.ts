@@ -7,9 +7,7 @@ import {
   type StoredEvent,
   summaryMessage,
 } from '@agentstep/protocol';
-
-/** Sessions a process keeps rendered, the least recently stepped forgotten first. */
-const DEFAULT_MAX_SESSIONS = 256;
+import { RecentSessions } from './recent-sessions.js';
 
 /** A session's view rendered through a seq: its messages, and each one's estimate. */
 interface Rendered {
@@ -34,11 +32,10 @@ export interface RenderedMessages {
  * logged since the last, and its estimate costs one count per new message.
  */
 export class ContextCache {
-  readonly #sessions = new Map<string, Rendered>();
-  readonly #maxSessions: number;
+  readonly #sessions: RecentSessions<Rendered>;
 
   constructor(options: { maxSessions?: number } = {}) {
-    this.#maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+    this.#sessions = new RecentSessions(options.maxSessions);
   }
 
   /**
@@ -64,19 +61,14 @@ export class ContextCache {
   #extended(session: string, events: readonly StoredEvent[], options: BuildMessagesOptions): Rendered {
     const from = events[0]?.seq ?? 0;
     const through = events.at(-1)?.seq ?? 0;
-    const cached = this.#sessions.get(session);
-    this.#sessions.delete(session);
+    const cached = this.#sessions.take(session);
     const reusable = cached !== undefined && cached.from === from && cached.through <= through;
     // Seqs have no gaps (C2): the events after what was rendered start at this index.
     const fresh = renderMessages(reusable ? events.slice(cached.through - from + 1) : events, options);
     const rendered: Rendered = reusable
       ? { from, through, ...joinAt(cached.messages, fresh, cached.tokens, fresh.map(estimateMessageTokens)) }
       : { from, through, messages: fresh, tokens: fresh.map(estimateMessageTokens) };
-    this.#sessions.set(session, rendered);
-    for (const oldest of this.#sessions.keys()) {
-      if (this.#sessions.size <= this.#maxSessions) break;
-      this.#sessions.delete(oldest);
-    }
+    this.#sessions.put(session, rendered);
     return rendered;
   }
 }

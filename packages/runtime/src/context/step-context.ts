@@ -1,9 +1,7 @@
 import {
-  buildMessages,
   compactedView,
   DEFAULT_COMPACT_AT,
   estimateMessageTokens,
-  estimateRequestTokens,
   type LoopState,
   type ModelMessage,
   type StoredEvent,
@@ -11,7 +9,7 @@ import {
 import type { Model } from '../model/model.js';
 import type { ContextTooLongError } from '../model/model-errors.js';
 import { type CompactionDeps, compactContext } from './compact-context.js';
-import type { ContextCache } from './context-cache.js';
+import { ContextCache } from './context-cache.js';
 import type { ContextOptions } from './context-options.js';
 import { windowOf } from './context-window.js';
 import { DEFAULT_TOKEN_RATIO, tokenRatio } from './token-ratio.js';
@@ -105,19 +103,15 @@ async function compacted(
   return contextOf(input, log, deps, sizing.ratio);
 }
 
-/** The context of `log`: rendered through the cache when there is one, else whole. */
+/** The context of `log`, rendered through the process's cache (without one, a cache of its own renders it whole). */
 function contextOf(
   input: StepContextInput,
   log: readonly StoredEvent[],
   deps: StepContextDeps,
   ratio: number,
 ): StepContext {
-  const settings = deps.context ?? {};
-  if (deps.contextCache === undefined) {
-    const messages = buildMessages(log, settings);
-    return { log, messages, estimatedTokens: estimateRequestTokens(input.system, messages), ratio };
-  }
-  const { messages, tokens } = deps.contextCache.messages(input.state.session, compactedView(log), settings);
+  const cache = deps.contextCache ?? new ContextCache();
+  const { messages, tokens } = cache.messages(input.state.session, compactedView(log), deps.context);
   // As estimateRequestTokens counts: the system prompt, then the messages.
   return { log, messages, estimatedTokens: estimateMessageTokens({ content: input.system }) + tokens, ratio };
 }

@@ -1,4 +1,5 @@
 import type { StoredEvent } from '@agentstep/protocol';
+import { RecentSessions } from '../context/recent-sessions.js';
 import { turnOfBatch } from './batch-id.js';
 import { canonicalCall } from './canonical-call.js';
 
@@ -22,38 +23,29 @@ export interface TurnTally {
   progressed: Set<string>;
 }
 
-/** Sessions a process keeps counted, the least recently stepped forgotten first. */
-const DEFAULT_MAX_SESSIONS = 256;
-
 /**
  * The runaway guards' counts of each session's turn, kept per process and extended step by step
  * (issue 39): events never change, so what was counted of a log stays true of any log that extends
  * it, and a step counts only the events logged since the last.
  */
 export class TurnTallies {
-  readonly #sessions = new Map<string, TurnTally>();
-  readonly #maxSessions: number;
+  readonly #sessions: RecentSessions<TurnTally>;
 
   constructor(options: { maxSessions?: number } = {}) {
-    this.#maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+    this.#sessions = new RecentSessions(options.maxSessions);
   }
 
   /** The tally of `turn` in `log` (the session's, in `seq` order): the kept one extended, or counted anew. */
   tally(session: string, turn: string, log: readonly StoredEvent[]): TurnTally {
     const from = log[0]?.seq ?? 0;
     const through = log.at(-1)?.seq ?? 0;
-    const kept = this.#sessions.get(session);
-    this.#sessions.delete(session);
+    const kept = this.#sessions.take(session);
     const extends_ =
       kept !== undefined && kept.turn === turn && kept.from === from && kept.through <= through;
     // Seqs have no gaps (C2): the events after what was counted start at this index.
     const tally = extends_ ? kept : newTally(turn, from);
     countInto(tally, extends_ ? log.slice(kept.through - from + 1) : log);
-    this.#sessions.set(session, tally);
-    for (const oldest of this.#sessions.keys()) {
-      if (this.#sessions.size <= this.#maxSessions) break;
-      this.#sessions.delete(oldest);
-    }
+    this.#sessions.put(session, tally);
     return tally;
   }
 }
