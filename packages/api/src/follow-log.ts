@@ -40,6 +40,8 @@ export interface LogFollow {
    * in the log read after. @default none
    */
   queue?: { watch: QueueWatch; first: QueueRead };
+  /** The usage ledger as read after `backlog`. @default read when the stream starts */
+  entries?: readonly StepUsage[];
   /** Whether `backlog` is the whole log, for the session's reader to keep whole. @default false */
   whole?: boolean;
   /** Called when the client goes away before the stream is over. */
@@ -105,7 +107,7 @@ async function tail(stream: SSEStreamingApi, deps: ApiDeps, start: TailStart): P
   let fresh = backlog.filter((stored) => stored.seq > after);
   // The ledger as of the last read of the log: the session's reader reads it again when the log grew
   // (and a stream that joins a running reader starts from its read).
-  let entries: readonly StepUsage[] = seat.ledger() ?? (await deps.usage.list(session));
+  let entries: readonly StepUsage[] = start.entries ?? seat.ledger() ?? (await deps.usage.list(session));
   const metrics = MetricCursor.after(after, backlog, entries);
   const batch = start.batch;
   batch?.see(backlog.filter((stored) => stored.seq <= after));

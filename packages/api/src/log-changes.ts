@@ -6,14 +6,36 @@ import {
   type TurnQueue,
 } from '@agentstep/runtime';
 
+/**
+ * What a session's changes in this process were, as of one version: how many of them were appends
+ * through the watched log (a replay counts as none), how many of those carried a note (the usage
+ * ledger is made of notes), and the last seq they appended.
+ */
+export interface LogGrowth {
+  version: number;
+  appends: number;
+  noted: number;
+  lastSeq: number;
+}
+
 /** Tells streams that a session's log grew, so they read it at once instead of at their next poll. */
 export class LogChanges {
   readonly #waiters = new Map<string, Set<() => void>>();
   readonly #versions = new Map<string, number>();
+  readonly #appends = new Map<string, Omit<LogGrowth, 'version'>>();
 
   /** How many times `session`'s log has grown: read it before reading the log, wait with it after. */
   version(session: string): number {
     return this.#versions.get(session) ?? 0;
+  }
+
+  /**
+   * `session`'s version with what its appends through the watched log were: when two growths
+   * differ in `version` by as much as in `appends`, every change between them was such an append,
+   * ending at `lastSeq`.
+   */
+  growth(session: string): LogGrowth {
+    return { version: this.version(session), ...(this.#appends.get(session) ?? NO_APPENDS) };
   }
 
   /** Wakes everything waiting on `session`. */
@@ -67,9 +89,21 @@ export class LogChanges {
   watch(log: EventLog): EventLog {
     const append = async (request: AppendRequest): Promise<AppendResult> => {
       const result = await log.append(request);
+      if (!result.replayed) this.#count(request, result);
       this.notify(request.session);
       return result;
     };
     return eventLogWith(log, { append });
   }
+
+  #count({ session, note }: AppendRequest, { firstSeq, count }: AppendResult): void {
+    const { appends, noted, lastSeq } = this.#appends.get(session) ?? NO_APPENDS;
+    this.#appends.set(session, {
+      appends: appends + 1,
+      noted: noted + (note === undefined ? 0 : 1),
+      lastSeq: Math.max(lastSeq, firstSeq + count - 1),
+    });
+  }
 }
+
+const NO_APPENDS = { appends: 0, noted: 0, lastSeq: 0 };

@@ -1,30 +1,35 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eventLogWith, InMemoryEventLog, inMemoryStores, type NewEvent } from '@agentstep/runtime';
+import {
+  CachedEventLog,
+  eventLogWith,
+  InMemoryEventLog,
+  inMemoryStores,
+  type NewEvent,
+} from '@agentstep/runtime';
 import { describe, expect, it } from 'vitest';
 import { LogChanges } from './log-changes.js';
 import { SessionFeeds } from './session-feeds.js';
 
 const note = (content: string): NewEvent => ({ event: { type: 'user', content, timestamp: 1 } });
 
-/** A session's log, watched for changes, that counts its reads of `s`. */
-async function countedFeeds(limit?: number) {
+/** A session's log, watched for changes, that counts its reads of `s` (through a cache, with `cached`). */
+async function countedFeeds(limit?: number, { cached = false } = {}) {
   const changes = new LogChanges();
   const stored = new InMemoryEventLog();
   await stored.acquireTurn('s', 't');
   const reads = { count: 0 };
-  const log = changes.watch(
-    eventLogWith(stored, {
-      read: (session, options) => {
-        reads.count += 1;
-        return stored.read(session, options);
-      },
-    }),
-  );
+  const counted = eventLogWith(stored, {
+    read: (session, options) => {
+      reads.count += 1;
+      return stored.read(session, options);
+    },
+  });
+  const log = changes.watch(cached ? new CachedEventLog(counted) : counted);
   const deps = { ...inMemoryStores(), log, changes, pollMs: 60_000 };
   let key = 0;
   const append = (...contents: string[]) =>
     log.append({ session: 's', turn: 't', key: `k${key++}`, events: contents.map(note) });
-  return { feeds: new SessionFeeds(deps, limit === undefined ? {} : { limit }), reads, append };
+  return { feeds: new SessionFeeds(deps, limit === undefined ? {} : { limit }), reads, append, changes };
 }
 
 describe('SessionFeeds', () => {
@@ -102,5 +107,35 @@ describe('SessionFeeds', () => {
     await three.next(5_000);
     expect((await three.take())?.events.map(({ seq }) => seq)).toEqual([1, 2]);
     three.leave();
+  });
+
+  it('hands streams what this process appended from the log cache, reading the store only for the rest', async () => {
+    const { feeds, reads, append } = await countedFeeds(undefined, { cached: true });
+    const seat = feeds.join('s', { seq: 0, seen: 0, queue: true });
+    await append('a');
+    await seat.next(5_000);
+    expect((await seat.take())?.events.map(({ seq }) => seq)).toEqual([1]);
+    expect(reads.count).toBe(1);
+    await append('b', 'c');
+    await seat.next(5_000);
+    expect((await seat.take())?.events.map(({ seq }) => seq)).toEqual([2, 3]);
+    expect(reads.count).toBe(1);
+    seat.leave();
+  });
+
+  it('shares one opening read among the streams of a session that open while nothing changes', async () => {
+    const { feeds, append } = await countedFeeds();
+    let opened = 0;
+    const read = async () => {
+      opened += 1;
+      await sleep(5);
+      return { events: [], queued: [], seen: 0, entries: [] };
+    };
+    await Promise.all([feeds.opening('s', read), feeds.opening('s', read)]);
+    expect(opened).toBe(1);
+    const running = feeds.opening('s', read);
+    await append('a');
+    await Promise.all([running, feeds.opening('s', read)]);
+    expect(opened).toBe(3);
   });
 });

@@ -1,6 +1,7 @@
 import type { StoredEvent } from '@agentstep/protocol';
 import type { QueuedMessage, StepUsage, StoredOutcome } from '@agentstep/runtime';
 import type { ApiDeps } from './api-deps.js';
+import type { LogGrowth } from './log-changes.js';
 
 /** How many frames a stream may fall behind its session's reader before it is cut (`SessionFeeds`' default). */
 export const DEFAULT_FEED_LIMIT = 1000;
@@ -42,6 +43,17 @@ export interface FeedSnapshot {
   seen: number;
 }
 
+/** A session stream's first read: its queue, then (after the log's version `seen`) its whole log and its ledger. */
+export interface FeedOpening {
+  events: StoredEvent[];
+  queued: readonly QueuedMessage[];
+  seen: number | undefined;
+  /** For a fork, the last seq it shares with its parent. */
+  forkedAt?: number;
+  /** The usage ledger, read after the log. */
+  entries: readonly StepUsage[];
+}
+
 /** What a stream takes from its session's reader: what was read since it last took, as of the last read. */
 export interface FeedTake {
   /** The events logged after the stream's last seq, oldest first (they count as taken). */
@@ -76,12 +88,14 @@ export interface FeedSeat {
  * One reader per session in this process, shared by every stream that follows the session: the
  * first stream starts it, the last one to leave stops it. Each change of the log (woken by
  * `changes`, else every `pollMs`; with `changes`, every fourth poll while nothing unnotified is awaited) is read once (the queue and the open batch's outcomes before the
- * log, the ledger after it when it grew) and handed to each stream as it takes it; a stream more
+ * log, the ledger after it when it grew; what this process appended, from the log's cache) and
+ * handed to each stream as it takes it; a stream more
  * than `limit` events behind is cut rather than buffered for.
  */
 export class SessionFeeds {
   readonly #deps: FeedDeps;
   readonly #feeds = new Map<string, SessionFeed>();
+  readonly #openings = new Map<string, { seen: number; read: Promise<FeedOpening> }>();
   /** How many frames a stream may fall behind before it is cut. */
   readonly limit: number;
 
@@ -110,6 +124,25 @@ export class SessionFeeds {
    */
   current(session: string): FeedSnapshot | undefined {
     return this.#feeds.get(session)?.current();
+  }
+
+  /**
+   * `read`'s answer for the streams of `session` that open while it runs and nothing was appended
+   * or queued in this process since it began (`changes` says so): streams that open together read
+   * once. Without `changes`, `read()`.
+   */
+  opening(session: string, read: () => Promise<FeedOpening>): Promise<FeedOpening> {
+    const seen = this.#deps.changes?.version(session);
+    if (seen === undefined) return read();
+    const running = this.#openings.get(session);
+    if (running?.seen === seen) return running.read;
+    const started = { seen, read: read() };
+    this.#openings.set(session, started);
+    const forget = () => {
+      if (this.#openings.get(session) === started) this.#openings.delete(session);
+    };
+    started.read.then(forget, forget);
+    return started.read;
   }
 
   /** The sessions whose reader runs. */
@@ -142,6 +175,13 @@ interface Seat {
   wake: (() => void) | undefined;
 }
 
+/** What one read found: the queue (when a seat follows it), the outcomes listed by batch, the events after the last seq read. */
+interface Found {
+  queued: readonly QueuedMessage[] | undefined;
+  listed: ReadonlyMap<string, ReadonlyArray<StoredOutcome | undefined>>;
+  fresh: StoredEvent[];
+}
+
 /** The reader of one session and its streams' places. */
 class SessionFeed {
   readonly #deps: FeedDeps;
@@ -168,6 +208,10 @@ class SessionFeed {
   #unnotified = true;
   /** The whole log up to `#seq`, when the first stream read it whole. */
   readonly #log: StoredEvent[] | undefined;
+  /** The session's growth (`changes`) as of the last read. */
+  #growth: LogGrowth | undefined;
+  /** How many noted appends the session had when the ledger was last read. */
+  #ledgerNoted: number | undefined;
 
   constructor(deps: FeedDeps, session: string, first: FeedNeeds, limit: number, onStop: () => void) {
     this.#deps = deps;
@@ -177,6 +221,9 @@ class SessionFeed {
     this.#seq = first.seq;
     this.#floor = first.seq;
     this.#seen = first.seen;
+    // Nothing changed since the first stream read: appends from here on are held by the log.
+    const growth = deps.changes?.growth(session);
+    if (growth?.version === first.seen) this.#growth = growth;
     const whole = first.log !== undefined && (first.log.at(-1)?.seq ?? 0) === first.seq;
     this.#log = whole ? [...(first.log ?? [])] : undefined;
     // Started once the first seat is taken (join follows the constructor at once).
@@ -269,10 +316,56 @@ class SessionFeed {
     });
   }
 
-  /** One read of everything the seats need, in the order each stream read it alone. */
+  /**
+   * One read of everything the seats need: what this process appended, held by the log, when that
+   * is all that changed since the last read; else the stores, in the order each stream read them alone.
+   */
   async #read(): Promise<void> {
-    const { log, usage, queue, outcomes, changes } = this.#deps;
     const seats = [...this.#seats];
+    const growth = this.#deps.changes?.growth(this.#session);
+    const held = growth && this.#heldAppends(seats, growth);
+    const { queued, listed, fresh } = held ?? (await this.#readStores(seats));
+    this.#seen = growth?.version;
+    this.#growth = growth;
+    // The ledger is made of appends' notes: only an append with a note changes it.
+    if (fresh.length > 0 && (held === undefined || growth?.noted !== this.#ledgerNoted)) {
+      this.#entries = await this.#deps.usage.list(this.#session);
+      this.#ledgerNoted = growth?.noted;
+    }
+    this.#queued = queued;
+    this.#outcomes = listed;
+    this.#unnotified = listed.size > 0 || (queued?.length ?? 0) > 0;
+    const found = JSON.stringify([queued, [...listed]]);
+    if (fresh.length === 0 && found === this.#lastFound) return;
+    this.#lastFound = found;
+    this.#events.push(...fresh);
+    this.#log?.push(...fresh);
+    this.#seq = fresh.at(-1)?.seq ?? this.#seq;
+    this.#round += 1;
+    this.#keepWithinLimit();
+    for (const seat of this.#seats) seat.wake?.();
+  }
+
+  /**
+   * The events this process appended since the last read, as its log holds them (no read), when
+   * appends through the watched log are all that changed (no queue change, no other write) and no
+   * seat waits on what no append tells (the outcomes of a batch, a queue that holds a message).
+   */
+  #heldAppends(seats: readonly Seat[], growth: LogGrowth): Found | undefined {
+    const last = this.#growth;
+    if (last === undefined || growth.version === last.version) return undefined;
+    if (growth.version - last.version !== growth.appends - last.appends) return undefined;
+    const queueKnown = this.#queued?.length === 0 || !seats.some((seat) => seat.needs.queue);
+    if (!queueKnown || seats.some((seat) => seat.needs.outcomes?.() !== undefined)) return undefined;
+    const held = this.#deps.log.heldThrough?.(this.#session, growth.lastSeq)?.events;
+    if (held === undefined || (held[0]?.seq ?? 1) > this.#seq + 1) return undefined;
+    const fresh = held.slice(Math.max(0, this.#seq - (held[0]?.seq ?? 1) + 1));
+    return { queued: this.#queued, listed: new Map(), fresh };
+  }
+
+  /** Reads the queue (when a seat follows it), the outcomes wanted, then the log after the last seq read. */
+  async #readStores(seats: readonly Seat[]): Promise<Found> {
+    const { log, queue, outcomes } = this.#deps;
     // The queue before the log: a queued turn that starts in between is in the log read after it.
     const queued = seats.some((seat) => seat.needs.queue) ? await queue.list(this.#session) : undefined;
     // Before the log: the outcome of a call that waited for approval follows its logged decision.
@@ -283,21 +376,8 @@ class SessionFeed {
     }
     const listed = new Map<string, ReadonlyArray<StoredOutcome | undefined>>();
     for (const [batch, count] of wanted) listed.set(batch, await outcomes.list(this.#session, batch, count));
-    this.#seen = changes?.version(this.#session);
     const fresh = await log.read(this.#session, { afterSeq: this.#seq });
-    if (fresh.length > 0) this.#entries = await usage.list(this.#session);
-    this.#queued = queued;
-    this.#outcomes = listed;
-    this.#unnotified = wanted.size > 0 || (queued?.length ?? 0) > 0;
-    const found = JSON.stringify([queued, [...listed]]);
-    if (fresh.length === 0 && found === this.#lastFound) return;
-    this.#lastFound = found;
-    this.#events.push(...fresh);
-    this.#log?.push(...fresh);
-    this.#seq = fresh.at(-1)?.seq ?? this.#seq;
-    this.#round += 1;
-    this.#keepWithinLimit();
-    for (const seat of this.#seats) seat.wake?.();
+    return { queued, listed, fresh };
   }
 
   /** Cuts each seat more than the limit behind, then drops what every remaining seat has taken. */

@@ -54,6 +54,9 @@ export interface StreamFormat {
   error(body: ErrorBody): Frame[];
 }
 
+/** The frames of each stored event as `agentStepFormat` wrote them, while the event is held. */
+const eventFrames = new WeakMap<StoredEvent, Frame[]>();
+
 /**
  * AgentStep's own frames: `id: seq`, `event: type`, `data: the event`; metrics without an id; a
  * streaming step's text as `event: think_delta` / `respond_delta`, `data: {"type", "step", "text"}`,
@@ -64,13 +67,17 @@ export interface StreamFormat {
  */
 export const agentStepFormat: StreamFormat = {
   headers: {},
-  event: (stored) => [
-    {
-      id: String(stored.seq),
-      event: stored.event.type,
-      data: JSON.stringify(loggedEvent(stored)),
-    },
-  ],
+  event: (stored) => {
+    // The streams of a session share its reader's events: each is serialized once for all of them.
+    let frames = eventFrames.get(stored);
+    if (frames === undefined) {
+      frames = [
+        { id: String(stored.seq), event: stored.event.type, data: JSON.stringify(loggedEvent(stored)) },
+      ];
+      eventFrames.set(stored, frames);
+    }
+    return frames;
+  },
   live: ({ kind, step, text }) => {
     const type = `${kind}_delta`;
     return [{ event: type, data: JSON.stringify({ type, step, text }) }];

@@ -1,4 +1,5 @@
 import type { StoredEvent } from '@agentstep/protocol';
+import type { QueuedMessage, StepUsage } from '@agentstep/runtime';
 import type { Context, Hono } from 'hono';
 import * as z from 'zod';
 import { AiSdkFormat } from './ai-sdk-format.js';
@@ -7,7 +8,7 @@ import { validationError } from './api-error.js';
 import { followLog } from './follow-log.js';
 import { QueueWatch } from './queue-watch.js';
 import { type AddressedSession, addressedSession, existingLog, tenantView } from './session-access.js';
-import { sessionFeedsOf } from './session-feeds.js';
+import { type FeedOpening, sessionFeedsOf } from './session-feeds.js';
 import { type SessionState, sessionState } from './session-state.js';
 import { agentStepFormat, type StreamEnd, type StreamFormat } from './stream-format.js';
 import { addressedRun, existingRun } from './workflow-access.js';
@@ -56,14 +57,10 @@ async function streamLog(c: Context, deps: ApiDeps, addressed: AddressedSession,
   const format = formatOf(c);
   // The queue before the log: a queued turn that starts in between is in the log read after it.
   const watch = followed.queue ? new QueueWatch(deps, addressed.stored) : undefined;
-  // What the session's reader read last, when nothing changed since: the same reads, none repeated.
-  const current = watch && sessionFeedsOf(deps).current(addressed.stored);
-  const first = current ? await watch?.see(current.queued) : await watch?.read();
-  // Read before the log: a change in between wakes the stream at once.
-  const seen = current?.seen ?? deps.changes?.version(addressed.stored);
-  const { stored, events, forkedAt } = current
-    ? await currentLog(deps, addressed, current.events)
-    : await followed.read(c, deps, addressed);
+  const { stored, events, forkedAt, queued, seen, entries }: OpenedLog = watch
+    ? await openedSession(c, deps, addressed, followed)
+    : { ...(await followed.read(c, deps, addressed)), seen: deps.changes?.version(addressed.stored) };
+  const first = queued && (await watch?.see(queued));
   const ended = followed.ended(forkedAt);
   const end = ended(events);
   // Nothing to send and nothing to come: 204 tells an EventSource to stop reconnecting.
@@ -78,14 +75,55 @@ async function streamLog(c: Context, deps: ApiDeps, addressed: AddressedSession,
     present: tenantView(addressed),
     format,
     whole: true,
+    ...(entries ? { entries } : {}),
     ...(watch && first ? { queue: { watch, first } } : {}),
   });
 }
 
-/** The session's log as its reader holds it, as `existingLog` answers it (the fork origin as the log knows it). */
-async function currentLog(deps: ApiDeps, addressed: AddressedSession, events: StoredEvent[]) {
+/** What a stream starts from: its log as read after version `seen`, and, for a session, its queue read before and its ledger after. */
+interface OpenedLog {
+  stored: string;
+  events: StoredEvent[];
+  forkedAt?: number;
+  seen: number | undefined;
+  queued?: readonly QueuedMessage[];
+  entries?: readonly StepUsage[];
+}
+
+/**
+ * A session stream's first read: what the session's reader read last, when nothing changed since;
+ * else one read shared by the streams of the session that open together.
+ */
+async function openedSession(
+  c: Context,
+  deps: ApiDeps,
+  addressed: AddressedSession,
+  followed: Followed,
+): Promise<OpenedLog> {
+  const feeds = sessionFeedsOf(deps);
+  const current = feeds.current(addressed.stored);
+  if (current === undefined) {
+    const opened = await feeds.opening(addressed.stored, () => openingRead(c, deps, addressed, followed));
+    return { stored: addressed.stored, ...opened };
+  }
   const origin = await deps.log.origin(addressed.stored);
-  return { stored: addressed.stored, events, ...(origin ? { forkedAt: origin.seq } : {}) };
+  return { stored: addressed.stored, ...current, ...(origin ? { forkedAt: origin.seq } : {}) };
+}
+
+/** One stream's first read, in the order it reads: the queue, the version, the log, then the ledger. */
+async function openingRead(
+  c: Context,
+  deps: ApiDeps,
+  addressed: AddressedSession,
+  followed: Followed,
+): Promise<FeedOpening> {
+  // The queue before the log: a queued turn that starts in between is in the log read after it.
+  const queued = await deps.queue.list(addressed.stored);
+  // Read before the log: a change in between wakes the stream at once.
+  const seen = deps.changes?.version(addressed.stored);
+  const { events, forkedAt } = await followed.read(c, deps, addressed);
+  const entries = await deps.usage.list(addressed.stored);
+  return { events, queued, seen, entries, ...(forkedAt === undefined ? {} : { forkedAt }) };
 }
 
 /**

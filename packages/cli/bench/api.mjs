@@ -267,6 +267,8 @@ async function watchedTurns(url, sessions, perSession) {
   const follow = async (session, connectedAt) => {
     for await (const { event, data, id } of framesOf(await fetch(`${url}/sessions/${session}/stream`))) {
       if (event === 'done') return;
+      // The timestamp is taken just before the event's append: the lag includes the append's own
+      // write to DynamoDB Local, most of it at 50 busy sessions (decision 0037).
       const storedAt = data && id !== undefined ? JSON.parse(data).timestamp * 1000 : 0;
       if (storedAt >= connectedAt) lags.push(Date.now() - storedAt);
     }

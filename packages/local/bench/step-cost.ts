@@ -2,9 +2,6 @@ import {
   type CallRef,
   demoTools,
   eventLogWith,
-  type Model,
-  type ModelPart,
-  type ModelRequest,
   type OutcomeStore,
   ScriptedModel,
   submitTurn,
@@ -14,7 +11,8 @@ import { dynamoStores, ensureEventLogTable } from '@agentstep/runtime/dynamo';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { LocalEngine, loadAgent, type SynthesizedAgent, startDynamoDbLocal } from '../src/index.js';
-import { costPerMillionSteps, floorUsage, LIST_PRICES, requestUnits, type StepUsage } from './cost-model.js';
+import { costPerMillionSteps, floorUsage, LIST_PRICES, type StepUsage } from './cost-model.js';
+import { costBetween, type Mark, MarkingModel, meter } from './meter.js';
 import { atMost, row } from './row.js';
 
 const TABLE = 'step-cost';
@@ -37,88 +35,6 @@ const OVERHEAD_STEPS = 24;
 const OVERHEAD_ROUNDS = 3;
 /** Issue 30: today's per-step overhead at most this much of the path before it. */
 const TARGET_OVERHEAD_RATIO = 0.6;
-
-/** DynamoDB requests made, response bytes received and request units used so far. */
-interface Counters {
-  requests: number;
-  bytes: number;
-  readUnits: number;
-  writeUnits: number;
-}
-
-/** Where the loop was when a model step started: the time and the counters. */
-interface Mark extends Counters {
-  at: number;
-}
-
-/**
- * Counts every request the client sends, the bytes of every response as the wire carries them,
- * and the request units each uses (estimated from the items' sizes, see {@link requestUnits}).
- */
-function meter(client: DynamoDBClient): Counters {
-  const counters = { requests: 0, bytes: 0, readUnits: 0, writeUnits: 0 };
-  client.middlewareStack.add(
-    (next, context) => async (args) => {
-      const result = await next(args);
-      counters.requests++;
-      const length = (result.response as { headers?: Record<string, string> }).headers?.['content-length'];
-      counters.bytes += Number(length ?? 0);
-      const units = requestUnits(
-        context.commandName ?? '',
-        writtenItemBytes(args.input),
-        Number(length ?? 0),
-      );
-      counters.readUnits += units.read;
-      counters.writeUnits += units.write;
-      return result;
-    },
-    { step: 'deserialize', name: 'stepCostMeter' },
-  );
-  return counters;
-}
-
-/** The size of each item a write request writes (its JSON, near enough to DynamoDB's measure). */
-function writtenItemBytes(input: unknown): number[] {
-  const { TransactItems, Item, RequestItems, Key } = input as Record<string, unknown>;
-  const size = (value: unknown) => JSON.stringify(value ?? {}).length;
-  if (Array.isArray(TransactItems)) return TransactItems.map(size);
-  if (RequestItems !== undefined)
-    return Object.values(RequestItems as Record<string, unknown[]>)
-      .flat()
-      .map(size);
-  return [size(Item ?? Key)];
-}
-
-/** A scripted model that marks the clock and the counters as each step starts. */
-class MarkingModel implements Model {
-  readonly id = 'scripted';
-  readonly marks: Mark[] = [];
-
-  constructor(
-    private readonly inner: Model,
-    private readonly counters: Counters,
-  ) {}
-
-  stream(request: ModelRequest): AsyncIterable<ModelPart> {
-    this.marks.push({ at: performance.now(), ...this.counters });
-    return this.inner.stream(request);
-  }
-}
-
-/** One loop iteration's cost between the starts of two model steps, averaged over `steps` steps. */
-function costBetween(marks: readonly Mark[], first: number, steps: number) {
-  const from = marks[first];
-  const to = marks[first + steps];
-  if (from === undefined || to === undefined)
-    throw new Error(`The session ended before step ${first + steps}.`);
-  return {
-    ms: (to.at - from.at) / steps,
-    requests: (to.requests - from.requests) / steps,
-    bytes: (to.bytes - from.bytes) / steps,
-    readUnits: (to.readUnits - from.readUnits) / steps,
-    writeUnits: (to.writeUnits - from.writeUnits) / steps,
-  };
-}
 
 /** One loop iteration's cost (a one-call step: results, model step, tool call), averaged around `step`. */
 function costAt(marks: readonly Mark[], step: number) {

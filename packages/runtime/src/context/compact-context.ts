@@ -1,11 +1,12 @@
 import type { LoopState, PriceTable, StoredEvent, WireEventOf } from '@agentstep/protocol';
 import { buildMessages, estimateRequestTokens } from '@agentstep/protocol';
 import type { Clock } from '../clock/clock.js';
+import type { TurnCarry } from '../event-log/context-start.js';
 import type { EventLog } from '../event-log/event-log.js';
 import type { Model } from '../model/model.js';
 import { compactionKey } from '../usage/model-step-key.js';
 import { stepSpend } from '../usage/step-spend.js';
-import { type CompactionSizing, planCompaction } from './plan-compaction.js';
+import { type CompactionPlan, type CompactionSizing, planCompaction } from './plan-compaction.js';
 import { type LeftOut, type Replacement, replacementOf } from './replacement-of.js';
 
 /** What a compaction writes with. */
@@ -22,6 +23,8 @@ export interface CompactionInput extends CompactionSizing {
   batch: string;
   /** The model that writes the summary. */
   summaryModel: Model;
+  /** What the turn carries past the compaction, recorded with it (decision 0039). */
+  carry?: () => TurnCarry;
 }
 
 /**
@@ -37,7 +40,7 @@ export async function compactContext(
 ): Promise<readonly StoredEvent[]> {
   const plan = planCompaction(input);
   if (plan === undefined) return input.log;
-  const counts = countsUpTo(input.log, plan.upToSeq);
+  const counts = countsUpTo(input.log, plan);
   const startedAt = deps.clock.now();
   const replacement = await replacementOf(plan, counts, input);
   const endedAt = deps.clock.now();
@@ -51,6 +54,12 @@ export async function compactContext(
     key: compactionKey(input.batch, plan.previous?.upToSeq ?? 0),
     events: [{ event }],
     expectedSeq: last + 1,
+    // A step that reads from here on needs nothing before the cut: the summary stands for it.
+    contextStart: {
+      from: plan.upToSeq + 1,
+      through: last,
+      ...(input.carry === undefined ? {} : { carry: input.carry() }),
+    },
     ...(spent === undefined
       ? {}
       : {
@@ -106,12 +115,16 @@ function compactedEvent(
   return { ...draft, content, payload: { ...draft.payload, tokensAfter } };
 }
 
-/** The turns begun and the calls made in the log up to `upToSeq`. */
-function countsUpTo(log: readonly StoredEvent[], upToSeq: number): LeftOut {
-  let turns = 0;
-  let calls = 0;
+/**
+ * The turns begun and the calls made in the log up to `upToSeq`: those the compaction in force
+ * counted, and those after it (the log may start right after it, at the context's start).
+ */
+function countsUpTo(log: readonly StoredEvent[], { upToSeq, previous }: CompactionPlan): LeftOut {
+  let turns = previous?.turns ?? 0;
+  let calls = previous?.calls ?? 0;
   for (const { seq, event } of log) {
     if (seq > upToSeq) break;
+    if (seq <= (previous?.upToSeq ?? 0)) continue;
     if (event.type === 'user') turns++;
     else if (event.type === 'call') calls++;
   }

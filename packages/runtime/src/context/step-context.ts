@@ -6,6 +6,8 @@ import {
   type ModelMessage,
   type StoredEvent,
 } from '@agentstep/protocol';
+import type { TurnCarry } from '../event-log/context-start.js';
+import type { LogSnapshot } from '../event-log/event-log.js';
 import type { Model } from '../model/model.js';
 import type { ContextTooLongError } from '../model/model-errors.js';
 import { type CompactionDeps, compactContext } from './compact-context.js';
@@ -19,9 +21,14 @@ export interface StepContextInput {
   state: Pick<LoopState, 'session' | 'turn' | 'step' | 'turnSteps'>;
   /** The step the context is for. */
   batch: string;
+  /** The session's log, from seq 1 or from the context's start (decision 0039). */
   log: readonly StoredEvent[];
   system: string;
   model: Model;
+  /** What the turn carries past a compaction, counted through the log's end: a compaction records it. */
+  carry?: () => TurnCarry;
+  /** The mark and its note as the step's snapshot gave them: the previous step's, read with the log. */
+  marked?: Pick<LogSnapshot, 'mark' | 'markNote'>;
 }
 
 /** What a model step's context is, once kept within its window. */
@@ -54,7 +61,7 @@ export async function stepContext(input: StepContextInput, deps: StepContextDeps
   if (window === undefined) return context;
   const threshold = (settings.compactAt ?? DEFAULT_COMPACT_AT) * window;
   if (context.estimatedTokens * DEFAULT_TOKEN_RATIO < threshold / 2) return context;
-  const ratio = await tokenRatio(input.state.session, input.log, input.model, deps);
+  const ratio = await tokenRatio(input.state.session, input.log, input.model, deps, input.marked);
   const tokensBefore = Math.ceil(context.estimatedTokens * ratio);
   if (tokensBefore <= threshold) return { ...context, ratio };
   return compacted(input, { window, threshold, ratio, tokensBefore }, deps);

@@ -1,6 +1,6 @@
 import type { StoredEvent } from '@agentstep/protocol';
 import * as z from 'zod';
-import type { EventLog } from '../event-log/event-log.js';
+import type { AppendNote, EventLog } from '../event-log/event-log.js';
 import type { Model } from '../model/model.js';
 import { modelStepKey } from '../usage/model-step-key.js';
 import { contextNoteSchema } from './context-note.js';
@@ -20,17 +20,22 @@ const calibratingNoteSchema = z.object({ model: z.string(), context: contextNote
 /**
  * Input tokens per estimated token for `model`'s next request: what the provider reported for the
  * session's latest model step over what that step estimated, when that step ran on the same model
- * and both are known (one read of its note), else {@link DEFAULT_TOKEN_RATIO}.
+ * and both are known, else {@link DEFAULT_TOKEN_RATIO}. Its note is read, unless it came with the
+ * mark the step's snapshot gave (`marked`).
  */
 export async function tokenRatio(
   session: string,
   log: readonly StoredEvent[],
   model: Model,
   deps: { log: EventLog },
+  marked?: { mark: string | undefined; markNote?: AppendNote },
 ): Promise<number> {
   const batch = log.findLast((stored) => stored.batch !== undefined)?.batch;
   if (batch === undefined) return DEFAULT_TOKEN_RATIO;
-  const note = calibratingNoteSchema.safeParse((await deps.log.appended(session, modelStepKey(batch)))?.note);
+  const known = marked?.mark === batch ? marked.markNote : undefined;
+  const note = calibratingNoteSchema.safeParse(
+    known ?? (await deps.log.appended(session, modelStepKey(batch)))?.note,
+  );
   const sent = note.data?.context;
   if (note.data?.model !== model.id || sent?.inputTokens === undefined || sent.estimatedTokens === 0)
     return DEFAULT_TOKEN_RATIO;

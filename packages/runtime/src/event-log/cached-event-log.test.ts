@@ -51,10 +51,38 @@ describe('CachedEventLog', () => {
       key: 'b',
       events: [note('two'), { ...note('three'), batch: 'b1' }],
     });
-    expect(cache.heldThrough('s', 3)).toEqual(await inner.read('s'));
-    expect(cache.heldThrough('s', 2)).toEqual((await inner.read('s')).slice(0, 2));
+    expect(cache.heldThrough('s', 3)).toEqual({ events: await inner.read('s') });
+    expect(cache.heldThrough('s', 2)).toEqual({ events: (await inner.read('s')).slice(0, 2) });
     expect(cache.heldThrough('s', 4)).toBeUndefined();
     expect(reads).toEqual([0]);
+  });
+
+  it('reads a session it never read from the context start, and goes on from what it holds', async () => {
+    const inner = new InMemoryEventLog();
+    await inner.acquireTurn('s', 't');
+    await inner.append({ session: 's', turn: 't', key: 'a', events: [note('1'), note('2'), note('3')] });
+    const start = { from: 3, through: 3 };
+    await inner.append({ session: 's', turn: 't', key: 'b', events: [note('4')], contextStart: start });
+    const snapshots: Array<{ afterSeq?: number; fromContext?: boolean }> = [];
+    const cache = new CachedEventLog(
+      eventLogWith(inner, {
+        snapshot: (session, options) => {
+          snapshots.push({ ...options });
+          return inner.snapshot(session, options);
+        },
+      }),
+    );
+    const cold = await cache.snapshot('s', { fromContext: true });
+    expect(cold.events.map((stored) => stored.seq)).toEqual([3, 4]);
+    expect(cold.start).toEqual(start);
+    await cache.append({ session: 's', turn: 't', key: 'c', events: [note('5')] });
+    expect(cache.heldThrough('s', 5)).toEqual({ events: (await inner.read('s')).slice(2), start });
+    const warm = await cache.snapshot('s', { fromContext: true });
+    expect(warm.events).toEqual((await inner.read('s')).slice(2));
+    expect(snapshots).toEqual([{ afterSeq: 0, fromContext: true }, { afterSeq: 5 }]);
+    // Before what it holds, a read goes to the log underneath.
+    expect(await cache.read('s')).toEqual(await inner.read('s'));
+    expect(await cache.read('s', { afterSeq: 3 })).toEqual(await inner.read('s', { afterSeq: 3 }));
   });
 
   it('reads exactly what the log underneath holds, whoever appended and whatever was evicted', async () => {

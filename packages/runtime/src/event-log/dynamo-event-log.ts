@@ -9,8 +9,10 @@ import { type DynamoTable, type DynamoTableOptions, dynamoTable, queryItems } fr
 import { forkOriginOf, holderOf, markCancelRequested, putForkHead } from '../table/session-head.js';
 import { LAST_EVENT_KEY, sortKeys } from '../table/sort-keys.js';
 import { loadBody, type StoredBody, storeBody } from '../table/stored-body.js';
+import { type ContextStart, contextStartSchema } from './context-start.js';
 import {
   type Appended,
+  type AppendNote,
   type AppendRequest,
   type AppendResult,
   DEFAULT_LEASE_MS,
@@ -18,11 +20,13 @@ import {
   type ForkOptions,
   type ForkOrigin,
   isCancelled,
+  keptNote,
   type LeaseOptions,
   type LeaseTaken,
   type LogSnapshot,
   type NewEvent,
   type SessionHolder,
+  type SnapshotOptions,
 } from './event-log.js';
 import { toStoredEvent } from './to-stored-event.js';
 
@@ -122,8 +126,9 @@ export class DynamoEventLog implements EventLog {
     return 'landed' in again ? { ...again.landed, replayed: false, cancelRequested: true } : undefined;
   }
 
-  async snapshot(session: string, options: { afterSeq?: number } = {}): Promise<LogSnapshot> {
-    const afterSeq = options.afterSeq ?? 0;
+  async snapshot(session: string, options: SnapshotOptions = {}): Promise<LogSnapshot> {
+    const start = options.fromContext ? await this.#contextStart(session) : undefined;
+    const afterSeq = Math.max(options.afterSeq ?? 0, (start?.from ?? 1) - 1);
     // Event keys sort right before the head's, and nothing else sorts between them.
     const items = await queryItems(this.#db.client, this.#db.name, session, {
       from: sortKeys.event(afterSeq + 1),
@@ -141,7 +146,20 @@ export class DynamoEventLog implements EventLog {
       events: [...shared, ...own],
       holder: holderOf(head),
       mark: typeof head?.lastMark === 'string' ? head.lastMark : undefined,
+      ...(typeof head?.markNote === 'string' ? { markNote: JSON.parse(head.markNote) as AppendNote } : {}),
+      ...(start === undefined ? {} : { start }),
     };
+  }
+
+  /**
+   * The context start the session's latest compaction wrote, if any. One that does not parse (never
+   * written by this code) is ignored: the step then reads the whole log, as if there were none.
+   */
+  async #contextStart(session: string): Promise<ContextStart | undefined> {
+    const item = await this.#get(session, sortKeys.contextStart);
+    if (typeof item?.start !== 'string') return undefined;
+    const parsed = contextStartSchema.safeParse(JSON.parse(item.start));
+    return parsed.success ? parsed.data : undefined;
   }
 
   read(session: string, options: { afterSeq?: number } = {}): Promise<StoredEvent[]> {
@@ -334,12 +352,18 @@ export class DynamoEventLog implements EventLog {
       parts: total,
       ...(note === undefined ? {} : { note }),
     });
+    const markNote = request.mark === undefined ? undefined : keptNote(note);
+    // The context start goes with the events it follows (after the head, whose refusal comes first).
+    const start = request.contextStart !== undefined && part === total - 1 ? request.contextStart : undefined;
     return [
       {
         Update: {
           TableName,
           Key: { pk: session, sk: sortKeys.head },
-          ...headUpdate(release ? 'release' : request.holdUntil, request.mark !== undefined),
+          ...headUpdate(
+            release ? 'release' : request.holdUntil,
+            request.mark === undefined ? undefined : { keepsNote: markNote !== undefined },
+          ),
           ConditionExpression: `turn = :turn AND nextSeq = :expected${refuseCancelled ? ' AND (attribute_not_exists(cancelTurn) OR cancelTurn <> :turn)' : ''}`,
           ExpressionAttributeValues: {
             ':turn': turn,
@@ -348,6 +372,7 @@ export class DynamoEventLog implements EventLog {
             ...(release ? {} : { ':now': this.#clock.now(), ':leaseMs': DEFAULT_LEASE_MS }),
             ...(request.holdUntil && !release ? { ':hold': request.holdUntil } : {}),
             ...(request.mark === undefined ? {} : { ':mark': request.mark }),
+            ...(markNote === undefined ? {} : { ':markNote': markNote }),
           },
           ...(refuseCancelled ? { ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const } : {}),
         },
@@ -360,6 +385,16 @@ export class DynamoEventLog implements EventLog {
           ConditionExpression: 'attribute_not_exists(sk)',
         },
       })),
+      ...(start === undefined
+        ? []
+        : [
+            {
+              Put: {
+                TableName,
+                Item: { pk: session, sk: sortKeys.contextStart, start: JSON.stringify(start) },
+              },
+            },
+          ]),
     ];
   }
 
@@ -410,17 +445,27 @@ function eventItem(session: string, seq: number, entry: EncodedEvent): Record<st
 }
 
 /**
- * How an append updates the session head besides its next seq (and its mark, when it `marks`):
- * frees it (`release`), or renews the lease and sets (`holdUntil` > 0), ends (0) or keeps
- * (`undefined`) the hold.
+ * How an append updates the session head besides its next seq: frees it (`release`), or renews the
+ * lease and sets (`holdUntil` > 0), ends (0) or keeps (`undefined`) the hold; when it `marks`, sets
+ * the mark, with its note (`keepsNote`) or without one.
  */
-function headUpdate(change: 'release' | number | undefined, marks: boolean): { UpdateExpression: string } {
-  const next = `SET nextSeq = :next${marks ? ', lastMark = :mark' : ''}`;
-  if (change === 'release')
-    return { UpdateExpression: `${next} REMOVE turn, leaseMs, leaseUntil, holdUntil` };
-  const renewed = `${next}, leaseUntil = :now + if_not_exists(leaseMs, :leaseMs)`;
-  if (change === undefined) return { UpdateExpression: renewed };
-  return { UpdateExpression: change === 0 ? `${renewed} REMOVE holdUntil` : `${renewed}, holdUntil = :hold` };
+function headUpdate(
+  change: 'release' | number | undefined,
+  marks: { keepsNote: boolean } | undefined,
+): { UpdateExpression: string } {
+  const set = ['nextSeq = :next'];
+  const remove: string[] = [];
+  if (marks !== undefined) set.push('lastMark = :mark');
+  if (marks?.keepsNote) set.push('markNote = :markNote');
+  else if (marks !== undefined) remove.push('markNote');
+  if (change === 'release') remove.push('turn', 'leaseMs', 'leaseUntil', 'holdUntil');
+  else {
+    set.push('leaseUntil = :now + if_not_exists(leaseMs, :leaseMs)');
+    if (change === 0) remove.push('holdUntil');
+    else if (change !== undefined) set.push('holdUntil = :hold');
+  }
+  const removed = remove.length > 0 ? ` REMOVE ${remove.join(', ')}` : '';
+  return { UpdateExpression: `SET ${set.join(', ')}${removed}` };
 }
 
 /** The events of one append in transaction-sized parts; an empty append is one empty part. */

@@ -1,4 +1,5 @@
 import type { PersistedEvent, StoredEvent } from '@agentstep/protocol';
+import type { ContextStart } from './context-start.js';
 
 /** An event to append: the wire event and the storage fields the log does not assign itself. */
 export interface NewEvent {
@@ -36,7 +37,9 @@ export interface AppendRequest {
   /**
    * Kept on the session's head as its mark until an append sets another, and returned by
    * `snapshot`: a model step names itself, so the next one tells from the same read that takes
-   * its context whether its own append may have landed already (then it reads the marker).
+   * its context whether its own append may have landed already (then it reads the marker). The
+   * append's note is kept with it when small (`keptNote`): the next step reads it with no read of
+   * its own.
    */
   mark?: string;
   /**
@@ -45,10 +48,25 @@ export interface AppendRequest {
    * run after a cancel that came while the model streamed, with no read of its own.
    */
   reportCancel?: boolean;
+  /**
+   * Set by a compaction's append, in the same atomic write: where a model step's context starts
+   * from now on, and what the running turn carries from before it (decision 0039). Returned by
+   * `snapshot` with `fromContext`.
+   */
+  contextStart?: ContextStart;
 }
 
 /** What an append may note beside its events: a small JSON object (kept well under 100 KB). */
 export type AppendNote = Readonly<Record<string, unknown>>;
+
+/** The longest note kept with a mark on the session's head, as JSON: the head stays within 1 KB. */
+const MARK_NOTE_CHARS = 700;
+
+/** A marking append's note as the head keeps it (JSON), or `undefined` when it has none or it is too long. */
+export function keptNote(note: AppendNote | undefined): string | undefined {
+  const json = note === undefined ? undefined : JSON.stringify(note);
+  return json !== undefined && json.length <= MARK_NOTE_CHARS ? json : undefined;
+}
 
 /** What an idempotency key's first append left in the log. */
 export interface Appended {
@@ -95,6 +113,32 @@ export interface LogSnapshot {
   holder: SessionHolder | undefined;
   /** The `mark` of the last append that set one. */
   mark: string | undefined;
+  /** That append's note, when it had one small enough to keep with the mark (`keptNote`). */
+  markNote?: AppendNote;
+  /**
+   * With `fromContext`: the context start the latest compaction set, when the session has one. The
+   * events may start before its `from`, never after it.
+   */
+  start?: ContextStart;
+}
+
+/** How to read a snapshot. */
+export interface SnapshotOptions {
+  /** Only the events after this seq. @default 0 */
+  afterSeq?: number;
+  /**
+   * Start no earlier than where a model step's context starts (the session's `contextStart`): the
+   * events before it are left out where the store can skip them, and `start` says what they carried.
+   * @default false
+   */
+  fromContext?: boolean;
+}
+
+/** The events a process holds of a session without reading: from seq 1, or from the context's start. */
+export interface HeldLog {
+  events: StoredEvent[];
+  /** The session's context start, when the events may start after seq 1. */
+  start?: ContextStart;
 }
 
 /** How a turn takes its session's lease. */
@@ -157,7 +201,7 @@ export interface EventLog {
    * What `read` gives, with the session's holder and mark, in one round trip where the store
    * allows: what a model step needs before it calls the model.
    */
-  snapshot(session: string, options?: { afterSeq?: number }): Promise<LogSnapshot>;
+  snapshot(session: string, options?: SnapshotOptions): Promise<LogSnapshot>;
   /**
    * Makes `turn` the session's only writer, by a lease: free sessions, the same turn again and
    * expired leases are taken; another live holder throws SessionBusy unless `takeOver`.
@@ -183,9 +227,10 @@ export interface EventLog {
   /** The session's fork origin, or `undefined` when it was not forked. */
   origin(session: string): Promise<ForkOrigin | undefined>;
   /**
-   * The session's events up to and including `seq`, when this process already holds all of them
-   * (a log that caches, having read or appended them itself); `undefined` when it would have to
-   * read. Optional: a log without a cache has none.
+   * The session's events up to and including `seq` (from seq 1, or from the context's start after a
+   * `fromContext` snapshot), when this process already holds all of them (a log that caches, having
+   * read or appended them itself); `undefined` when it would have to read. Optional: a log without
+   * a cache has none.
    */
-  heldThrough?(session: string, seq: number): StoredEvent[] | undefined;
+  heldThrough?(session: string, seq: number): HeldLog | undefined;
 }

@@ -1,18 +1,22 @@
 import { deepFreeze, type StoredEvent } from '@agentstep/protocol';
 import { type Clock, systemClock } from '../clock/clock.js';
 import { SessionBusyError, SessionExistsError } from '../errors.js';
+import type { ContextStart } from './context-start.js';
 import {
   type Appended,
+  type AppendNote,
   type AppendRequest,
   type AppendResult,
   DEFAULT_LEASE_MS,
   type EventLog,
   type ForkOptions,
   type ForkOrigin,
+  keptNote,
   type LeaseOptions,
   type LeaseTaken,
   type LogSnapshot,
   type SessionHolder,
+  type SnapshotOptions,
 } from './event-log.js';
 import { toStoredEvent } from './to-stored-event.js';
 
@@ -40,8 +44,11 @@ interface SessionState {
   origin?: ForkOrigin;
   /** The idempotency key the fork was made with (`ForkOptions.key`). */
   forkKey?: string;
-  /** The last mark an append set (`AppendRequest.mark`). */
+  /** The last mark an append set (`AppendRequest.mark`), and its note as the head keeps it (`keptNote`). */
   mark?: string;
+  markNote?: string | undefined;
+  /** The last context start an append set (`AppendRequest.contextStart`). */
+  contextStart?: ContextStart;
 }
 
 /**
@@ -83,15 +90,25 @@ export class InMemoryEventLog implements EventLog {
     });
     if (release) delete state.lease;
     else renew(lease, this.#clock.now(), request.holdUntil);
-    if (request.mark !== undefined) state.mark = request.mark;
+    if (request.mark !== undefined) {
+      state.mark = request.mark;
+      state.markNote = keptNote(note);
+    }
+    if (request.contextStart !== undefined)
+      state.contextStart = deepFreeze(structuredClone(request.contextStart));
     return { firstSeq, count, replayed: false, ...this.#cancelReport(state, request) };
   }
 
-  async snapshot(session: string, options: { afterSeq?: number } = {}): Promise<LogSnapshot> {
+  async snapshot(session: string, options: SnapshotOptions = {}): Promise<LogSnapshot> {
+    const state = this.#sessions.get(session);
+    const start = options.fromContext ? state?.contextStart : undefined;
+    const afterSeq = Math.max(options.afterSeq ?? 0, (start?.from ?? 1) - 1);
     return {
-      events: await this.read(session, options),
+      events: await this.read(session, { afterSeq }),
       holder: await this.holder(session),
-      mark: this.#sessions.get(session)?.mark,
+      mark: state?.mark,
+      ...(state?.markNote === undefined ? {} : { markNote: JSON.parse(state.markNote) as AppendNote }),
+      ...(start === undefined ? {} : { start }),
     };
   }
 

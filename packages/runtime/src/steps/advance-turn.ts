@@ -33,12 +33,12 @@ function knownSnapshot(
   deps: ModelStepDeps,
 ): LogSnapshot | undefined {
   if (appended.replayed || appended.cancelRequested === undefined) return undefined;
-  const events = deps.log.heldThrough?.(input.session, appended.firstSeq + appended.count - 1);
-  if (events === undefined) return undefined;
+  const held = deps.log.heldThrough?.(input.session, appended.firstSeq + appended.count - 1);
+  if (held === undefined) return undefined;
   const holder = {
     turn: input.turn,
     leaseUntil: deps.clock.now() + DEFAULT_LEASE_MS,
     cancelRequested: appended.cancelRequested,
   };
-  return { events, holder, mark: input.batch };
+  return { ...held, holder, mark: input.batch };
 }

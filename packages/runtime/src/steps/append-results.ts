@@ -45,6 +45,7 @@ export async function appendResults(
     session: batch.session,
     turn: batch.turn,
     key: `result:${batch.batch}`,
+    ...expectedAfter(batch.calls),
     holdUntil: 0,
     // The next model step's check: a cancel that came while the batch ran.
     reportCancel: true,
@@ -61,6 +62,16 @@ export async function appendResults(
       },
     ],
   });
+}
+
+/**
+ * Where the result should land, as a fresh process can tell without reading: right after the
+ * batch's last call, when no call waited for a person (whose decision the log holds after it).
+ * A hint only: a wrong one costs the append a read and a retry, never a wrong append.
+ */
+function expectedAfter(calls: AdvanceTurnInput['calls']): { expectedSeq?: number } {
+  if (calls.length === 0 || calls.some((call) => (call.approval ?? null) !== null)) return {};
+  return { expectedSeq: Math.max(...calls.map((call) => call.seq)) + 1 };
 }
 
 /**

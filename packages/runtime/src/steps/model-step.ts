@@ -75,7 +75,8 @@ async function wasEmpty(session: string, batch: string, deps: ModelStepDeps): Pr
  */
 async function turnStep(state: LoopState, deps: ModelStepDeps, known?: LogSnapshot): Promise<TurnStep> {
   const batch = batchId(state.turn, state.turnSteps + 1);
-  const snapshot = known ?? (await deps.log.snapshot(state.session));
+  // From the context's start: a process that never read the session reads no event a step needs not.
+  const snapshot = known ?? (await deps.log.snapshot(state.session, { fromContext: true }));
   const logged = snapshot.events.filter((stored) => stored.batch === batch && stored.event.type !== 'result');
   // A step with calls had no batch failure; of any other step, only its note tells.
   const step = logged.some(isCall) ? { events: logged } : await stepOnce(state, batch, snapshot, deps);

@@ -1,4 +1,5 @@
 import { DEFAULT_RUNAWAY_LIMITS, type LoopState, type StoredEvent } from '@agentstep/protocol';
+import type { ContextStart } from '../event-log/context-start.js';
 import { batchId } from './batch-id.js';
 import { type TurnTallies, type TurnTally, tallyOf } from './turn-tallies.js';
 
@@ -9,14 +10,16 @@ const QUOTED_ARGS = 200;
  * Why the turn must stop before its next model step, if it ran away (decision 0030): a call of one
  * tool with the same arguments made `repeatedCalls` times (`RepeatedCall`), or `stepsWithoutProgress`
  * model steps in a row without a successful call (`NoProgress`). Decided from the session's `log`
- * alone, so a redelivered step decides the same; `tallies` keeps the counts from step to step.
+ * alone (from seq 1, or from `start.from` with what the turn carried from before), so a redelivered
+ * step decides the same; `tallies` keeps the counts from step to step.
  */
 export function runawayGuard(
   state: LoopState,
   log: readonly StoredEvent[],
   tallies?: TurnTallies,
+  start?: ContextStart,
 ): string | undefined {
-  const tally = tallies?.tally(state.session, state.turn, log) ?? tallyOf(state.turn, log);
+  const tally = tallies?.tally(state.session, state.turn, log, start) ?? tallyOf(state.turn, log, start);
   return repeatedCall(state, tally) ?? noProgress(state, tally);
 }
 
@@ -29,9 +32,10 @@ function repeatedCall(state: LoopState, { top }: TurnTally): string | undefined 
 }
 
 /** `NoProgress`: the turn's last `stepsWithoutProgress` model steps had no successful call. */
-function noProgress(state: LoopState, { progressed }: TurnTally): string | undefined {
+function noProgress(state: LoopState, { progressed, carried }: TurnTally): string | undefined {
   const limit = state.stepsWithoutProgress ?? DEFAULT_RUNAWAY_LIMITS.stepsWithoutProgress;
   if (state.turnSteps < limit) return undefined;
+  if ((carried?.lastProgressed ?? 0) > state.turnSteps - limit) return undefined;
   for (let step = state.turnSteps; step > state.turnSteps - limit; step--) {
     if (progressed.has(batchId(state.turn, step))) return undefined;
   }

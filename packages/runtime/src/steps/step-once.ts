@@ -1,4 +1,4 @@
-import { type LoopState, renderSystemPrompt, type StoredEvent, type WireEventOf } from '@agentstep/protocol';
+import { type LoopState, renderSystemPrompt, type StoredEvent } from '@agentstep/protocol';
 import { approvalRequests, approvalTimeoutMs } from '../approvals/approval-rules.js';
 import {
   contextAfterRefusal,
@@ -24,7 +24,9 @@ import { type ModelRun, runModel, STOP_SEQUENCES } from './run-model.js';
 import { runawayGuard } from './runaway-guard.js';
 import { type StepNote, stepNoteSchema } from './step-note.js';
 import { stepRecord } from './step-record.js';
+import { turnCarry } from './turn-carry.js';
 import { turnModel } from './turn-model.js';
+import { type TurnUser, turnUser } from './turn-user.js';
 
 /**
  * A model step as the log holds it: its events, why its body had no positions if it had none, and
@@ -51,8 +53,9 @@ export interface CancelledStep {
 /**
  * Model step `batch` taken exactly once: as logged when a delivery already took it (its events
  * and note, however few), else taken now unless the turn was asked to stop, ran away (decision 0030)
- * or a budget is spent. `snapshot` is the session's log and head as the caller read them: the
- * step's marker is read only when the head's mark leaves open that the step was logged already.
+ * or a budget is spent. `snapshot` is the session's log (from seq 1, or from the context's start)
+ * and head as the caller read them: the step's marker is read only when the head's mark leaves open
+ * that the step was logged already.
  */
 export async function stepOnce(
   state: LoopState,
@@ -66,9 +69,11 @@ export async function stepOnce(
     if (appended !== undefined) return loggedStep(state.session, appended, log, deps);
   }
   if (isCancelled(snapshot.holder, state.turn)) return { cancelled: true };
-  const limit = runawayGuard(state, log, deps.turnTallies) ?? (await budgetLimit(state, log, deps));
+  const { start } = snapshot;
+  const limit =
+    runawayGuard(state, log, deps.turnTallies, start) ?? (await budgetLimit(state, log, deps, start));
   if (limit !== undefined) return { limit };
-  return takeStep(state, batch, log, deps);
+  return takeStep(state, batch, snapshot, deps);
 }
 
 /**
@@ -88,14 +93,17 @@ function mayBeLogged(state: LoopState, mark: string | undefined): boolean {
 async function takeStep(
   state: LoopState,
   batch: string,
-  before: readonly StoredEvent[],
+  { events: before, start, mark, markNote }: LogSnapshot,
   deps: ModelStepDeps,
 ): Promise<TakenStep> {
   const { session, turn } = state;
-  const user = turnUser(before);
+  const user = turnUser(before, turn, start);
   const { model, profile } = turnModel(session, user, deps);
   const system = renderSystemPrompt({ tools: deps.tools, ...turnInstructions(user, deps) });
-  const input = { state, batch, log: before, system, model };
+  const carry = () =>
+    turnCarry(turn, before, start, { now: deps.clock.now(), session, turnTallies: deps.turnTallies });
+  const marked = { mark, ...(markNote === undefined ? {} : { markNote }) };
+  const input = { state, batch, log: before, system, model, carry, marked };
   const { context, run, startedAt } = await runOnContext(input, await stepContext(input, deps), deps);
   const { events: parsed, usage, usageUnknown, firstInputTokens } = run;
   const { log } = context;
@@ -204,17 +212,8 @@ async function loggedStep(
   return { events, ...(batchFailure === undefined ? {} : { batchFailure }), ...(empty ? { empty } : {}) };
 }
 
-/** The user message that started the turn: the log's last one. */
-function turnUser(log: readonly StoredEvent[]): WireEventOf<'user'> | undefined {
-  const user = log.findLast(({ event }) => event.type === 'user')?.event;
-  return user?.type === 'user' ? user : undefined;
-}
-
 /** The deployment's instructions, then those the turn's user message brought (a persona). */
-function turnInstructions(
-  user: WireEventOf<'user'> | undefined,
-  deps: ModelStepDeps,
-): { instructions?: string } {
+function turnInstructions(user: TurnUser | undefined, deps: ModelStepDeps): { instructions?: string } {
   const instructions = [deps.instructions, user?.instructions].filter(
     (text) => text !== undefined && text !== '',
   );

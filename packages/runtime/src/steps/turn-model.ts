@@ -1,6 +1,6 @@
-import type { WireEventOf } from '@agentstep/protocol';
 import { UnknownModelProfileError } from '../errors.js';
 import type { Model } from '../model/model.js';
+import type { TurnUser } from './turn-user.js';
 
 /** The model that serves a turn's steps, and the profile it was chosen by, if any. */
 export interface TurnModel {
@@ -15,7 +15,7 @@ export interface TurnModel {
  */
 export function turnModel(
   session: string,
-  user: WireEventOf<'user'> | undefined,
+  user: TurnUser | undefined,
   deps: { model: Model; models?: Readonly<Record<string, Model>> },
 ): TurnModel {
   const profile = user?.model;

@@ -4,6 +4,8 @@ const SEQ_DIGITS = 12;
 export const sortKeys = {
   /** The session head: next free seq and the turn that holds the session. */
   head: 'head',
+  /** Where a model step's context starts since the latest compaction (decision 0039). */
+  contextStart: 'context',
   /** One event. Zero-padded so string order is seq order. */
   event: (seq: number) => `e#${String(seq).padStart(SEQ_DIGITS, '0')}`,
   /** The marker of one part of one idempotent append. */

@@ -323,6 +323,44 @@ export function describeEventLogContract(adapter: string, createLogOn: (clock: C
       });
     });
 
+    it("keeps a marking append's note with its mark when small, and forgets it with the next mark", async () => {
+      const log = createLog();
+      const { session, turn } = await openSession(log);
+      const note = { model: 'm', context: { estimatedTokens: 10, inputTokens: 12 } };
+      await log.append({ session, turn, key: 'a', events: [user('one')], mark: 'step-1', note });
+      expect(await log.snapshot(session)).toMatchObject({ mark: 'step-1', markNote: note });
+      await log.append({ session, turn, key: 'b', events: [user('two')] });
+      expect((await log.snapshot(session)).markNote).toEqual(note);
+      const long = { text: 'x'.repeat(2_000) };
+      await log.append({ session, turn, key: 'c', events: [user('three')], mark: 'step-2', note: long });
+      expect(await log.snapshot(session)).not.toHaveProperty('markNote');
+      await log.append({ session, turn, key: 'd', events: [], mark: 'step-3', note, expectedSeq: 4 });
+      await log.append({ session, turn, key: 'e', events: [], mark: 'step-4', expectedSeq: 4 });
+      expect(await log.snapshot(session)).not.toHaveProperty('markNote');
+    });
+
+    it('starts a snapshot from the context start the latest compaction set, and gives it', async () => {
+      const log = createLog();
+      const { session, turn } = await openSession(log);
+      await log.append({ session, turn, key: 'a', events: [user('1'), user('2'), user('3')] });
+      expect(await log.snapshot(session, { fromContext: true })).not.toHaveProperty('start');
+      const carry = { turn, calls: { k: 2 }, approvalWaitMs: 5, user: { instructions: 'be brief' } };
+      const start = { from: 3, through: 3, carry };
+      await log.append({ session, turn, key: 'b', events: [user('4')], contextStart: start });
+      const fromContext = await log.snapshot(session, { fromContext: true });
+      expect(fromContext.start).toEqual(start);
+      // The events may start earlier (a process holding them all), never later.
+      expect(fromContext.events[0]?.seq).toBeLessThanOrEqual(3);
+      expect(fromContext.events.filter((stored) => stored.seq >= 3)).toEqual(
+        (await log.read(session)).slice(2),
+      );
+      const later = { from: 4, through: 4 };
+      await log.append({ session, turn, key: 'c', events: [user('5')], contextStart: later });
+      expect((await log.snapshot(session, { fromContext: true })).start).toEqual(later);
+      expect((await log.snapshot(session)).events).toEqual(await log.read(session));
+      expect(await log.snapshot(session)).not.toHaveProperty('start');
+    });
+
     it('reports a cancel that came before an append that asks, and appends all the same', async () => {
       const log = createLog();
       const { session, turn } = await openSession(log);
