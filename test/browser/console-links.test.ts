@@ -93,7 +93,7 @@ describe.skipIf(chromiumMissing !== undefined)(
     async function walk(
       served: Served,
       ids: readonly string[],
-      ready: Readonly<Record<Hash, string>>,
+      ready: Readonly<Record<Hash, string | string[]>>,
     ): Promise<Set<string>> {
       const page = await (await signedInContext(browser, TENANT, { viewport: VIEWPORT })).newPage();
       const queue: Hash[] = ['#/', '#/workflows'];
@@ -136,9 +136,10 @@ describe.skipIf(chromiumMissing !== undefined)(
       const failed = await client.workflow(failing);
       expect(failed.message).toMatch(new RegExp(`see session ${failing}\\.2\\.$`));
       const goalSessions = [`${gated}.1`, `${failing}.1`, `${failing}.2`];
-      const ready: Record<Hash, string> = {
-        [`#/workflows/${gated}`]: '.gate-card',
-        [`#/workflows/${failing}`]: '.workflow-page .status a',
+      const ready: Record<Hash, string | string[]> = {
+        // Its gate comes with the run's summary, the record of its goal's session from its stream.
+        [`#/workflows/${gated}`]: ['.gate-card', `a[href="#/sessions/${gated}.1"]`],
+        [`#/workflows/${failing}`]: ['.workflow-page .status a', `a[href="#/sessions/${failing}.1"]`],
       };
       for (const id of goalSessions) ready[`#/sessions/${id}`] = '.goal-of a';
       const opened = await walk(workflows, [gated, failing, ...goalSessions], ready);
@@ -162,9 +163,13 @@ const LIST_READY: Record<string, string> = {
 /**
  * Waits until the page `hash` names has come: a list its first page, a session or run its heading
  * and first row, and what `ready` names for it (a part read apart from the rest, such as a fork's
- * origin or a goal session's run), so the ids it will show are there to check.
+ * origin or a goal session's run; each of several), so the ids it will show are there to check.
  */
-async function pageLoaded(page: Page, hash: Hash, ready: Readonly<Record<Hash, string>>): Promise<void> {
+async function pageLoaded(
+  page: Page,
+  hash: Hash,
+  ready: Readonly<Record<Hash, string | string[]>>,
+): Promise<void> {
   const list = LIST_READY[hash];
   if (list !== undefined) return page.locator(list).first().waitFor(UNTIL);
   const [, kind, id = ''] = hash.split('/');
@@ -173,6 +178,5 @@ async function pageLoaded(page: Page, hash: Hash, ready: Readonly<Record<Hash, s
     .locator(kind === 'sessions' ? '.timeline li' : '.records li')
     .first()
     .waitFor(UNTIL);
-  const part = ready[hash];
-  if (part !== undefined) await page.locator(part).first().waitFor(UNTIL);
+  for (const part of [ready[hash] ?? []].flat()) await page.locator(part).first().waitFor(UNTIL);
 }
