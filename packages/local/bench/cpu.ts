@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { demoTools, ScriptedModel, submitTurn, systemClock } from '@agentstep/runtime';
 import { dynamoStores, ensureEventLogTable } from '@agentstep/runtime/dynamo';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -136,15 +138,23 @@ function langGraphLoop(checkpointer: BaseCheckpointSaver) {
 /**
  * The SqliteSaver package: not a dependency, since it builds better-sqlite3 from source (a C++
  * toolchain and Node's headers, minutes on a fresh machine), which `npm test` must never need.
- * Install it to compare with it: `node scripts/pnpm.mjs --dir packages/local add -D
- * @langchain/langgraph-checkpoint-sqlite` (on a machine that can build it).
+ * Install it to compare with it: in a folder of its own (`npm install --nodedir=<node's prefix>
+ * @langchain/langgraph-checkpoint-sqlite`, on a machine that can build it) named by
+ * `AGENTSTEP_BENCH_SQLITE_FROM`, or as a dev dependency of this package.
  */
 const SQLITE_SAVER = '@langchain/langgraph-checkpoint-sqlite';
+
+/** The SqliteSaver package: from the folder `AGENTSTEP_BENCH_SQLITE_FROM` names, else by name from here. */
+function importSqliteSaver(): Promise<unknown> {
+  const from = process.env.AGENTSTEP_BENCH_SQLITE_FROM;
+  if (from === undefined) return import(SQLITE_SAVER);
+  return import(pathToFileURL(createRequire(join(from, 'package.json')).resolve(SQLITE_SAVER)).href);
+}
 
 /** SqliteSaver on a file (durable, as AgentStep's log is), or why it is missing here. */
 async function sqliteSaver(file: string): Promise<BaseCheckpointSaver | string> {
   try {
-    const { SqliteSaver } = (await import(SQLITE_SAVER)) as {
+    const { SqliteSaver } = (await importSqliteSaver()) as {
       SqliteSaver: { fromConnString(file: string): BaseCheckpointSaver };
     };
     return SqliteSaver.fromConnString(file);
@@ -193,7 +203,7 @@ try {
   const memory = total(MEMORY);
   if (typeof sqlite === 'string') {
     console.log(
-      `      SqliteSaver could not load (${sqlite}): the ratio is against MemorySaver. To compare with it, on a machine that builds better-sqlite3: node scripts/pnpm.mjs --dir packages/local add -D ${SQLITE_SAVER}`,
+      `      SqliteSaver could not load (${sqlite}): the ratio is against MemorySaver. To compare with it, on a machine that builds better-sqlite3, install ${SQLITE_SAVER} in a folder and name it in AGENTSTEP_BENCH_SQLITE_FROM`,
     );
     const ratio = ours / memory;
     console.log(
