@@ -11,6 +11,8 @@ export interface StartTurnDeps extends HandlerDeps {
   clock: Clock;
   limits?: Partial<TurnLimits>;
   budget?: Budget;
+  /** The agent version the deployment runs, recorded by each turn's `turn_start`. */
+  version?: string;
 }
 
 /** StartTurn's payload: the execution input (checked by the use case) and the execution's name. */

@@ -15,16 +15,19 @@ const env = z
     [ENV_NAMES.stepsWithoutProgress]: limitEnv(runawayLimitsSchema.shape.stepsWithoutProgress),
     /** The deployment's default budget, as JSON (`budgetSchema`). */
     [ENV_NAMES.budget]: jsonEnv(budgetSchema, '{}'),
+    [ENV_NAMES.agentVersion]: z.string().min(1).optional(),
   })
   .parse(process.env);
 const maxSteps = env[ENV_NAMES.maxSteps];
 const stepsPerExecution = env[ENV_NAMES.stepsPerExecution];
 const repeatedCalls = env[ENV_NAMES.repeatedCalls];
 const stepsWithoutProgress = env[ENV_NAMES.stepsWithoutProgress];
+const version = env[ENV_NAMES.agentVersion];
 
 export const handler = createHandler({
   ...tableStepDeps,
   budget: env[ENV_NAMES.budget],
+  ...(version === undefined ? {} : { version }),
   limits: {
     ...(maxSteps ? { maxSteps } : {}),
     ...(stepsPerExecution ? { stepsPerExecution } : {}),

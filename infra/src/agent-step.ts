@@ -31,6 +31,7 @@ import { AgentStepApi, type AgentStepApiOptions, type ApiFunctionName } from './
 import type { AgentStepConsole } from './agent-step-console.js';
 import { type ApprovalProps, approvalEnv } from './approval-env.js';
 import { checked } from './checked.js';
+import { deployedAgentVersion } from './deployed-agent-version.js';
 import { EventLogTable } from './event-log-table.js';
 import { type EventTurnOptions, eventTurnTarget } from './event-turn-target.js';
 import { ExecutionFailureAlarm } from './execution-failure-alarm.js';
@@ -207,6 +208,11 @@ export class AgentStep extends Construct {
   readonly workflowStateMachine: StateMachine;
   /** Every model its functions may call, checked: the model, the profiles' others, the summary model. */
   readonly models: readonly string[];
+  /**
+   * The version of the agent it deploys (decision 0040), which each turn records in its
+   * `turn_start`: a short hash of its settings, tools and loop (`agentstep version` locally).
+   */
+  readonly version: string;
   /** The sessions' files, when the `workspace` toolset is enabled. */
   readonly workspace: Bucket | undefined;
   /**
@@ -227,7 +233,8 @@ export class AgentStep extends Construct {
 
   constructor(scope: Construct, id: string, given: AgentStepProps = {}) {
     super(scope, id);
-    const { props, agentFile, providers, agentLambdaTools, agentMcpSecrets } = resolvedProps(given);
+    const { props, agentFile, providers, agentLambdaTools, agentMcpSecrets, agentTools } =
+      resolvedProps(given);
     const modelName = modelChoiceAmong(providers);
     const model = checked(modelName, props.model ?? SCRIPTED_MODEL, 'model');
     const modelProfiles = checked(
@@ -340,6 +347,8 @@ export class AgentStep extends Construct {
       ...(props.approvalTimeout ? { approvalTimeout: props.approvalTimeout } : {}),
       ...(props.eventBus ? { eventBus: props.eventBus } : {}),
     }).stateMachine;
+    this.version = deployedAgentVersion(props, agentTools, this.stateMachine);
+    functions['start-turn'].addEnvironment(ENV_NAMES.agentVersion, this.version);
     if (subAgents && invokeTool.role)
       subAgentStartPolicy(this, 'SubAgentStarts', invokeTool.role, this.stateMachine);
     this.workflowStateMachine = new WorkflowStateMachine(this, 'Workflows', {

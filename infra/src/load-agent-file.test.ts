@@ -24,6 +24,17 @@ describe('loadAgentFile', () => {
       lambdaTools: [],
       mcpServers: {},
       providers: ['echo'],
+      tools: [
+        {
+          name: 'word_count',
+          description: 'Counts the words in a text.',
+          parameters: expect.objectContaining({ properties: { text: { type: 'string' } } }),
+          approval: false,
+          sequential: false,
+          idempotent: expect.any(Boolean),
+          timeoutMs: expect.any(Number),
+        },
+      ],
     });
   });
 

@@ -50,6 +50,8 @@ export interface AgentFileSettings {
   readonly mcpServers: Readonly<Record<string, AgentFileMcpServer>>;
   /** The names of the agent's own providers. */
   readonly providers: readonly string[];
+  /** The agent's own tools as its version counts them (`versionedTool`): name, description, schema, how they run. */
+  readonly tools: readonly Readonly<Record<string, unknown>>[];
 }
 
 /** The script that loads the agent file in its own process: `.ts` in the repository (run by tsx), `.js` built. */

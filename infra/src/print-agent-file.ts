@@ -7,12 +7,12 @@
  */
 import { pathToFileURL } from 'node:url';
 // biome-ignore lint/style/noRestrictedImports: this script runs in its own process at synthesis to load the user's agent as the CLI does; the constructs never import the runtime.
-import { type Agent, checkedAgent, moduleDefault } from '@agentstep/runtime';
+import { type Agent, checkedAgent, moduleDefault, versionedTool } from '@agentstep/runtime';
 import type { AgentFileMcpServer, AgentFileSettings } from './load-agent-file.js';
 
 /**
  * The agent's fields synthesis reads, its providers by name (their code is bundled, not printed),
- * its MCP servers by url and secret names.
+ * its MCP servers by url and secret names, its own tools as its version counts them.
  */
 function settingsOf(agent: Agent): AgentFileSettings {
   const { model, modelProfiles, instructions, toolsets, fetchHosts, approvals, approvalTimeoutSeconds } =
@@ -37,6 +37,7 @@ function settingsOf(agent: Agent): AgentFileSettings {
       Object.entries(agent.mcpServers).map(([name, server]) => [name, mcpServerOf(server)]),
     ),
     providers: agent.providers.map((provider) => provider.name),
+    tools: agent.tools.map(versionedTool),
   };
 }
 

@@ -23,6 +23,8 @@ export interface ResolvedProps {
    * functions that list or call their tools read them.
    */
   readonly agentMcpSecrets: readonly string[];
+  /** The agent file's own tools as its version counts them (bundled, so not props). */
+  readonly agentTools: readonly Readonly<Record<string, unknown>>[];
 }
 
 /**
@@ -35,7 +37,13 @@ export interface ResolvedProps {
  */
 export function resolvedProps(given: AgentStepProps): ResolvedProps {
   if (given.agent === undefined)
-    return { props: given, providers: MODEL_PROVIDERS, agentLambdaTools: [], agentMcpSecrets: [] };
+    return {
+      props: given,
+      providers: MODEL_PROVIDERS,
+      agentLambdaTools: [],
+      agentMcpSecrets: [],
+      agentTools: [],
+    };
   const agentFile = resolve(given.agent);
   const settings = loadAgentFile(agentFile);
   const agentMcpSecrets = deployedMcpSecrets(settings.mcpServers);
@@ -58,6 +66,7 @@ export function resolvedProps(given: AgentStepProps): ResolvedProps {
     providers: [...MODEL_PROVIDERS, ...settings.providers],
     agentLambdaTools: settings.lambdaTools.map((tool) => tool.functionName),
     agentMcpSecrets,
+    agentTools: settings.tools,
   };
 }
 

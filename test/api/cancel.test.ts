@@ -50,6 +50,7 @@ describe.skipIf(dynamoEndpoint === '')('cancelling a turn over the HTTP API (`ag
     const events = await eventsOnce(url, 'erin', session, (logged) => countOf('turn_end')(logged) === 1);
     expect(events.map((event) => event.type)).toEqual([
       'user',
+      'turn_start',
       'call',
       'call',
       'call',
@@ -57,20 +58,22 @@ describe.skipIf(dynamoEndpoint === '')('cancelling a turn over the HTTP API (`ag
       'cancelled',
       'turn_end',
     ]);
+    const ofType = (type: string) => events.find((event) => event.type === type);
+    expect(ofType('turn_start')).toMatchObject({ payload: { turn } });
     // Failures, not the sleeps' values: the batch was closed before any sleep could end.
-    expect(JSON.parse(String(events[4]?.content))).toEqual(
+    expect(JSON.parse(String(ofType('result')?.content))).toEqual(
       [1, 2, 3].map(() => ({
         tool: 'sleep',
         status: 'failure',
         content: 'The turn was cancelled before this call finished.',
       })),
     );
-    expect(events[5]).toMatchObject({ type: 'cancelled', content: 'Cancelled by the user.' });
-    expect(events[6]).toMatchObject({ payload: { turn, status: 'cancelled' } });
+    expect(ofType('cancelled')).toMatchObject({ content: 'Cancelled by the user.' });
+    expect(ofType('turn_end')).toMatchObject({ payload: { turn, status: 'cancelled' } });
     // The stream shows the `cancelled` event as it shows every logged event.
     const { frames: logged } = await readStream(`${url}/sessions/${session}/stream`, 'erin');
     expect(logged.flatMap((frame) => (frame.id === undefined ? [] : [`${frame.id} ${frame.event}`]))).toEqual(
-      ['1 user', '2 call', '3 call', '4 call', '5 result', '6 cancelled', '7 turn_end'],
+      ['1 user', '2 turn_start', '3 call', '4 call', '5 call', '6 result', '7 cancelled', '8 turn_end'],
     );
     // The session's next turn runs to its end: a second server on the same store answers at once,
     // where this one would sleep again.
@@ -82,7 +85,7 @@ describe.skipIf(dynamoEndpoint === '')('cancelling a turn over the HTTP API (`ag
       });
       expect(next.status).toBe(202);
       const stream = `${answering.url}/sessions/${session}/stream`;
-      const { frames } = await readStream(stream, 'erin', { lastEventId: '7' });
+      const { frames } = await readStream(stream, 'erin', { lastEventId: '8' });
       expect(frames.at(-1)).toMatchObject({
         event: 'done',
         data: JSON.stringify({ status: 'done', turn: next.body.turn }),

@@ -79,7 +79,7 @@ function endOfFrame(text: string, id: string): number | undefined {
 const seqs = (items: StreamItem[]) => items.flatMap((item) => ('seq' in item ? [item.seq] : []));
 
 describe.skipIf(dynamoEndpoint === '')('@agentstep/client on `agentstep serve` (DynamoDB Local)', () => {
-  it('start, then stream to done: seq 1…5 without gaps, the same events as events(); get() says idle', async () => {
+  it('start, then stream to done: seq 1…6 without gaps, the same events as events(); get() says idle', async () => {
     const alice = clientOf('alice');
     const { session, turn, status } = await alice.start({ message: 'Hi' });
     expect(status).toBe('running');
@@ -87,6 +87,7 @@ describe.skipIf(dynamoEndpoint === '')('@agentstep/client on `agentstep serve` (
     const logged = (item: StreamItem) => 'seq' in item || item.type === 'done';
     expect(items.filter(logged).map((item) => item.type)).toEqual([
       'user',
+      'turn_start',
       'call',
       'result',
       'respond',
@@ -94,7 +95,7 @@ describe.skipIf(dynamoEndpoint === '')('@agentstep/client on `agentstep serve` (
       'done',
     ]);
     expect(items.filter((item) => item.type === 'metric')).toHaveLength(2);
-    expect(seqs(items)).toEqual([1, 2, 3, 4, 5]);
+    expect(seqs(items)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(items.at(-1)).toEqual({ type: 'done', status: 'done', turn });
     const events = items.flatMap((item) => ('seq' in item ? [item.event] : []));
     expect(await alice.events(session)).toEqual({ events, next: null });
@@ -103,10 +104,11 @@ describe.skipIf(dynamoEndpoint === '')('@agentstep/client on `agentstep serve` (
       title: 'Hi',
       status: 'idle',
       turns: 1,
-      lastSeq: 5,
+      lastSeq: 6,
       lastTurn: { turn, status: 'done' },
       usage: { input: 0, output: 0 },
       queued: [],
+      versions: [{ turn, version: expect.stringMatching(/^[0-9a-f]{12}$/) }],
     });
   });
 
@@ -158,7 +160,7 @@ describe.skipIf(dynamoEndpoint === '')('@agentstep/client on `agentstep serve` (
     const { session, turn } = await dave.start({ message: 'Hi' });
     const items = await collect(dave.stream(session, { retryDelayMs: 10 }));
     expect(resumedFrom).toEqual([null, '2']);
-    expect(seqs(items)).toEqual([1, 2, 3, 4, 5]);
+    expect(seqs(items)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(items.at(-1)).toEqual({ type: 'done', status: 'done', turn });
     const logged = items.flatMap((item) => ('seq' in item ? [item.event] : []));
     expect((await dave.events(session)).events).toEqual(logged);

@@ -199,6 +199,7 @@ describe.skipIf(dynamoEndpoint === '')(
       expect(result.structuredContent).toMatchObject({ status: 'done', answer: 'Echoed.' });
       expect(progress).toEqual([
         'The turn began.',
+        expect.stringMatching(/^Running on agent version [0-9a-f]{12}\.$/),
         'Calling echo.',
         expect.stringMatching(/^A call of echo waits for approval /),
         expect.stringMatching(/ approved\.$/),

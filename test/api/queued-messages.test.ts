@@ -146,7 +146,9 @@ describe.skipIf(dynamoEndpoint === '')('messages that arrive mid-turn (ifBusy) o
       await until(shown('turn_end', turn));
     }
     await reading;
-    const queueChanges = items.filter((item) => item.type.startsWith('turn_') && item.type !== 'turn_end');
+    const queueChanges = items.filter((item) =>
+      ['turn_queued', 'turn_started', 'turn_withdrawn'].includes(item.type),
+    );
     expect(queueChanges).toEqual([
       { type: 'turn_queued', turn: second.turn, position: 1, message: 'Second' },
       { type: 'turn_queued', turn: third.turn, position: 2, message: 'Third' },
@@ -161,6 +163,10 @@ describe.skipIf(dynamoEndpoint === '')('messages that arrive mid-turn (ifBusy) o
     ]);
     expect(items.at(-1)).toMatchObject({ type: 'done', status: 'done' });
     expect(items.filter((item) => item.type === 'turn_end')).toHaveLength(3);
+    // Each turn's logged `turn_start` follows its `user` event, on the stream as in the log.
+    const started = items.flatMap((item) => ('seq' in item && item.type === 'turn_start' ? [item.seq] : []));
+    expect(started).toEqual(events.filter((event) => event.type === 'turn_start').map((event) => event.seq));
+    expect(started).toEqual([seqOf('First'), seqOf('Second'), seqOf('Third')].map((seq) => Number(seq) + 1));
   });
 
   it('queues a chat message: POST /chat streams its turn once the running one has ended', async () => {

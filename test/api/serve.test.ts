@@ -62,7 +62,14 @@ describe.skipIf(dynamoEndpoint === '')('the HTTP API on `agentstep serve` (Dynam
     expect(code).toBe(200);
     const logged = frames.filter((frame) => frame.id !== undefined);
     expect(logged.map((frame) => Number(frame.id))).toEqual(logged.map((_, index) => index + 1));
-    expect(logged.map((frame) => frame.event)).toEqual(['user', 'call', 'result', 'respond', 'turn_end']);
+    expect(logged.map((frame) => frame.event)).toEqual([
+      'user',
+      'turn_start',
+      'call',
+      'result',
+      'respond',
+      'turn_end',
+    ]);
     expect(frames.at(-1)).toMatchObject({ event: 'done', data: JSON.stringify({ status: 'done', turn }) });
     const metrics = frames.filter((frame) => frame.event === 'metric');
     expect(metrics.map((frame) => frame.id)).toEqual([undefined, undefined]);
@@ -118,10 +125,11 @@ describe.skipIf(dynamoEndpoint === '')('the HTTP API on `agentstep serve` (Dynam
       title: 'Hi',
       status: 'idle',
       turns: 1,
-      lastSeq: 5,
+      lastSeq: 6,
       lastTurn: { turn, status: 'done' },
       usage: { input: 200, output: 20 },
       queued: [],
+      versions: [{ turn, version: expect.stringMatching(/^[0-9a-f]{12}$/) }],
     });
     const page = await call(`${url}/sessions/${session}/events?after=1&limit=2`, 'alice');
     expect(page.body.events.map((event: { seq: number }) => event.seq)).toEqual([2, 3]);

@@ -66,16 +66,17 @@ async function expectClosedByTakeOver(session: string) {
   const oldTurn = events.findIndex((event) => event.type === 'turn_end');
   expect(events.slice(0, oldTurn + 1).map((event) => event.type)).toEqual([
     'user',
+    'turn_start',
     'call',
     'call',
     'result',
     'turn_end',
   ]);
-  expect(JSON.parse(String(events[3]?.content))).toEqual([
+  expect(JSON.parse(String(events[4]?.content))).toEqual([
     { tool: 'sleep', status: 'failure', content: expect.stringContaining('took the session over') },
     { tool: 'echo', status: 'success', content: 'quick' },
   ]);
-  expect(events[4]).toMatchObject({ payload: { status: 'failed', error: 'TurnTakenOver' } });
+  expect(events[5]).toMatchObject({ payload: { status: 'failed', error: 'TurnTakenOver' } });
   expect(events.filter((event) => event.type === 'turn_end').map((event) => event.payload)).toMatchObject([
     { status: 'failed' },
     { status: 'done' },
@@ -95,15 +96,17 @@ describe.skipIf(dynamoEndpoint === '')(
       const events = jsonLines((await runCli(['events', 'orphaned', '--json'], { cwd })).stdout);
       expect(events.map((event) => event.type)).toEqual([
         'user',
+        'turn_start',
         'call',
         'call',
         'result',
         'turn_end',
         'user',
+        'turn_start',
         'respond',
         'turn_end',
       ]);
-      expect(JSON.parse(String(events[3]?.content))).toEqual([
+      expect(JSON.parse(String(events[4]?.content))).toEqual([
         {
           tool: 'sleep',
           status: 'failure',
@@ -111,8 +114,8 @@ describe.skipIf(dynamoEndpoint === '')(
         },
         { tool: 'echo', status: 'success', content: 'quick' },
       ]);
-      expect(events[4]).toMatchObject({ payload: { status: 'failed' } });
-      expect(events[7]).toMatchObject({ payload: { status: 'done' } });
+      expect(events[5]).toMatchObject({ payload: { status: 'failed' } });
+      expect(events[9]).toMatchObject({ payload: { status: 'done' } });
     });
 
     it('with no owner on record, holds its session while its lease runs; --take-over takes it at once and closes the dead turn', async () => {

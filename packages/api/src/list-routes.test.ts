@@ -49,6 +49,7 @@ describe('the list routes', () => {
           turns: 1,
           lastSeq: 1,
           lastTurn: null,
+          versions: [],
           usage: { input: 0, output: 0, costUsd: 0 },
           queued: [],
           createdAt: '2026-11-23T10:02:00.000Z',

@@ -3,8 +3,8 @@ import { parsedCall } from './parsed-call.js';
 
 /**
  * What a progress notification of `ask` says of a logged event of the turn: a step thought, called
- * tools, got their results or answered; a call waits for a person's decision (and how to give it);
- * the context was compacted. `session` is the session as the tenant knows it.
+ * tools, got their results or answered; the agent version the turn runs on; a call waits for a
+ * person's decision (and how to give it); the context was compacted. `session` is the session as the tenant knows it.
  */
 export function mcpProgressMessage(event: WireEvent, session: string): string {
   switch (event.type) {
@@ -20,6 +20,8 @@ export function mcpProgressMessage(event: WireEvent, session: string): string {
       return `The turn ended: ${event.payload.status}.`;
     case 'user':
       return 'The turn began.';
+    case 'turn_start':
+      return `Running on agent version ${event.payload.version}.`;
     case 'think':
       return 'Thinking.';
     case 'respond':

@@ -33,6 +33,7 @@ export async function sessionSummary(
     lastTurn: state.lastEnd
       ? { turn: state.lastEnd.payload.turn, status: state.lastEnd.payload.status }
       : null,
+    versions: turnVersions(session.events),
     usage: {
       input: spend.inputTokens,
       output: spend.outputTokens,
@@ -51,4 +52,11 @@ export function queuedTurn(message: QueuedMessage, index: number): QueuedTurn {
     position: index + 1,
     queuedAt: isoTime(message.queuedAt),
   };
+}
+
+/** Each turn's agent version, as its `turn_start` recorded it, oldest first. */
+function turnVersions(events: readonly StoredEvent[]): SessionSummary['versions'] {
+  return events.flatMap(({ event }) =>
+    event.type === 'turn_start' ? [{ turn: event.payload.turn, version: event.payload.version }] : [],
+  );
 }

@@ -9,6 +9,7 @@ const item = (usage: SessionListItem['usage']): SessionListItem => ({
   turns: 1,
   lastSeq: 2,
   lastTurn: null,
+  versions: [],
   usage,
   queued: [],
   createdAt: '2026-11-23T10:00:00.000Z',

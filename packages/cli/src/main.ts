@@ -22,6 +22,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   prompt: async () => (await import('./commands/prompt-command.js')).promptCommand,
   'render-context': async () => (await import('./commands/render-context-command.js')).renderContextCommand,
   workflow: async () => (await import('./commands/workflow-command.js')).workflowCommand,
+  version: async () => (await import('./commands/version-command.js')).versionCommand,
 };
 
 /**

@@ -69,7 +69,13 @@ agentstep fork ID --at SEQ [--session NEWID] [--json]
 agentstep context ID [--at SEQ]
                                the messages the model would see next, as JSON, the log's latest
                                compaction applied; --at: as of SEQ (the session's events up to SEQ)
-agentstep stats ID             what the session's local runs cost (tokens, USD, time), as JSON`;
+agentstep stats ID             what the session's local runs cost (tokens, USD, time), as JSON
+agentstep version [--json] [agent options]
+                               the agent's version: a short hash of its instructions, models, tools
+                               (names, descriptions, schemas), MCP servers, limits, budget, context
+                               settings and loop, as run would run it (comments never change it);
+                               every turn records the version it ran on (turn_start); --json: the
+                               hash and what went into it`;
 
 /** Help for `agentstep approvals` and `agentstep approve`. */
 const APPROVALS_USAGE = `agentstep approvals SESSION [--json] [--url URL] [--token NAME] [agent options]
@@ -192,6 +198,7 @@ Commands:
   fork      start a new session from a session's log up to a turn's end or a batch's results
   context   print the messages the model would see next
   stats     print what a session's local runs cost
+  version   print the agent's version (what each turn records it ran on)
   approvals list a session's calls waiting for a person's approval
   approve   approve (or --deny) one waiting call
   parse     parse model output from stdin into protocol events (JSON lines)

@@ -64,6 +64,8 @@ export interface LocalDeps {
   mcp?: AgentMcp;
   /** How model steps keep the context within the model's window. @default each model's known window */
   context?: ContextOptions;
+  /** The agent version this engine runs (`agentVersion`), recorded by each turn's `turn_start`. @default none recorded */
+  version?: string;
 }
 
 /**
@@ -95,6 +97,7 @@ export function localHandlers(deps: LocalDeps): Record<StepName, StepHandler<unk
   return {
     'start-turn': startTurn({
       ...shared,
+      ...(deps.version ? { version: deps.version } : {}),
       ...(deps.limits ? { limits: deps.limits } : {}),
       ...(deps.budget ? { budget: deps.budget } : {}),
     }),

@@ -147,6 +147,7 @@ export {
   thinkEventSchema,
   tokenUsageSchema,
   turnEndEventSchema,
+  turnStartEventSchema,
   userEventSchema,
   type WireEvent,
   type WireEventOf,

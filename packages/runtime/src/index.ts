@@ -2,6 +2,11 @@
 // provider SDK, the http tool, middy, Powertools or an AWS SDK client: those sit behind subpaths.
 
 export {
+  agentVersionInputs,
+  type VersionedSettings,
+  versionedTool,
+} from './agent/agent-version-inputs.js';
+export {
   type Agent,
   type AgentDefinition,
   agentDefinitionSchema,

@@ -122,16 +122,18 @@ describe('agentstep run', () => {
     const events = jsonLines((await project.run(['events', 'stopped', '--json'])).stdout);
     expect(events.map((event) => event.type)).toEqual([
       'user',
+      'turn_start',
       'call',
       'call',
       'result',
       'cancelled',
       'turn_end',
       'user',
+      'turn_start',
       'respond',
       'turn_end',
     ]);
-    expect(JSON.parse(String(events[3]?.content)).map((item: { status: string }) => item.status)).toEqual([
+    expect(JSON.parse(String(events[4]?.content)).map((item: { status: string }) => item.status)).toEqual([
       'failure',
       'failure',
     ]);
@@ -140,7 +142,7 @@ describe('agentstep run', () => {
       { status: 'done' },
     ]);
     expect((await project.run(['events', 'stopped'])).stdout).toMatch(
-      /^ {3}5 cancelled {2}Cancelled by the user\.$/m,
+      /^ {3}6 cancelled {2}Cancelled by the user\.$/m,
     );
   });
 
@@ -152,17 +154,19 @@ describe('agentstep run', () => {
     expect(recorded.status).toBe(0);
     expect(replayed.status).toBe(0);
     const withoutTime = (stdout: string) =>
-      jsonLines(stdout).map(({ timestamp: _, payload, ...event }) => {
-        // Latency and calls' durations are measured, and the batch and the terminal record name the
-        // turn (a new id per run).
+      jsonLines(stdout).map(({ timestamp: _, payload, content, ...event }) => {
+        // Latency and calls' durations are measured, the batch and the turn's records name the turn
+        // (a new id per run), and the turn's start names the version (its model is another).
         const {
           latency_ms: __,
           durations_ms: _____,
           batch: ___,
           turn: ____,
+          version: ______,
           ...rest
         } = (payload ?? {}) as Record<string, unknown>;
-        return { ...event, payload: rest } as Record<string, unknown>;
+        const named = event.type === 'turn_start' ? {} : { content };
+        return { ...event, ...named, payload: rest } as Record<string, unknown>;
       });
     expect(withoutTime(replayed.stdout)).toEqual(withoutTime(recorded.stdout));
     expect(withoutTime(replayed.stdout).filter((event) => event.type === 'call')).toHaveLength(4);
@@ -284,6 +288,7 @@ describe('agentstep run against a provider’s streaming API on 127.0.0.1 (--bas
     ]);
     expect(lines.filter((line) => line.seq !== undefined).map((line) => line.type)).toEqual([
       'user',
+      'turn_start',
       'call',
       'result',
       'turn_end',
@@ -318,6 +323,7 @@ describe('agentstep run against a provider’s streaming API on 127.0.0.1 (--bas
     const { lines, requests } = await runAgainstServer('anthropic:claude-test', server.url);
     expect(lines.map((line) => line.type)).toEqual([
       'user',
+      'turn_start',
       'think',
       'call',
       'metric',

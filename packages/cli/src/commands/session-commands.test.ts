@@ -10,6 +10,7 @@ describe('agentstep events, context and stats', () => {
     expect(events.status).toBe(0);
     expect(jsonLines(events.stdout).map((event) => event.type)).toEqual([
       'user',
+      'turn_start',
       'think',
       'respond',
       'call',
@@ -61,7 +62,7 @@ describe('agentstep events, context and stats', () => {
     type Message = { role: string; content: string };
     let context: (...args: string[]) => Promise<{ status: number; stderr: string; messages: Message[] }>;
 
-    /** A session of one turn (12 events), then a compaction of it all (seq 13): `context` reads it. */
+    /** A session of one turn (13 events), then a compaction of it all (seq 14): `context` reads it. */
     beforeAll(async () => {
       const project = memoryProject();
       expect((await project.run(['run', 'Check things', '--session', 'kept'])).status).toBe(0);
@@ -76,10 +77,10 @@ describe('agentstep events, context and stats', () => {
           {
             event: {
               type: 'compacted',
-              content: 'Compacted events 1–12.',
+              content: 'Compacted events 1–13.',
               timestamp: 1_700_000_000,
               payload: {
-                upToSeq: 12,
+                upToSeq: 13,
                 summary: SUMMARY,
                 tokensBefore: 900,
                 tokensAfter: 120,
@@ -107,21 +108,21 @@ describe('agentstep events, context and stats', () => {
     });
 
     it('--at SEQ before the compaction shows the events up to SEQ as they are', async () => {
-      const { status, messages } = await context('--at', '12');
+      const { status, messages } = await context('--at', '13');
       expect(status).toBe(0);
       expect(messages[0]).toEqual({ role: 'user', content: 'Check things' });
       expect(JSON.stringify(messages)).not.toContain(SUMMARY);
       expect((await context('--at', '1')).messages).toEqual([{ role: 'user', content: 'Check things' }]);
-      expect((await context('--at=13')).messages[0]?.content).toContain(SUMMARY);
+      expect((await context('--at=14')).messages[0]?.content).toContain(SUMMARY);
     });
 
-    it.each(['0', '14', '2.5', 'x', ''])(
+    it.each(['0', '15', '2.5', 'x', ''])(
       'refuses --at %j with exit 2, saying the log’s range',
       async (at) => {
         const { status, stderr } = await context('--at', at);
         expect(status).toBe(2);
         expect(stderr).toContain(
-          `agentstep context: --at takes a seq of session kept's log, a whole number from 1 to 13; received "${at}".`,
+          `agentstep context: --at takes a seq of session kept's log, a whole number from 1 to 14; received "${at}".`,
         );
       },
     );

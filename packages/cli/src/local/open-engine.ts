@@ -19,6 +19,7 @@ import {
 import { type AgentMcp, mcpOfAgent } from '@agentstep/runtime/mcp';
 import type { CliIo } from '../io/cli-io.js';
 import { agentCacheFile } from './agent-cache-file.js';
+import { agentVersionOf } from './agent-version-of.js';
 import { followStore } from './follow-store.js';
 import { lateSubAgents } from './late-sub-agents.js';
 import { type LoadedModels, loadModel } from './load-model.js';
@@ -79,6 +80,7 @@ export function localEngine(options: RunOptions, parts: EngineParts): LocalEngin
   const { agent, stores, model, models, summaryModel, prices, tools, taskTokens, stream, onEvent, mcp } =
     parts;
   const { instructions, maxConcurrency } = options.loadedAgent?.agent ?? {};
+  const { version } = agentVersionOf(options, tools, agent);
   return new LocalEngine({
     agent,
     deps: {
@@ -100,6 +102,7 @@ export function localEngine(options: RunOptions, parts: EngineParts): LocalEngin
       ...(maxConcurrency ? { maxConcurrency } : {}),
       ...(stream ? { stream } : {}),
       ...(mcp ? { mcp } : {}),
+      version,
     },
     taskTokens,
     ...(options.chaos ? { chaos: options.chaos } : {}),

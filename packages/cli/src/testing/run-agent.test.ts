@@ -31,7 +31,14 @@ describe('runAgent', () => {
     expect(run.results).toEqual([
       { name: 'word_count', args: { text: 'one two three' }, ok: true, output: { words: 3 } },
     ]);
-    expect(run.events.map((event) => event.type)).toEqual(['user', 'call', 'result', 'respond', 'turn_end']);
+    expect(run.events.map((event) => event.type)).toEqual([
+      'user',
+      'turn_start',
+      'call',
+      'result',
+      'respond',
+      'turn_end',
+    ]);
     expect(run.events[0]).toMatchObject({ seq: 1, type: 'user', content: 'Count: one two three' });
   });
 

@@ -39,6 +39,12 @@ export function ItemView({ item }: { item: Extract<TimelineEntry, { kind: 'item'
           {item.content ?? 'Cancelled.'}
         </div>
       );
+    case 'turn_start':
+      return (
+        <div class="item turn-start" data-seq={item.seq}>
+          On agent version <code>{item.payload.version}</code>
+        </div>
+      );
     case 'turn_end':
       return (
         <div class={`item turn-end ${item.payload.status}`} data-seq={item.seq}>

@@ -138,6 +138,11 @@ export interface SessionSummary {
   lastSeq: number;
   /** The last turn that ended and how (a failed one shows here); `null` until one has. */
   lastTurn: { turn: string; status: TurnEndStatus } | null;
+  /**
+   * The agent version each turn ran on (decision 0040), as its `turn_start` recorded it, oldest
+   * first; a turn started by a runtime that records none has no entry.
+   */
+  versions: Array<{ turn: string; version: string }>;
   /** Tokens so far, and the estimated cost when every model used has a price. */
   usage: { input: number; output: number; costUsd?: number };
   /** The session and seq it was forked from, for a fork (its log shares theirs up to that seq). */

@@ -10,14 +10,15 @@ import {
   resultEventSchema,
   thinkEventSchema,
   turnEndEventSchema,
+  turnStartEventSchema,
   userEventSchema,
 } from './wire-event.js';
 
 /**
- * The event types kept in a session's log: the conversation (C1), each turn's terminal record
- * (`turn_end`), the approvals of calls that wait for a person (`approval`), a workflow run's
- * records (`workflow`) and compactions of the context (`compacted`), the last four never sent to
- * the model as they are; all others are transient.
+ * The event types kept in a session's log: the conversation (C1), each turn's first and terminal
+ * records (`turn_start`, `turn_end`), the approvals of calls that wait for a person (`approval`), a
+ * workflow run's records (`workflow`) and compactions of the context (`compacted`), the last five
+ * never sent to the model as they are; all others are transient.
  */
 export const PERSISTED_EVENT_TYPES = [
   'user',
@@ -26,6 +27,7 @@ export const PERSISTED_EVENT_TYPES = [
   'result',
   'respond',
   'cancelled',
+  'turn_start',
   'turn_end',
   'approval',
   'workflow',
@@ -48,6 +50,7 @@ export const persistedEventSchema = z.discriminatedUnion('type', [
   resultEventSchema,
   respondEventSchema,
   cancelledEventSchema,
+  turnStartEventSchema,
   turnEndEventSchema,
   approvalEventSchema,
   workflowEventSchema,

@@ -80,7 +80,7 @@ describe('isPersistedType', () => {
     expect(isPersistedType(type)).toBe(persisted);
   });
 
-  it('C1 lists exactly the six persisted types, the turn_end record, approvals, workflow records and compactions', () => {
+  it('C1 lists exactly the six persisted types, the turn_start and turn_end records, approvals, workflow records and compactions', () => {
     expect([...PERSISTED_EVENT_TYPES].sort()).toEqual([
       'approval',
       'call',
@@ -90,6 +90,7 @@ describe('isPersistedType', () => {
       'result',
       'think',
       'turn_end',
+      'turn_start',
       'user',
       'workflow',
     ]);

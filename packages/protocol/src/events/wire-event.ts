@@ -144,6 +144,21 @@ export const turnEndEventSchema = z.object({
   }),
 });
 
+/**
+ * The first record of a turn, an extension event like `turn_end` (decision 0040): the version of the
+ * agent that runs it (`agentVersion`), written once by the turn's first state, on that version. A
+ * turn runs on one version from its first step to its last. Persisted in the log, never sent to the model.
+ */
+export const turnStartEventSchema = z.object({
+  type: z.literal('turn_start'),
+  content: text,
+  timestamp,
+  payload: z.object({
+    turn: z.string().min(1),
+    version: z.string().min(1),
+  }),
+});
+
 /** Where a call that waits for a person stands: asked, then decided once (or ended without a decision). */
 export const APPROVAL_STATUSES = ['requested', 'approved', 'denied', 'expired', 'cancelled'] as const;
 
@@ -203,8 +218,8 @@ export const compactedEventSchema = z.object({
 });
 
 /**
- * The protocol's eleven events in their wire shape, and the `turn_end`, `approval`, `workflow` and
- * `compacted` extensions (docs/protocol.md, section 2).
+ * The protocol's eleven events in their wire shape, and the `turn_start`, `turn_end`, `approval`,
+ * `workflow` and `compacted` extensions (docs/protocol.md, section 2).
  */
 export const wireEventSchema = z.discriminatedUnion('type', [
   userEventSchema,
@@ -218,6 +233,7 @@ export const wireEventSchema = z.discriminatedUnion('type', [
   errorEventSchema,
   interruptEventSchema,
   cancelledEventSchema,
+  turnStartEventSchema,
   turnEndEventSchema,
   approvalEventSchema,
   workflowEventSchema,

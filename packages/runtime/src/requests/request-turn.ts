@@ -1,8 +1,8 @@
-import type { Budget, LoopState, Requester, TurnLimits, TurnRequest } from '@agentstep/protocol';
+import type { LoopState, Requester, TurnRequest } from '@agentstep/protocol';
 import type { EventLog } from '../event-log/event-log.js';
 import type { AppendResultsDeps } from '../steps/append-results.js';
 import { batchId } from '../steps/batch-id.js';
-import { startTurn } from '../steps/start-turn.js';
+import { type StartTurnDeps, startTurn } from '../steps/start-turn.js';
 import { userMessageKey } from '../steps/submit-turn.js';
 import { takeSession } from '../steps/take-session.js';
 import { requestIds } from './request-ids.js';
@@ -17,7 +17,7 @@ export interface DuplicateRequest {
 }
 
 /** What starting a requested turn needs: the stores and the deployment's limits and budget. */
-export type RequestTurnDeps = AppendResultsDeps & { limits?: Partial<TurnLimits>; budget?: Budget };
+export type RequestTurnDeps = StartTurnDeps;
 
 /**
  * StartTurn for a turn an AWS service asked for (the execution contract): takes the session (a new

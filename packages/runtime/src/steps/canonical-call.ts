@@ -1,5 +1,5 @@
 import { storedCall } from '@agentstep/protocol';
-import { canonicalJson } from './canonical-json.js';
+import { canonicalJson } from '@agentstep/protocol/node';
 
 /**
  * A stored call's tool and its arguments as canonical JSON (key order ignored); `undefined` when the

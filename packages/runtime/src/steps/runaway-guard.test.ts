@@ -1,8 +1,8 @@
 import type { LoopState } from '@agentstep/protocol';
+import { canonicalJson } from '@agentstep/protocol/node';
 import { describe, expect, it } from 'vitest';
 import { inMemoryStores } from '../in-memory-stores.js';
 import { ScriptedModel } from '../model/scripted-model.js';
-import { canonicalJson } from './canonical-json.js';
 import { closeBatch } from './close-batch.js';
 import { modelStep } from './model-step.js';
 import type { ModelStepDeps } from './model-step-deps.js';
