@@ -3,6 +3,7 @@ import {
   DynamoEventLog,
   DynamoOutcomeStore,
   DynamoSessionDirectory,
+  DynamoTenantControls,
   DynamoTurnQueue,
   DynamoUsageLedger,
   ensureEventLogTable,
@@ -11,6 +12,7 @@ import {
   describeEventLogContract,
   describeOutcomeStoreContract,
   describeSessionDirectoryContract,
+  describeTenantControlsContract,
   describeTurnQueueContract,
   describeUsageLedgerContract,
 } from '@agentstep/runtime/testing';
@@ -33,6 +35,10 @@ describe.skipIf(dynamoEndpoint === '')('the event-log table on DynamoDB Local', 
     () => new DynamoSessionDirectory({ tableName, client }),
   );
   describeTurnQueueContract('DynamoTurnQueue', () => new DynamoTurnQueue({ tableName, client }));
+  describeTenantControlsContract(
+    'DynamoTenantControls',
+    () => new DynamoTenantControls({ tableName, client }),
+  );
   describeUsageLedgerContract('DynamoUsageLedger', () => ({
     log: new DynamoEventLog({ tableName, client }),
     usage: new DynamoUsageLedger({ tableName, client }),

@@ -71,6 +71,16 @@ export async function serveInProcess(project: Project, args: string[]): Promise<
   return { url, stop, restart: () => serveInProcess(project, args) };
 }
 
+/** `agentstep ARGS` in this process on `project`'s store, to its end: its exit code and output. */
+export async function runInProcess(
+  project: Project,
+  args: string[],
+): Promise<{ status: number; stdout: string; stderr: string }> {
+  const running = startCommand(projectIo(project), args);
+  const status = await running.exited;
+  return { status, stdout: running.stdout(), stderr: running.stderr() };
+}
+
 /**
  * In-process `serve --auth dev` on `project`'s store, every turn playing `script` (kept in the
  * project as `NAME.json`) from its start, with `args` added: servers on one project share a store.

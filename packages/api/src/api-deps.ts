@@ -6,6 +6,7 @@ import type {
   OutcomeStore,
   SessionDirectory,
   TaskTokens,
+  TenantControls,
   Toolset,
   TurnQueue,
   UsageLedger,
@@ -36,6 +37,8 @@ export interface ApiDeps {
   taskTokens: TaskTokens;
   /** The agent's tools: a decision's edited arguments must pass the call's tool schema. */
   toolset: Toolset;
+  /** Operators' controls of tenants: a suspended tenant starts no turn. @default none: no tenant is ever suspended */
+  tenantControls?: TenantControls;
   /** Wakes streams as soon as a session's log grows; without it, streams read every `pollMs`. */
   changes?: LogChanges;
   /**

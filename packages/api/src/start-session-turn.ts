@@ -4,6 +4,7 @@ import type { ApiDeps } from './api-deps.js';
 import { ApiError } from './api-error.js';
 import { queueSessionTurn } from './queue-session-turn.js';
 import { refusalOf } from './refusal-of.js';
+import { refuseSuspended } from './refuse-suspended.js';
 import { storedSession } from './tenants.js';
 
 /** A turn as a tenant names it: its session (as the tenant knows it) and the turn's id. */
@@ -17,8 +18,8 @@ export interface TurnIds {
  * Starts turn `turn` of `session` with `body`'s message and limits; while another turn runs, as
  * `body.ifBusy` says: refused (`reject`, the default), queued (`enqueue`) or started once the running
  * turn is cancelled (`interrupt`). A turn already started under these ids (a retried request) is
- * left as it is: nothing starts twice. Refusals (a turn already running, a budget spent) are thrown
- * as the API's errors.
+ * left as it is: nothing starts twice. Refusals (a turn already running, a budget spent, a tenant
+ * suspended) are thrown as the API's errors.
  */
 export async function startSessionTurn(
   deps: ApiDeps,
@@ -28,6 +29,7 @@ export async function startSessionTurn(
   const stored = storedSession(tenant, session);
   const running: TurnAccepted = { session, turn, status: 'running' };
   if ((await deps.log.appended(stored, userMessageKey(turn))) !== undefined) return running;
+  await refuseSuspended(deps, tenant);
   // The turn's result and end event name the session as the tenant knows it.
   const limits = { ...limitsOf(body), request: { session, tenant } };
   try {

@@ -23,6 +23,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   'render-context': async () => (await import('./commands/render-context-command.js')).renderContextCommand,
   workflow: async () => (await import('./commands/workflow-command.js')).workflowCommand,
   version: async () => (await import('./commands/version-command.js')).versionCommand,
+  tenants: async () => (await import('./commands/tenants-command.js')).tenantsCommand,
 };
 
 /**

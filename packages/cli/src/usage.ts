@@ -75,7 +75,12 @@ agentstep version [--json] [agent options]
                                (names, descriptions, schemas), MCP servers, limits, budget, context
                                settings and loop, as run would run it (comments never change it);
                                every turn records the version it ran on (turn_start); --json: the
-                               hash and what went into it`;
+                               hash and what went into it
+agentstep tenants suspend TENANT|--all [--reason TEXT]
+agentstep tenants resume TENANT|--all
+agentstep tenants show TENANT  the kill switch: a suspended tenant (--all: every tenant) starts no
+                               turn (403 TenantSuspended) and serve cancels its running turns
+                               within 2 seconds; show prints the suspension in force as JSON`;
 
 /** Help for `agentstep approvals` and `agentstep approve`. */
 const APPROVALS_USAGE = `agentstep approvals SESSION [--json] [--url URL] [--token NAME] [agent options]
@@ -199,6 +204,7 @@ Commands:
   context   print the messages the model would see next
   stats     print what a session's local runs cost
   version   print the agent's version (what each turn records it ran on)
+  tenants   suspend or resume a tenant (or every tenant): the kill switch
   approvals list a session's calls waiting for a person's approval
   approve   approve (or --deny) one waiting call
   parse     parse model output from stdin into protocol events (JSON lines)

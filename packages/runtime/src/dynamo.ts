@@ -17,5 +17,6 @@ export {
   documentClientOf,
   dynamoTable,
 } from './table/dynamo-table.js';
+export { DynamoTenantControls } from './table/dynamo-tenant-controls.js';
 export { EVENT_LOG_KEYS, ensureEventLogTable } from './table/ensure-event-log-table.js';
 export { DynamoUsageLedger, type DynamoUsageLedgerOptions } from './usage/dynamo-usage-ledger.js';

@@ -3,11 +3,13 @@ import { InMemoryEventLog } from './event-log/in-memory-event-log.js';
 import { InMemoryOutcomeStore } from './outcomes/in-memory-outcome-store.js';
 import { InMemoryTurnQueue } from './queue/in-memory-turn-queue.js';
 import { InMemorySessionDirectory } from './session/session-directory.js';
+import { InMemoryTenantControls } from './tenants/tenant-controls.js';
 import { InMemoryUsageLedger } from './usage/in-memory-usage-ledger.js';
 
 /**
  * The event log, the outcome store, the usage ledger (a view of the log), the approvals' task
- * tokens, the session directory and the queues of waiting messages in process memory.
+ * tokens, the session directory, the queues of waiting messages and the operators' tenant controls
+ * in process memory.
  */
 export function inMemoryStores() {
   const log = new InMemoryEventLog();
@@ -18,5 +20,6 @@ export function inMemoryStores() {
     approvalTokens: new InMemoryApprovalTokenStore(),
     directory: new InMemorySessionDirectory(),
     queue: new InMemoryTurnQueue(),
+    tenantControls: new InMemoryTenantControls(),
   };
 }

@@ -131,7 +131,7 @@ export {
   type ExecutionTurnInput,
   startExecutionTurn,
 } from './requests/start-execution-turn.js';
-export { storedSession, tenantTag } from './requests/stored-session.js';
+export { storedSession, tenantTag, tenantTagOf } from './requests/stored-session.js';
 export {
   type BegunTurn,
   beginTurn,
@@ -179,6 +179,14 @@ export { stateBytes } from './steps/state-bytes.js';
 export { type SubmitTurnInput, submitTurn, userMessageKey } from './steps/submit-turn.js';
 export { takeSession } from './steps/take-session.js';
 export { TurnTallies } from './steps/turn-tallies.js';
+export { type SuspensionInForce, suspensionOf } from './tenants/suspension-of.js';
+export {
+  EVERY_TENANT,
+  InMemoryTenantControls,
+  type Suspension,
+  type TenantControl,
+  type TenantControls,
+} from './tenants/tenant-controls.js';
 export { defineTool, type Tool, type ToolContext, type ToolDefinition } from './tools/define-tool.js';
 export { demoTools } from './tools/demo-tools.js';
 export { MAX_TOOL_OUTPUT_BYTES, runTool } from './tools/run-tool.js';

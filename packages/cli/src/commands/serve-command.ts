@@ -14,6 +14,7 @@ import { type CancelDeps, cancelTurn, createToolset, systemClock } from '@agents
 import { serve } from '@hono/node-server';
 import { agentOptions } from '../agent-file/agent-options.js';
 import type { CliIo } from '../io/cli-io.js';
+import { cancelSuspendedTurns } from '../local/cancel-suspended-turns.js';
 import { consoleConfigOf } from '../local/console-config-of.js';
 import { type NodeFetchHandler, withEdgeChecks } from '../local/edge-checks.js';
 import { withEngine } from '../local/open-engine.js';
@@ -56,6 +57,11 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
       const stopStartingQueued = startQueuedTurns(engine.eventBus, { ...deps, starter }, (error) =>
         notice(`a queued message could not start: ${error instanceof Error ? error.message : String(error)}`),
       );
+      const stopCancellingSuspended = cancelSuspendedTurns(starter, { ...deps, wake: deps }, (error) =>
+        notice(
+          `a suspended tenant's turn could not be cancelled: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
       const withConsole = serveConsole(app.fetch, CONSOLE_DIR, consoleConfigOf(options.auth));
       const hosts = { listen: options.host, allowed: options.allowedHosts };
       await listenUntilStopped(withEdgeChecks(withConsole ?? app.fetch, hosts), options, io, (url) => {
@@ -64,6 +70,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
       });
       // Queued messages wait for the next start: the turns cancelled now must not start them.
       stopStartingQueued();
+      stopCancellingSuspended();
       await cancelRunningTurns(starter, { ...deps, wake: deps });
       // Workflow runs waiting here (at a human gate) stop with the server: `workflow resume` goes on.
       engine.stopExecutions();

@@ -15,6 +15,7 @@ import {
   type OutcomeStore,
   type SessionDirectory,
   systemClock,
+  type TenantControls,
   type TurnQueue,
   type UsageLedger,
 } from '@agentstep/runtime';
@@ -34,6 +35,8 @@ export interface OpenStore {
   directory: SessionDirectory;
   /** The messages waiting for a running turn to end. */
   queue: TurnQueue;
+  /** Operators' controls of tenants (`agentstep tenants suspend`). */
+  tenantControls: TenantControls;
   /** Where processes sharing the store complete each other's task tokens; none in memory. */
   completions?: TaskTokenCompletions;
   /**

@@ -12,3 +12,8 @@ export function tenantTag(tenant: string): string {
 export function storedSession(tenant: string, session: string): string {
   return `${tenantTag(tenant)}.${session}`;
 }
+
+/** The tenant tag a stored session id starts with (`storedSession`), or `undefined` for a session of no tenant. */
+export function tenantTagOf(stored: string): string | undefined {
+  return /^([0-9a-f]{16})\./.exec(stored)?.[1];
+}

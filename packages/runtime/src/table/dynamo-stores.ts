@@ -8,11 +8,13 @@ import { DynamoTurnQueue } from '../queue/dynamo-turn-queue.js';
 import { DynamoUsageLedger } from '../usage/dynamo-usage-ledger.js';
 import { DynamoSessionDirectory } from './dynamo-session-directory.js';
 import { documentClientOf } from './dynamo-table.js';
+import { DynamoTenantControls } from './dynamo-tenant-controls.js';
 import { reportStoreUnavailable } from './report-store-unavailable.js';
 
 /**
  * The event log, the outcome store, the usage ledger, the approvals' task tokens, the session
- * directory and the queues of messages waiting for a turn on one table, sharing one client. The log
+ * directory, the queues of messages waiting for a turn and the operators' tenant controls on one
+ * table, sharing one client. The log
  * is cached ({@link CachedEventLog}): a warm function reads only what is new in a session. A store
  * that cannot be reached throws `StoreUnavailableError` (see `reportStoreUnavailable`).
  */
@@ -26,6 +28,7 @@ export function dynamoStores(
   approvalTokens: DynamoApprovalTokenStore;
   directory: DynamoSessionDirectory;
   queue: DynamoTurnQueue;
+  tenantControls: DynamoTenantControls;
 } {
   reportStoreUnavailable(client);
   return {
@@ -35,5 +38,6 @@ export function dynamoStores(
     approvalTokens: new DynamoApprovalTokenStore({ tableName, client }),
     directory: new DynamoSessionDirectory({ tableName, client }),
     queue: new DynamoTurnQueue({ tableName, client }),
+    tenantControls: new DynamoTenantControls({ tableName, client }),
   };
 }

@@ -14,6 +14,7 @@ export { readUntil } from './read-until.js';
 export { RECORDED_STREAMS, recordedFrames, type WireFormat } from './recorded-frames.js';
 export { type RecordingServer, type Reply, startRecordingServer } from './recording-server.js';
 export { describeSessionDirectoryContract } from './session-directory-contract.js';
+export { describeTenantControlsContract } from './tenant-controls-contract.js';
 export { describeTurnQueueContract } from './turn-queue-contract.js';
 export { describeUsageLedgerContract } from './usage-ledger-contract.js';
 export {

@@ -1,0 +1,16 @@
+import { EVERY_TENANT, type Suspension, type TenantControls } from './tenant-controls.js';
+
+/** A suspension in force for a tenant: its own, or the agent-wide one (`every`). */
+export interface SuspensionInForce extends Suspension {
+  every: boolean;
+}
+
+/** The suspension that keeps tenant `tag` from running turns, if any: the agent-wide one first. */
+export async function suspensionOf(
+  controls: TenantControls,
+  tag: string,
+): Promise<SuspensionInForce | undefined> {
+  const [every, own] = await Promise.all([controls.get(EVERY_TENANT), controls.get(tag)]);
+  if (every.suspended !== undefined) return { ...every.suspended, every: true };
+  return own.suspended === undefined ? undefined : { ...own.suspended, every: false };
+}

@@ -1,0 +1,44 @@
+/** A tenant's suspension (decision 0041): when an operator suspended it, and why. */
+export interface Suspension {
+  /** When it began, in ms since the epoch. */
+  since: number;
+  reason?: string;
+}
+
+/** What an operator has set for one tenant: its suspension, if it is suspended. */
+export interface TenantControl {
+  suspended?: Suspension;
+}
+
+/** The tag that stands for every tenant: suspending it is the agent-wide switch. */
+export const EVERY_TENANT = '*';
+
+/**
+ * Operators' controls of tenants, by tenant tag (`tenantTag`, or {@link EVERY_TENANT}): the
+ * kill switch. Kept in the event-log table beside the sessions they control.
+ */
+export interface TenantControls {
+  /** The tenant's controls; `{}` for a tenant no operator has touched. */
+  get(tag: string): Promise<TenantControl>;
+  /** Suspends the tenant (again: the new suspension replaces the old). */
+  suspend(tag: string, suspension: Suspension): Promise<void>;
+  /** Ends the tenant's suspension, if it has one. */
+  resume(tag: string): Promise<void>;
+}
+
+/** {@link TenantControls} in process memory. */
+export class InMemoryTenantControls implements TenantControls {
+  readonly #controls = new Map<string, TenantControl>();
+
+  async get(tag: string): Promise<TenantControl> {
+    return structuredClone(this.#controls.get(tag) ?? {});
+  }
+
+  async suspend(tag: string, suspension: Suspension): Promise<void> {
+    this.#controls.set(tag, { suspended: structuredClone(suspension) });
+  }
+
+  async resume(tag: string): Promise<void> {
+    this.#controls.delete(tag);
+  }
+}
