@@ -1,11 +1,19 @@
 import { contextSettingsSchema, DEFAULT_PRICES, ENV_NAMES, priceTableSchema } from '@agentstep/protocol';
-import { type Agent, ContextCache, contextOptions, systemClock, TurnTallies } from '@agentstep/runtime';
+import {
+  type Agent,
+  ContextCache,
+  contextOptions,
+  RecentTenantControls,
+  systemClock,
+  TurnTallies,
+} from '@agentstep/runtime';
 import { DynamoStepStream, documentClientOf, dynamoStores } from '@agentstep/runtime/dynamo';
 import { createModel, providersOfAgent } from '@agentstep/runtime/models';
 import * as z from 'zod';
 import { jsonEnv } from './json-env.js';
 import { mcpDepsOf } from './mcp-deps-of.js';
 import { modelApiKey } from './model-api-key.js';
+import { tenantCeilingEnv } from './tenant-ceiling-env.js';
 import { toolsEnvSchema } from './tools-env-schema.js';
 import { approvalRulesFromEnv, toolsFromEnv } from './tools-from-env.js';
 
@@ -27,6 +35,8 @@ const envSchema = toolsEnvSchema.extend({
   [ENV_NAMES.maxConcurrency]: z.coerce.number().int().min(1).max(40).default(10),
   /** Prices merged over the defaults, as JSON (`priceTableSchema`). */
   [ENV_NAMES.prices]: jsonEnv(priceTableSchema, '{}'),
+  /** What every tenant may spend on models, as JSON (`tenantCeilingSchema`). */
+  [ENV_NAMES.tenantCeiling]: tenantCeilingEnv,
 });
 
 /**
@@ -93,6 +103,13 @@ export async function modelStepDeps(
     context,
     contextCache: new ContextCache(),
     turnTallies: new TurnTallies(),
+    // Every step reserves within its tenant's ceiling (the default, or one an operator set), and a
+    // suspended tenant's turn stops: its controls read at most once a second per warm function.
+    ceilings: {
+      tenantSpend: stores.tenantSpend,
+      tenantControls: new RecentTenantControls(stores.tenantControls, systemClock),
+      tenantCeiling: env[ENV_NAMES.tenantCeiling],
+    },
     ...(await mcpDepsOf(agent)),
     ...(instructions ? { instructions } : {}),
   };

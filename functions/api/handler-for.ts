@@ -9,6 +9,7 @@ import {
 } from '@agentstep/runtime/sfn';
 import * as z from 'zod';
 import { tableStepDeps } from '../table-step-deps.js';
+import { tenantCeilingEnv } from '../tenant-ceiling-env.js';
 import { toolsEnvSchema } from '../tools-env-schema.js';
 import { toolsFromEnv } from '../tools-from-env.js';
 import { createHandler } from './handler.js';
@@ -30,6 +31,7 @@ export function handlerFor(agent?: Agent) {
       [ENV_NAMES.workflowStateMachine]: z.string().min(1),
       [ENV_NAMES.apiAuth]: z.enum(API_AUTH_MODES),
       [ENV_NAMES.corsOrigins]: z.string().optional(),
+      [ENV_NAMES.tenantCeiling]: tenantCeilingEnv,
     })
     .parse(process.env);
   // The text model steps stream in their own functions, read from its drafts (docs/decisions/0025).
@@ -47,5 +49,6 @@ export function handlerFor(agent?: Agent) {
     tenantOf: TENANT_OF[env[ENV_NAMES.apiAuth]],
     streamLimitMs: STREAM_LIMIT_MS,
     corsOrigins: env[ENV_NAMES.corsOrigins]?.split(',') ?? [],
+    tenantCeiling: env[ENV_NAMES.tenantCeiling],
   });
 }

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { AgentStepStack } from '../src/agent-step-stack.js';
+import type { AgentDeployment } from '../src/deployment-preference.js';
 
 /**
  * The AgentStep app: the demo agent (examples/demo/agent.ts, played by its script), or a real model
@@ -10,7 +11,8 @@ import { AgentStepStack } from '../src/agent-step-stack.js';
  * `-c model=openai:gpt-4o-mini -c modelApiKeySecret=agentstep/openai` (a plain-text secret). Its
  * HTTP API takes IAM-signed requests, or with `-c jwtIssuer=https://… -c jwtAudience=…` the JWTs
  * of that OIDC issuer; `-c console=true` adds the web console on CloudFront, signing in with that
- * issuer (its client id `-c consoleClientId=…`, else the audience).
+ * issuer (its client id `-c consoleClientId=…`, else the audience). `-c deployment=canary` or
+ * `linear` shifts new turns to a deploy gradually (decision 0042), else all at once.
  */
 const app = new App();
 const context = (key: string) => app.node.tryGetContext(key) as string | undefined;
@@ -22,6 +24,8 @@ const jwtAudience = context('jwtAudience');
 // `-c console=true` gives the string; a cdk.json context value may be the boolean.
 const withConsole = String(app.node.tryGetContext('console')) === 'true';
 const consoleClientId = context('consoleClientId');
+// `-c deployment=canary` (or `linear`): how a deploy shifts new turns to it (decision 0042).
+const deployment = context('deployment') as AgentDeployment['strategy'] | undefined;
 if ((jwtIssuer === undefined) !== (jwtAudience === undefined))
   throw new Error('Give both -c jwtIssuer=… and -c jwtAudience=… for JWT authorization, or neither for IAM.');
 if (consoleClientId !== undefined && !withConsole)
@@ -37,6 +41,7 @@ new AgentStepStack(app, 'AgentStep', {
     agent: fileURLToPath(new URL('../../examples/demo/agent.ts', import.meta.url)),
     ...(model ? { model } : {}),
     ...(modelBaseUrl ? { modelBaseUrl } : {}),
+    ...(deployment ? { deployment: { strategy: deployment } } : {}),
     ...(jwtIssuer && jwtAudience
       ? {
           api: {

@@ -13,9 +13,9 @@ import {
   TURN_EVENT_TYPES,
   type TurnResult,
 } from '@agentstep/protocol';
-import { Duration, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
-import type { IFunction, Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IFunction, IVersion, Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import {
   Choice,
@@ -28,6 +28,7 @@ import {
   JsonPath,
   LogLevel,
   Map as MapState,
+  Pass,
   type RetryProps,
   StateMachine,
   StateMachineType,
@@ -40,17 +41,23 @@ import {
 import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
 import { announceEnd } from './announce-end.js';
+import { currentVersion } from './current-version.js';
+import { grantInvokeVersions } from './grant-invoke-versions.js';
 import { LAMBDA_SERVICE_ERRORS } from './lambda-service-errors.js';
+import { LIVE_ALIAS_NAME } from './live-alias.js';
 import type { LoopStepName } from './step-lambda.js';
 import { syncExecutionPolicy } from './sync-execution-policy.js';
 import { waitForTaskToken } from './wait-for-task-token.js';
 
 /** Props of {@link AgentStateMachine}. */
 export interface AgentStateMachineProps {
-  /** The loop's Lambda functions, by step; each task times out a little after its function. */
+  /**
+   * The loop's Lambda functions, by step; each task calls its function's current version (so a
+   * running execution keeps the code it started with) and times out a little after it.
+   */
   readonly functions: Readonly<Record<LoopStepName, LambdaFunction>>;
-  /** Every function a call may be routed to: the state machine may invoke each. */
-  readonly toolFunctions: readonly IFunction[];
+  /** Every function a call may be routed to, as calls name it (a version): the state machine may invoke each. */
+  readonly toolFunctions: readonly IVersion[];
   /**
    * How long a turn may run: its first execution waits for the fresh ones it continues in
    * (ContinueAsNew `.sync:2`), so this bounds the whole turn.
@@ -71,6 +78,13 @@ const TASK_TIMEOUT_MARGIN = Duration.seconds(30);
  * cannot know, so Lambda's 15-minute maximum plus the margin.
  */
 const TOOL_TASK_TIMEOUT_SECONDS = 15 * 60 + TASK_TIMEOUT_MARGIN.toSeconds();
+
+/** The states that find the version a continuation runs on (decision 0042); only the definition names them. */
+const CONTINUATION_STATE_NAMES = {
+  findVersion: 'FindVersion',
+  hasVersion: 'HasVersion',
+  onLatestRevision: 'OnLatestRevision',
+} as const;
 
 /** How often a duplicate request asks whether the turn it waits for has ended. */
 const TURN_END_POLL_SECONDS = 5;
@@ -114,6 +128,8 @@ function path<Payload>(field: keyof Payload & string): string {
  */
 export class AgentStateMachine extends Construct {
   readonly stateMachine: StateMachine;
+  /** The Lambda versions its tasks call: each step function's current version (decision 0042). */
+  readonly versions: readonly IVersion[];
   readonly #executionTimeout: Duration;
 
   constructor(scope: Construct, id: string, props: AgentStateMachineProps) {
@@ -121,6 +137,15 @@ export class AgentStateMachine extends Construct {
     const approvalTimeout = props.approvalTimeout ?? Duration.seconds(DEFAULT_APPROVAL_TIMEOUT_SECONDS);
     this.#executionTimeout =
       props.executionTimeout ?? Duration.days(7).plus(approvalTimeout).plus(approvalTimeout);
+    // Each task calls its function's current version: a deploy that changes a function publishes a
+    // new version and a new definition, while running executions keep calling the old one.
+    const versions = new Set<IVersion>();
+    const pin = (step: LoopStepName) => {
+      const version = currentVersion(props.functions[step]);
+      versions.add(version);
+      return version;
+    };
+    const awaitApproval = pin('await-approval');
     // A task's output is its function's; `keepInput` tasks pass their input on instead.
     const task = (
       name: string,
@@ -128,7 +153,7 @@ export class AgentStateMachine extends Construct {
       options: { keepInput?: boolean; payload?: TaskInput } = {},
     ) =>
       new LambdaInvoke(this, name, {
-        lambdaFunction: props.functions[step],
+        lambdaFunction: pin(step),
         payloadResponseOnly: true,
         ...(options.keepInput ? { resultPath: JsonPath.DISCARD } : {}),
         ...(options.payload ? { payload: options.payload } : {}),
@@ -163,10 +188,10 @@ export class AgentStateMachine extends Construct {
     const runTools = this.#runTools({
       recordToolFailure: task(STATE_NAMES.recordToolFailure, 'record-tool-failure'),
       expireApproval: task(STATE_NAMES.expireApproval, 'expire-approval', kept),
-      awaitApproval: props.functions['await-approval'],
+      awaitApproval,
       approvalTimeout,
     }).addCatch(failTurn, catchAll);
-    const continueAsNew = this.#continueAsNew().addCatch(failTurn, catchAll);
+    const continueAsNew = this.#continueAsNew(failTurn);
 
     // One Choice per loop iteration: RunTools, N × InvokeTool, AdvanceTurn, Route = 3 + N transitions.
     const next = path<ModelStepOutput>('next');
@@ -198,8 +223,8 @@ export class AgentStateMachine extends Construct {
         includeExecutionData: false,
       },
     });
-    for (const fn of [...props.toolFunctions, props.functions['await-approval']])
-      fn.grantInvoke(this.stateMachine.role);
+    this.versions = [...versions];
+    grantInvokeVersions(this.stateMachine, [...this.versions, ...props.toolFunctions]);
     syncExecutionPolicy(this, 'ContinueAsNewPolicy', this.stateMachine.role, this.stateMachine);
   }
 
@@ -259,8 +284,12 @@ export class AgentStateMachine extends Construct {
       itemSelector: Object.fromEntries([
         ...(['session', 'turn', 'batch', 'count'] as const).map(fromBatch),
         ...(['position', 'seq', 'target', 'approval', 'call'] as const).map(fromItem),
-        // Where a call's sub-agents start: this state machine, named by the execution (no CFN cycle).
-        [`${'stateMachine' satisfies keyof InvokeToolInput}.$`, '$$.StateMachine.Id'],
+        // Where a call's sub-agents start: this state machine's live alias, named by the execution
+        // (its own ARN in its definition would be a CFN cycle).
+        [
+          `${'stateMachine' satisfies keyof InvokeToolInput}.$`,
+          `States.Format('${this.#liveArnOf('{}')}', $$.StateMachine.Name)`,
+        ],
       ]),
       // Each call's status and, when small, its outcome, in call order: AdvanceTurn's `outcomes`.
       resultPath: path<AdvanceTurnInput>('outcomes'),
@@ -337,16 +366,45 @@ export class AgentStateMachine extends Construct {
    * ContinueAsNew: the same turn goes on in a fresh execution of this state machine, which this one
    * waits for (`.sync:2`, no cost while it waits) and whose output it returns: the first
    * execution's output is the turn's result, however many executions the turn took (decision 0018).
+   * The fresh execution runs on this one's version (decision 0042), which the context object does
+   * not carry: FindVersion asks Step Functions; one started on no version continues on the latest
+   * revision. Two more transitions per continuation (three unpinned), none per loop iteration.
    */
-  #continueAsNew(): CustomState {
+  #continueAsNew(failTurn: IChainable): IChainable {
+    const found = '$.continuation';
+    const versionArn = `${found}.StateMachineVersionArn`;
+    const findVersion = new CustomState(this, CONTINUATION_STATE_NAMES.findVersion, {
+      stateJson: {
+        Type: 'Task',
+        Resource: `arn:${Stack.of(this).partition}:states:::aws-sdk:sfn:describeExecution`,
+        // Metadata only: the execution's input (the user's message) stays out of state.
+        Parameters: { 'ExecutionArn.$': '$$.Execution.Id', IncludedData: 'METADATA_ONLY' },
+        ResultPath: found,
+        TimeoutSeconds: TASK_TIMEOUT_MARGIN.toSeconds(),
+      },
+    }).addCatch(failTurn, { resultPath: ERROR_PATH });
+    const continueAsNew = this.#startContinuation(versionArn).addCatch(failTurn, { resultPath: ERROR_PATH });
+    const onLatestRevision = new Pass(this, CONTINUATION_STATE_NAMES.onLatestRevision, {
+      parameters: { 'StateMachineVersionArn.$': '$$.StateMachine.Id' },
+      resultPath: found,
+    }).next(continueAsNew);
+    return findVersion.next(
+      new Choice(this, CONTINUATION_STATE_NAMES.hasVersion)
+        .when(Condition.isPresent(versionArn), continueAsNew)
+        .otherwise(onLatestRevision),
+    );
+  }
+
+  /** The ContinueAsNew task: starts the fresh execution on the state machine `stateMachineArnPath` names. */
+  #startContinuation(stateMachineArnPath: string): CustomState {
     // The fresh execution gets every field StartTurn takes, from the loop state that holds them all.
     const carried = Object.keys(startTurnInputSchema.shape).map((field) => [`${field}.$`, `$.${field}`]);
-    const continueAsNew = new CustomState(this, STATE_NAMES.continueAsNew, {
+    return new CustomState(this, STATE_NAMES.continueAsNew, {
       stateJson: {
         Type: 'Task',
         Resource: `arn:${Stack.of(this).partition}:states:::states:startExecution.sync:2`,
         Parameters: {
-          'StateMachineArn.$': '$$.StateMachine.Id',
+          'StateMachineArn.$': stateMachineArnPath,
           // `<turn>-<steps so far>`: unique per continuation, and found by the turn's name to stop it.
           'Name.$': `States.Format('{}-{}', ${path<LoopState>('turn')}, ${path<LoopState>('turnSteps')})`,
           Input: {
@@ -358,6 +416,15 @@ export class AgentStateMachine extends Construct {
         TimeoutSeconds: this.#executionTimeout.toSeconds(),
       },
     });
-    return continueAsNew;
+  }
+
+  /** The ARN of the live alias of the state machine named `name` in this stack's account and region. */
+  #liveArnOf(name: string): string {
+    return Stack.of(this).formatArn({
+      service: 'states',
+      resource: 'stateMachine',
+      resourceName: `${name}:${LIVE_ALIAS_NAME}`,
+      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+    });
   }
 }

@@ -2,7 +2,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { actionsOf, LOOP_TABLE_ACTIONS, roleStatements } from './testing/role-statements.js';
-import { defaultAgent, environmentOf, logicalId, synthAgent } from './testing/synth-agent.js';
+import { defaultAgent, environmentOf, liveId, logicalId, synthAgent } from './testing/synth-agent.js';
 
 const jwt = { issuer: 'https://issuer.example.com/', audience: 'agentstep-api' };
 
@@ -73,14 +73,14 @@ describe('AgentStep’s HTTP API (synthesized)', () => {
     expect(JSON.stringify(roleStatements(template, authorizerFunction))).not.toMatch(/dynamodb:|states:/);
   });
 
-  it('gives the API function the table, the loop and the workflows to start, the loop’s executions to list and stop, and both machines’ task results to send; nothing more', () => {
+  it('gives the API function the table, the loop (through its live alias) and the workflows to start, the loop’s executions to list and stop, and both machines’ task results to send; nothing more', () => {
     const { agent, template } = defaultAgent();
     const api = agent.apiFunctions.api as IFunction;
     const machine = logicalId(agent.stateMachine);
     const workflows = logicalId(agent.workflowStateMachine);
     expect(environmentOf(template, api)).toMatchObject({
       AGENTSTEP_TABLE: { Ref: logicalId(agent.table) },
-      AGENTSTEP_STATE_MACHINE: { Ref: machine },
+      AGENTSTEP_STATE_MACHINE: { Ref: liveId(agent) },
       AGENTSTEP_WORKFLOW_STATE_MACHINE: { Ref: workflows },
     });
     const statements = roleStatements(template, api);

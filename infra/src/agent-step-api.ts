@@ -80,6 +80,8 @@ export interface AgentStepConsoleOptions {
 export interface AgentStepApiProps extends AgentStepApiOptions {
   readonly table: TableV2;
   readonly stateMachine: StateMachine;
+  /** The alias of `stateMachine` turns start through, its `live` one (decision 0042). */
+  readonly liveArn: string;
   /** The state machine `POST /workflows` starts runs on. */
   readonly workflowStateMachine: StateMachine;
   /** The tools' environment (the table's included): decisions check edited arguments against them. */
@@ -135,14 +137,15 @@ export class AgentStepApi extends Construct {
       environment: {
         ...props.toolsEnvironment,
         [ENV_NAMES.table]: props.table.tableName,
-        [ENV_NAMES.stateMachine]: props.stateMachine.stateMachineArn,
+        [ENV_NAMES.stateMachine]: props.liveArn,
         [ENV_NAMES.workflowStateMachine]: props.workflowStateMachine.stateMachineArn,
         [ENV_NAMES.apiAuth]: mode,
         ...(corsOrigins ? { [ENV_NAMES.corsOrigins]: corsOrigins.join(',') } : {}),
       },
     }).function;
     grantApiTableAccess(props.table, handler);
-    // Start a turn; cancel one: find its running executions by name, then stop them.
+    // Start a turn (authorized on the state machine's ARN, through its alias too); cancel one: find
+    // its running executions by name, then stop them.
     props.stateMachine.grants.startExecution(handler);
     props.stateMachine.grants.actions(handler, 'states:ListExecutions');
     props.stateMachine.grants.execution(handler, 'states:StopExecution');

@@ -64,6 +64,11 @@ export class AgentStepStack extends Stack {
     ];
     for (const finding of findings) Validations.of(this.agent).acknowledge(finding);
     if (this.agent.console) acknowledgeConsoleFindings(this, this.agent.console);
+    new CfnOutput(this, 'LiveAliasArn', {
+      description:
+        'Every turn starts through this alias; roll back by pointing it at an earlier version (docs/decisions/0042-pinned-deploys.md).',
+      value: this.agent.live.arn,
+    });
     if (this.agent.api)
       new CfnOutput(this, 'ApiUrl', {
         description: 'The AgentStep HTTP API: POST {url}sessions starts a session.',

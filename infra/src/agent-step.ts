@@ -11,6 +11,7 @@ import {
   priceTableSchema,
   providerModel,
   SCRIPTED_MODEL,
+  tenantCeilingSchema,
 } from '@agentstep/protocol';
 import { Duration, Names, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
@@ -31,7 +32,9 @@ import { AgentStepApi, type AgentStepApiOptions, type ApiFunctionName } from './
 import type { AgentStepConsole } from './agent-step-console.js';
 import { type ApprovalProps, approvalEnv } from './approval-env.js';
 import { checked } from './checked.js';
+import { currentVersion } from './current-version.js';
 import { deployedAgentVersion } from './deployed-agent-version.js';
+import type { AgentDeployment } from './deployment-preference.js';
 import { EventLogTable } from './event-log-table.js';
 import { type EventTurnOptions, eventTurnTarget } from './event-turn-target.js';
 import { ExecutionFailureAlarm } from './execution-failure-alarm.js';
@@ -39,6 +42,7 @@ import { grantBedrockModel } from './grant-bedrock-model.js';
 import { grantInvokeFunctions } from './grant-invoke-functions.js';
 import { grantReadSecrets } from './grant-read-secrets.js';
 import { grantQueueTableAccess, grantSessionReads, grantTableAccess } from './grant-table-access.js';
+import { LiveAlias } from './live-alias.js';
 import { privateBucket } from './private-bucket.js';
 import { type QueueTurnOptions, QueueTurnPipe } from './queue-turn-pipe.js';
 import { resolvedProps } from './resolved-props.js';
@@ -154,6 +158,13 @@ export interface AgentStepProps extends ApprovalProps {
   readonly context?: ContextSettings;
   /** Prices (USD per million tokens) by model id, merged over the built-in table. @default - built-in */
   readonly prices?: PriceTable;
+  /**
+   * What every tenant may spend on models, in US dollars per UTC day and month (decision 0043): each
+   * model step reserves its estimated cost first; past it, the tenant's running turns end `limit` and
+   * its new turns answer `429 TenantCeilingReached`. An operator may give one tenant its own.
+   * @default - none: only tenants an operator gave a ceiling are capped
+   */
+  readonly tenantCeiling?: { readonly usdPerDay?: number; readonly usdPerMonth?: number };
   /** The scripted model's script: JSON text of an array of model steps. @default - none */
   readonly modelScript?: string;
   /**
@@ -188,6 +199,13 @@ export interface AgentStepProps extends ApprovalProps {
   readonly eventBus?: IEventBus;
   /** Where the alarm on failed, timed-out and aborted executions is announced. @default - no action */
   readonly alarmTopic?: ITopic;
+  /**
+   * How a deploy moves new turns to the new version of the loop (decision 0042): `all-at-once`,
+   * `canary` or `linear` (`percent`, default 10, every `intervalMinutes`, default 5), rolled back
+   * while any of `alarms` (default: `failureAlarm`) is in alarm. Running turns finish on the version
+   * they started on, whatever the strategy. @default - all at once, watched by `failureAlarm`
+   */
+  readonly deployment?: AgentDeployment;
   /** How long a workflow's human gate waits for a person before its goal fails. @default Duration.days(7) */
   readonly gateTimeout?: Duration;
   /**
@@ -222,6 +240,12 @@ export class AgentStep extends Construct {
   readonly functions: Readonly<Record<StepName | DeployedStepName, LambdaFunction>>;
   /** In alarm when an execution of the loop failed, timed out or was aborted. */
   readonly failureAlarm: Alarm;
+  /**
+   * The loop's version this deploy published and its `live` alias (decision 0042): the API, the
+   * triggers, workflows and sub-agents start every execution through `live.arn`, so an execution
+   * runs on one version of the loop and its functions from its first state to its last.
+   */
+  readonly live: LiveAlias;
   /** The HTTP API (`api` prop), unless it is `false`. */
   readonly api: RestApi | undefined;
   /** The HTTP API's functions: `api`, and `api-authorizer` with JWT authorization; none without an API. */
@@ -293,9 +317,18 @@ export class AgentStep extends Construct {
     for (const tool of props.lambdaTools ?? []) tool.function.grantInvoke(invokeTool);
     grantInvokeFunctions(invokeTool, agentLambdaTools);
     grantReadSecrets(invokeTool, agentMcpSecrets);
+    const ceilingEnv = props.tenantCeiling
+      ? {
+          [ENV_NAMES.tenantCeiling]: JSON.stringify(
+            checked(tenantCeilingSchema, props.tenantCeiling, 'tenantCeiling'),
+          ),
+        }
+      : {};
     const modelEnv = {
       ...tools,
-      [ENV_NAMES.toolsFunction]: invokeTool.functionName,
+      ...ceilingEnv,
+      // Calls name the tools function's current version, as every task names its function's.
+      [ENV_NAMES.toolsFunction]: currentVersion(invokeTool).functionArn,
       [ENV_NAMES.model]: model,
       [ENV_NAMES.maxConcurrency]: String(maxConcurrency),
       ...(props.modelScript ? { [ENV_NAMES.modelScript]: props.modelScript } : {}),
@@ -340,21 +373,32 @@ export class AgentStep extends Construct {
         if (named?.provider === 'bedrock') grantBedrockModel(fn, named.modelId);
       }
     }
-    this.stateMachine = new AgentStateMachine(this, 'Loop', {
+    const loop = new AgentStateMachine(this, 'Loop', {
       functions,
-      toolFunctions: [invokeTool],
+      toolFunctions: [currentVersion(invokeTool)],
       ...(props.executionTimeout ? { executionTimeout: props.executionTimeout } : {}),
       ...(props.approvalTimeout ? { approvalTimeout: props.approvalTimeout } : {}),
       ...(props.eventBus ? { eventBus: props.eventBus } : {}),
-    }).stateMachine;
-    this.version = deployedAgentVersion(props, agentTools, this.stateMachine);
+    });
+    this.stateMachine = loop.stateMachine;
+    this.version = deployedAgentVersion(props, agentTools, loop);
     functions['start-turn'].addEnvironment(ENV_NAMES.agentVersion, this.version);
     if (subAgents && invokeTool.role)
       subAgentStartPolicy(this, 'SubAgentStarts', invokeTool.role, this.stateMachine);
+    this.failureAlarm = new ExecutionFailureAlarm(this, 'ExecutionFailures', {
+      stateMachine: this.stateMachine,
+      ...(props.alarmTopic ? { topic: props.alarmTopic } : {}),
+    }).alarm;
+    this.live = new LiveAlias(this, 'Live', {
+      stateMachine: this.stateMachine,
+      failureAlarm: this.failureAlarm,
+      ...(props.deployment ? { deployment: props.deployment } : {}),
+    });
     this.workflowStateMachine = new WorkflowStateMachine(this, 'Workflows', {
       advance: workflowFunctions['advance-workflow'],
       awaitGate: workflowFunctions['await-gate'],
       agent: this.stateMachine,
+      agentLiveArn: this.live.arn,
       ...(props.gateTimeout ? { gateTimeout: props.gateTimeout } : {}),
       ...(props.eventBus ? { eventBus: props.eventBus } : {}),
     }).stateMachine;
@@ -369,7 +413,7 @@ export class AgentStep extends Construct {
     // Each turn's end starts its session's next queued message (`agentstep serve` does it in-process).
     const startQueuedTurn = make('start-queued-turn', {
       ...shared,
-      [ENV_NAMES.stateMachine]: this.stateMachine.stateMachineArn,
+      [ENV_NAMES.stateMachine]: this.live.arn,
     });
     grantQueueTableAccess(this.table, startQueuedTurn);
     this.stateMachine.grants.startExecution(startQueuedTurn);
@@ -378,10 +422,6 @@ export class AgentStep extends Construct {
       ...(props.eventBus ? { eventBus: props.eventBus } : {}),
     });
     this.functions = { ...functions, ...workflowFunctions, 'start-queued-turn': startQueuedTurn };
-    this.failureAlarm = new ExecutionFailureAlarm(this, 'ExecutionFailures', {
-      stateMachine: this.stateMachine,
-      ...(props.alarmTopic ? { topic: props.alarmTopic } : {}),
-    }).alarm;
     const api =
       props.api === false
         ? undefined
@@ -389,8 +429,9 @@ export class AgentStep extends Construct {
             ...props.api,
             table: this.table,
             stateMachine: this.stateMachine,
+            liveArn: this.live.arn,
             workflowStateMachine: this.workflowStateMachine,
-            toolsEnvironment: tools,
+            toolsEnvironment: { ...tools, ...ceilingEnv },
             ...(agentFile ? { agentFile } : {}),
           });
     this.api = api?.api;
@@ -407,8 +448,8 @@ export class AgentStep extends Construct {
   }
 
   /**
-   * Starts a turn for each event `rule` matches: the state machine becomes the rule's target, its
-   * input built from the event by an input transformer (`requestId` = the event's id).
+   * Starts a turn for each event `rule` matches: the state machine's `live` alias becomes the rule's
+   * target, its input built from the event by an input transformer (`requestId` = the event's id).
    */
   runOnEvent(rule: Rule, options: EventTurnOptions): void {
     this.#addTurnTarget(rule, options, 'runOnEvent');
@@ -431,10 +472,14 @@ export class AgentStep extends Construct {
       ...options,
       queue,
       stateMachine: this.stateMachine,
+      liveArn: this.live.arn,
     });
   }
 
-  /** Lets `grantee` start turns: `states:StartExecution` on the loop, with the execution contract's input. */
+  /**
+   * Lets `grantee` start turns: `states:StartExecution` on the loop (Step Functions authorizes a start
+   * through `live.arn` on the state machine's own ARN), with the execution contract's input.
+   */
   grantStartTurn(grantee: IGrantable): Grant {
     return this.stateMachine.grants.startExecution(grantee);
   }
@@ -451,7 +496,14 @@ export class AgentStep extends Construct {
 
   #addTurnTarget(rule: Rule, options: EventTurnOptions, method: string): void {
     const deadLetterQueue = options.deadLetterQueue ?? this.#sharedDeadLetters();
-    rule.addTarget(eventTurnTarget(this.stateMachine, options, deadLetterQueue, method));
+    rule.addTarget(
+      eventTurnTarget(
+        { stateMachine: this.stateMachine, liveArn: this.live.arn },
+        options,
+        deadLetterQueue,
+        method,
+      ),
+    );
   }
 }
 

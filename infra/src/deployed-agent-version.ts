@@ -1,6 +1,7 @@
 import { agentVersion } from '@agentstep/protocol/node';
 import { Stack } from 'aws-cdk-lib';
-import type { CfnStateMachine, StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import type { CfnStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import type { AgentStateMachine } from './agent-state-machine.js';
 import type { AgentStepProps } from './agent-step.js';
 
 /**
@@ -12,10 +13,23 @@ import type { AgentStepProps } from './agent-step.js';
 export function deployedAgentVersion(
   props: AgentStepProps,
   agentTools: readonly Readonly<Record<string, unknown>>[],
-  loop: StateMachine,
+  loop: AgentStateMachine,
 ): string {
-  const definition = Stack.of(loop).resolve((loop.node.defaultChild as CfnStateMachine).definitionString);
-  return agentVersion({ props: versionedProps(props), tools: agentTools, definition });
+  return agentVersion({ props: versionedProps(props), tools: agentTools, definition: unpinned(loop) });
+}
+
+/**
+ * The loop's definition with each function version it calls named by its function instead: a
+ * version's logical id hashes the function's code (and StartTurn's, this very version), which
+ * decision 0040 leaves out of the agent's version.
+ */
+function unpinned(loop: AgentStateMachine): unknown {
+  const stack = Stack.of(loop);
+  const json = (value: unknown) => JSON.stringify(stack.resolve(value));
+  let definition = json((loop.stateMachine.node.defaultChild as CfnStateMachine).definitionString);
+  for (const version of loop.versions)
+    definition = definition.replaceAll(json(version.functionArn), json(version.lambda.functionArn));
+  return JSON.parse(definition);
 }
 
 /** The props that decide how the agent behaves, as data (durations in seconds, Lambda tools without their functions). */

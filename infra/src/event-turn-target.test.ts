@@ -9,12 +9,12 @@ import { fillInputTemplate, valueAt } from './testing/fill-input-template.js';
 import { roleStatements } from './testing/role-statements.js';
 import { logicalId, triggerStack } from './testing/synth-agent.js';
 
-/** The input the rule's target on the state machine sends for `event`. */
-function ruleInput(template: Template, machine: string, event: unknown, rule?: string) {
+/** The input the rule's target, the loop's live alias, sends for `event`. */
+function ruleInput(template: Template, live: string, event: unknown, rule?: string) {
   const targets = Object.entries(template.findResources('AWS::Events::Rule'))
     .filter(([id]) => rule === undefined || id === rule)
     .flatMap(([, { Properties }]) => Properties.Targets)
-    .filter((target) => target.Arn.Ref === machine);
+    .filter((target) => target.Arn.Ref === live);
   expect(targets).toHaveLength(1);
   const { InputPathsMap, InputTemplate } = targets[0].InputTransformer;
   return fillInputTemplate(InputTemplate, (name) => valueAt(event, InputPathsMap[name]));
@@ -36,7 +36,7 @@ const ORDER_EVENT = {
 
 describe('AgentStep triggers on EventBridge rules and schedules (synthesized)', () => {
   it('starts a turn on a schedule: its rule targets the state machine with the message, the fixed fields and the event id as requestId', () => {
-    const { stack, agent, machine } = triggerStack();
+    const { stack, agent, live } = triggerStack();
     const rule = agent.runOnSchedule(Schedule.rate(Duration.days(1)), {
       message: 'Write the daily report.',
       session: 'daily-report',
@@ -47,7 +47,7 @@ describe('AgentStep triggers on EventBridge rules and schedules (synthesized)', 
     const template = Template.fromStack(stack);
     const ruleId = logicalId(rule);
     template.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(1 day)' });
-    const input = ruleInput(template, machine, { ...ORDER_EVENT, detail: {} }, ruleId);
+    const input = ruleInput(template, live, { ...ORDER_EVENT, detail: {} }, ruleId);
     expect(input).toEqual({
       message: 'Write the daily report.',
       session: 'daily-report',
@@ -60,7 +60,7 @@ describe('AgentStep triggers on EventBridge rules and schedules (synthesized)', 
   });
 
   it("fills each placeholder of an event rule's message from the event, with one input transformer that maps the event id", () => {
-    const { stack, agent, machine } = triggerStack();
+    const { stack, agent, live } = triggerStack();
     const rule = new Rule(stack, 'OrderFailed', { eventPattern: { source: ['shop'] } });
     agent.runOnEvent(rule, {
       message: 'Order <$.detail.orderId> of <$.detail.customer> (<$.detail.items[0]>) failed.',
@@ -81,18 +81,18 @@ describe('AgentStep triggers on EventBridge rules and schedules (synthesized)', 
         }),
       ],
     });
-    expect(ruleInput(template, machine, ORDER_EVENT)).toEqual({
+    expect(ruleInput(template, live, ORDER_EVENT)).toEqual({
       message: 'Order o-42 of ada (book) failed.',
       requestId: ORDER_EVENT.id,
     });
   });
 
   it("passes a message that is one placeholder as the field's JSON value, intact whatever text it holds", () => {
-    const { stack, agent, machine } = triggerStack();
+    const { stack, agent, live } = triggerStack();
     agent.runOnEvent(new Rule(stack, 'Notes', { eventPattern: { source: ['shop'] } }), {
       message: '<$.detail.note>',
     });
-    const input = ruleInput(Template.fromStack(stack), machine, ORDER_EVENT);
+    const input = ruleInput(Template.fromStack(stack), live, ORDER_EVENT);
     expect(input).toEqual({ message: ORDER_EVENT.detail.note, requestId: ORDER_EVENT.id });
   });
 
@@ -160,7 +160,7 @@ describe('AgentStep triggers on EventBridge rules and schedules (synthesized)', 
   });
 
   it("lets the rules' role start executions of this state machine and do nothing else", () => {
-    const { stack, agent, machine } = triggerStack();
+    const { stack, agent, machine, live } = triggerStack();
     agent.runOnSchedule(Schedule.rate(Duration.hours(1)), { message: 'Check the inbox.' });
     agent.runOnEvent(new Rule(stack, 'Orders', { eventPattern: { source: ['shop'] } }), {
       message: 'New order.',
@@ -172,7 +172,7 @@ describe('AgentStep triggers on EventBridge rules and schedules (synthesized)', 
     expect(roles).toHaveLength(1);
     const [role] = roles[0] ?? [];
     for (const [, { Properties }] of Object.entries(template.findResources('AWS::Events::Rule'))) {
-      for (const target of Properties.Targets.filter((t: { Arn: { Ref?: string } }) => t.Arn.Ref === machine))
+      for (const target of Properties.Targets.filter((t: { Arn: { Ref?: string } }) => t.Arn.Ref === live))
         expect(target.RoleArn).toEqual({ 'Fn::GetAtt': [role, 'Arn'] });
     }
     expect(roleStatements(template, role ?? '')).toEqual([

@@ -1,7 +1,7 @@
 import type { TurnRequest } from '@agentstep/protocol';
 import { Duration } from 'aws-cdk-lib';
-import { EventField, RuleTargetInput } from 'aws-cdk-lib/aws-events';
-import { SfnStateMachine } from 'aws-cdk-lib/aws-events-targets';
+import { EventField, type IRuleRef, type IRuleTarget, RuleTargetInput } from 'aws-cdk-lib/aws-events';
+import { addToDeadLetterQueueResourcePolicy, singletonEventRole } from 'aws-cdk-lib/aws-events-targets';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { parseMessageTemplate, wholeField } from './message-template.js';
@@ -21,29 +21,50 @@ export interface EventTurnOptions extends TurnTriggerOptions {
   readonly maxEventAge?: Duration;
 }
 
+/** Where a rule starts turns: through `liveArn`, an alias of `stateMachine`. */
+export interface LiveStateMachine {
+  readonly stateMachine: IStateMachine;
+  readonly liveArn: string;
+}
+
 /**
- * The state machine as a rule's target, with no glue Lambda: an input transformer builds the turn's
- * input from the event (`requestId` = the event's id), and failed starts are retried, then
- * dead-lettered.
+ * The state machine's live alias as a rule's target, with no glue Lambda: an input transformer
+ * builds the turn's input from the event (`requestId` = the event's id), and failed starts are
+ * retried, then dead-lettered. Its role may start executions of the state machine, the ARN Step
+ * Functions authorizes a start through an alias on.
  */
 export function eventTurnTarget(
-  stateMachine: IStateMachine,
+  target: LiveStateMachine,
   options: EventTurnOptions,
   deadLetterQueue: IQueue,
   method: string,
-): SfnStateMachine {
+): IRuleTarget {
   const input = {
     message: ruleMessage(options.message, method),
     ...fixedTurnFields(options, method),
     // EventBridge's own id of the event: the same on every delivery and retry of it.
     requestId: EventField.eventId,
   } satisfies TurnRequest;
-  return new SfnStateMachine(stateMachine, {
-    input: RuleTargetInput.fromObject(input),
-    deadLetterQueue,
-    retryAttempts: retryAttempts(options.retryAttempts ?? 8, method),
-    maxEventAge: maxEventAge(options.maxEventAge ?? Duration.hours(1), method),
-  });
+  const retryPolicy = {
+    maximumRetryAttempts: retryAttempts(options.retryAttempts ?? 8, method),
+    maximumEventAgeInSeconds: maxEventAge(options.maxEventAge ?? Duration.hours(1), method).toSeconds(),
+  };
+  return {
+    // As CDK's SfnStateMachine binds, with the alias's ARN as the target's.
+    bind(rule: IRuleRef) {
+      addToDeadLetterQueueResourcePolicy(rule, deadLetterQueue);
+      const role = singletonEventRole(target.stateMachine);
+      target.stateMachine.grantStartExecution(role);
+      return {
+        deadLetterConfig: { arn: deadLetterQueue.queueArn },
+        retryPolicy,
+        arn: target.liveArn,
+        role,
+        input: RuleTargetInput.fromObject(input),
+        targetResource: target.stateMachine,
+      };
+    },
+  };
 }
 
 /** The message with each placeholder as an `EventField`, which CDK turns into an input transformer. */

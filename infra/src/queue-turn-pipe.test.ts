@@ -7,8 +7,8 @@ import { roleStatements } from './testing/role-statements.js';
 import { logicalId, triggerStack } from './testing/synth-agent.js';
 
 describe('AgentStep triggers on SQS queues (synthesized)', () => {
-  it('starts a turn per queue message through a pipe: batch size 1, fire and forget, the body as the message and the SQS message id as requestId', () => {
-    const { stack, agent, machine } = triggerStack();
+  it('starts a turn per queue message through a pipe to the live alias: batch size 1, fire and forget, the body as the message and the SQS message id as requestId', () => {
+    const { stack, agent, live } = triggerStack();
     const queue = new Queue(stack, 'Requests');
     agent.runOnQueue(queue, { session: 'inbox', maxSteps: 5 });
     const template = Template.fromStack(stack);
@@ -17,7 +17,7 @@ describe('AgentStep triggers on SQS queues (synthesized)', () => {
     expect(pipe?.Properties).toMatchObject({
       Source: { 'Fn::GetAtt': [queueId, 'Arn'] },
       SourceParameters: { SqsQueueParameters: { BatchSize: 1 } },
-      Target: { Ref: machine },
+      Target: { Ref: live },
       TargetParameters: { StepFunctionStateMachineParameters: { InvocationType: 'FIRE_AND_FORGET' } },
     });
     const record = { messageId: '059f36b4-87a3-44ab-83d2-661975830a7d', body: 'Reply to "Ada":\nthanks!' };

@@ -22,6 +22,11 @@ export interface QueueTurnOptions extends Partial<TurnTriggerOptions> {
 export interface QueueTurnPipeProps extends QueueTurnOptions {
   readonly queue: IQueue;
   readonly stateMachine: IStateMachine;
+  /**
+   * What the pipe starts: an alias of the state machine, its `live` one (decision 0042).
+   * @default - the state machine itself (its latest revision)
+   */
+  readonly liveArn?: string;
 }
 
 /** The message a queue trigger sends when none is given: the body as it is. */
@@ -58,13 +63,14 @@ export class QueueTurnPipe extends Construct {
       }),
     );
     props.queue.encryptionMasterKey?.grantDecrypt(this.role);
+    // Step Functions authorizes a start through an alias on the state machine's own ARN.
     props.stateMachine.grantStartExecution(this.role);
     this.pipe = new CfnPipe(this, 'Pipe', {
       description: 'Starts an AgentStep turn for each message of the queue.',
       roleArn: this.role.roleArn,
       source: props.queue.queueArn,
       sourceParameters: { sqsQueueParameters: { batchSize: 1 } },
-      target: props.stateMachine.stateMachineArn,
+      target: props.liveArn ?? props.stateMachine.stateMachineArn,
       targetParameters: {
         stepFunctionStateMachineParameters: { invocationType: 'FIRE_AND_FORGET' },
         inputTemplate,

@@ -2,7 +2,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { EventBus } from 'aws-cdk-lib/aws-events';
 import { describe, expect, it } from 'vitest';
 import { actionsOf, LOOP_TABLE_ACTIONS, roleStatements } from './testing/role-statements.js';
-import { defaultAgent, environmentOf, logicalId, synthAgent } from './testing/synth-agent.js';
+import { defaultAgent, environmentOf, liveId, logicalId, synthAgent } from './testing/synth-agent.js';
 
 /** The rules whose pattern matches AgentStep's turn ends, by logical id. */
 function turnEndRules(template: ReturnType<typeof defaultAgent>['template']) {
@@ -45,11 +45,11 @@ describe('TurnEndedRule (synthesized)', () => {
     expect(rules[0]?.Properties.EventBusName).toBe('jobs');
   });
 
-  it('gives StartQueuedTurn the table and the loop’s state machine in its environment', () => {
+  it('gives StartQueuedTurn the table and the loop’s live alias in its environment', () => {
     const { agent, template } = defaultAgent();
     expect(environmentOf(template, agent.functions['start-queued-turn'])).toMatchObject({
       AGENTSTEP_TABLE: { Ref: logicalId(agent.table) },
-      AGENTSTEP_STATE_MACHINE: { Ref: logicalId(agent.stateMachine) },
+      AGENTSTEP_STATE_MACHINE: { Ref: liveId(agent) },
       AGENTSTEP_STEP: 'start-queued-turn',
     });
   });

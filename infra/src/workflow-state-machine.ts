@@ -8,7 +8,7 @@ import {
 } from '@agentstep/protocol';
 import { Duration, Stack } from 'aws-cdk-lib';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
-import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IFunction, Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import {
   type Chain,
@@ -30,6 +30,8 @@ import {
 import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
 import { announceEnd } from './announce-end.js';
+import { currentVersion } from './current-version.js';
+import { grantInvokeVersions } from './grant-invoke-versions.js';
 import { syncExecutionPolicy } from './sync-execution-policy.js';
 import { waitForTaskToken } from './wait-for-task-token.js';
 
@@ -39,6 +41,8 @@ export interface WorkflowStateMachineProps {
   readonly awaitGate: LambdaFunction;
   /** The agent state machine each goal's turn runs on, as a child execution. */
   readonly agent: StateMachine;
+  /** The alias of `agent` that goals start through, its `live` one (decision 0042). */
+  readonly agentLiveArn: string;
   /** How long a human gate waits for a person before the goal fails. @default Duration.days(7) */
   readonly gateTimeout?: Duration;
   /** How long a whole workflow run may take. @default Duration.days(21) */
@@ -64,8 +68,10 @@ export class WorkflowStateMachine extends Construct {
     super(scope, id);
     const names = WORKFLOW_STATE_NAMES;
     const executionTimeout = props.executionTimeout ?? Duration.days(21);
+    // Tasks call their functions' current versions: a running execution keeps the code it started with.
+    const advanceVersion = currentVersion(props.advance);
     const advance = new LambdaInvoke(this, names.advance, {
-      lambdaFunction: props.advance,
+      lambdaFunction: advanceVersion,
       payloadResponseOnly: true,
       payload: TaskInput.fromObject({ 'state.$': '$', 'execution.$': '$$.Execution.Name' }),
       retryOnServiceExceptions: true,
@@ -76,8 +82,9 @@ export class WorkflowStateMachine extends Construct {
       maxAttempts: 5,
       backoffRate: 2,
     });
-    const runGoals = this.#runGoals(props.agent).next(advance);
-    const awaitGate = this.#awaitGate(props.awaitGate, props.gateTimeout ?? Duration.days(7));
+    const runGoals = this.#runGoals(props.agentLiveArn).next(advance);
+    const gateVersion = currentVersion(props.awaitGate);
+    const awaitGate = this.#awaitGate(gateVersion, props.gateTimeout ?? Duration.days(7));
     awaitGate
       .addCatch(advance, { errors: [ERROR_NAMES.gateSettled], resultPath: JsonPath.DISCARD })
       .addCatch(advance, { errors: ['States.Timeout'], resultPath: '$.caught' })
@@ -105,8 +112,9 @@ export class WorkflowStateMachine extends Construct {
         includeExecutionData: false,
       },
     });
-    props.awaitGate.grantInvoke(this.stateMachine.role);
-    // Start the agent's executions, follow them (`.sync:2`) and stop them when this run is stopped.
+    grantInvokeVersions(this.stateMachine, [advanceVersion, gateVersion]);
+    // Start the agent's executions (authorized on its own ARN, through an alias too), follow them
+    // (`.sync:2`) and stop them when this run is stopped.
     syncExecutionPolicy(this, 'ChildExecutionsPolicy', this.stateMachine.role, props.agent);
   }
 
@@ -115,14 +123,14 @@ export class WorkflowStateMachine extends Construct {
    * waits). A child that fails is not this run's failure: AdvanceWorkflow reads how each turn
    * ended from its session's log. The child's own timeout bounds it.
    */
-  #runGoals(agent: StateMachine): MapState {
+  #runGoals(agentLiveArn: string): MapState {
     const fields: ReadonlyArray<keyof GoalTurn> = ['session', 'turn', 'maxSteps'];
     const runGoal = new CustomState(this, WORKFLOW_STATE_NAMES.runGoal, {
       stateJson: {
         Type: 'Task',
         Resource: `arn:${Stack.of(this).partition}:states:::states:startExecution.sync:2`,
         Parameters: {
-          StateMachineArn: agent.stateMachineArn,
+          StateMachineArn: agentLiveArn,
           Input: {
             ...Object.fromEntries(fields.map((field) => [`${field}.$`, `$.${field}`])),
             'AWS_STEP_FUNCTIONS_STARTED_BY_EXECUTION_ID.$': '$$.Execution.Id',
@@ -159,7 +167,7 @@ export class WorkflowStateMachine extends Construct {
   }
 
   /** AwaitGate: hands the gate's task token to its function, then waits for a person's decision. */
-  #awaitGate(fn: LambdaFunction, timeout: Duration): CustomState {
+  #awaitGate(fn: IFunction, timeout: Duration): CustomState {
     const fields: ReadonlyArray<keyof AwaitGateInput> = ['run', 'gate'];
     return waitForTaskToken(this, WORKFLOW_STATE_NAMES.awaitGate, { fn, fields, timeout });
   }

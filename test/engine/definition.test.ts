@@ -15,18 +15,20 @@ function taskTimeouts(states: States): Record<string, number | undefined> {
 }
 
 describe('the synthesized definition the local engine runs', () => {
-  it('names the calling state machine in every InvokeTool payload, where sub-agents start', async () => {
+  it('names the calling state machine’s live alias in every InvokeTool payload, where sub-agents start', async () => {
     const { definition } = await synthesizedAgent();
     const runTools = (definition.States as Record<string, { ItemSelector?: Record<string, string> }>)[
       STATE_NAMES.runTools
     ];
-    expect(runTools?.ItemSelector?.['stateMachine.$']).toBe('$$.StateMachine.Id');
+    expect(runTools?.ItemSelector?.['stateMachine.$']).toBe(
+      "States.Format('arn:aws:states:us-east-1:123456789012:stateMachine:{}:live', $$.StateMachine.Name)",
+    );
   });
 
   it('times out every task and every execution', async () => {
     const { definition } = await synthesizedAgent();
     const timeouts = taskTimeouts(definition.States as unknown as States);
-    expect(Object.keys(timeouts)).toHaveLength(14);
+    expect(Object.keys(timeouts)).toHaveLength(15);
     for (const seconds of Object.values(timeouts)) expect(seconds).toBeGreaterThan(0);
     expect(timeouts).toMatchObject({
       ModelStep: 330,
@@ -34,6 +36,7 @@ describe('the synthesized definition the local engine runs', () => {
       InvokeTool: 930,
       // It waits for the fresh execution (.sync:2): as long as an execution may run.
       ContinueAsNew: 9 * 24 * 60 * 60,
+      FindVersion: 30,
       DescribeTurn: 60,
       PublishTurnCompleted: 60,
       PublishTurnFailed: 60,

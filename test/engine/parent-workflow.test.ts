@@ -28,7 +28,7 @@ function synthesizedExample(): {
       .filter(([, resource]) => resource.Type === 'AWS::StepFunctions::StateMachine')
       .map(([id, resource]) => [
         id,
-        JSON.parse(resolveTokens(resource.Properties.DefinitionString) as string),
+        JSON.parse(resolveTokens(resource.Properties.DefinitionString, template.Resources) as string),
       ]),
   );
   return { parent: stack.getLogicalId(workflow.stateMachine.node.defaultChild as never), machines };

@@ -4,6 +4,7 @@ import {
   DynamoOutcomeStore,
   DynamoSessionDirectory,
   DynamoTenantControls,
+  DynamoTenantSpend,
   DynamoTurnQueue,
   DynamoUsageLedger,
   ensureEventLogTable,
@@ -13,6 +14,7 @@ import {
   describeOutcomeStoreContract,
   describeSessionDirectoryContract,
   describeTenantControlsContract,
+  describeTenantSpendContract,
   describeTurnQueueContract,
   describeUsageLedgerContract,
 } from '@agentstep/runtime/testing';
@@ -39,6 +41,7 @@ describe.skipIf(dynamoEndpoint === '')('the event-log table on DynamoDB Local', 
     'DynamoTenantControls',
     () => new DynamoTenantControls({ tableName, client }),
   );
+  describeTenantSpendContract('DynamoTenantSpend', () => new DynamoTenantSpend({ tableName, client }));
   describeUsageLedgerContract('DynamoUsageLedger', () => ({
     log: new DynamoEventLog({ tableName, client }),
     usage: new DynamoUsageLedger({ tableName, client }),

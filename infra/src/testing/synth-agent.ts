@@ -41,10 +41,18 @@ export function synthAgent(
   return { stack, agent, template: Template.fromStack(stack) };
 }
 
-/** A stack with an agent to add triggers to (no API: smaller, quicker), and its loop's logical id. */
-export function triggerStack(): { stack: Stack; agent: AgentStep; machine: string } {
+/**
+ * A stack with an agent to add triggers to (no API: smaller, quicker), the logical id of its loop
+ * and of the loop's `live` alias (whose `Ref` is its ARN).
+ */
+export function triggerStack(): { stack: Stack; agent: AgentStep; machine: string; live: string } {
   const { stack, agent } = newAgent({ api: false });
-  return { stack, agent, machine: logicalId(agent.stateMachine) };
+  return { stack, agent, machine: logicalId(agent.stateMachine), live: liveId(agent) };
+}
+
+/** The logical id of the agent's `live` alias, whose `Ref` is the ARN executions start through. */
+export function liveId(agent: AgentStep): string {
+  return Stack.of(agent).getLogicalId(agent.live.alias);
 }
 
 let defaults: SynthesizedAgent | undefined;

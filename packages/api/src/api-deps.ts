@@ -1,5 +1,6 @@
 import type {
   ApprovalTokenStore,
+  Ceiling,
   Clock,
   EventLog,
   ExecutionStarter,
@@ -7,6 +8,7 @@ import type {
   SessionDirectory,
   TaskTokens,
   TenantControls,
+  TenantSpend,
   Toolset,
   TurnQueue,
   UsageLedger,
@@ -39,6 +41,10 @@ export interface ApiDeps {
   toolset: Toolset;
   /** Operators' controls of tenants: a suspended tenant starts no turn. @default none: no tenant is ever suspended */
   tenantControls?: TenantControls;
+  /** Each tenant's spend: a tenant past its ceiling starts no turn. @default none: no tenant is capped */
+  tenantSpend?: TenantSpend;
+  /** Every tenant's ceiling, unless an operator set the tenant one of its own. @default none */
+  tenantCeiling?: Ceiling;
   /** Wakes streams as soon as a session's log grows; without it, streams read every `pollMs`. */
   changes?: LogChanges;
   /**

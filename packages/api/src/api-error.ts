@@ -8,13 +8,22 @@ export class ApiError extends Error {
   readonly status: ContentfulStatusCode;
   readonly code: string;
   readonly fields: FieldProblem[] | undefined;
+  /** When to ask again, in seconds (the `Retry-After` header), for a refusal that ends in time. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: ContentfulStatusCode, code: string, message: string, fields?: FieldProblem[]) {
+  constructor(
+    status: ContentfulStatusCode,
+    code: string,
+    message: string,
+    fields?: FieldProblem[],
+    retryAfterSeconds?: number,
+  ) {
     super(message);
     this.name = code;
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   /** The response body. */

@@ -58,7 +58,9 @@ export function createApi(given: ApiDeps): Hono {
   );
   app.onError((error, c) => {
     const refusal = apiErrorOf(error);
-    if (refusal.status === 503) c.header('retry-after', String(STORE_RETRY_AFTER_SECONDS));
+    const retryAfter =
+      refusal.retryAfterSeconds ?? (refusal.status === 503 ? STORE_RETRY_AFTER_SECONDS : undefined);
+    if (retryAfter !== undefined) c.header('retry-after', String(retryAfter));
     return c.json(refusal.body(), refusal.status);
   });
   return app;

@@ -253,6 +253,56 @@ async function interruptLags() {
   }
 }
 
+const SUSPENDED_TURNS = 10;
+/** Every turn: three sleeps of 60 s at once, then an answer: it runs until something stops it. */
+const SLEEPS = [
+  `<execute>${JSON.stringify([1, 2, 3].map((n) => ({ name: 'sleep', args: { ms: 60_000, value: `${n}` } })))}</execute>`,
+  'Done.<end>',
+];
+
+/**
+ * The kill switch (issue 40): one tenant's `SUSPENDED_TURNS` turns each running three 60-second
+ * sleeps, then `agentstep tenants suspend` in another process; ms from its write (the command's
+ * exit) until every turn has ended, cancelled, as the API shows it.
+ */
+async function suspendMs() {
+  const folder = mkdtempSync(join(tmpdir(), 'agentstep-api-bench-suspend-'));
+  writeFileSync(join(folder, 'script.json'), JSON.stringify(SLEEPS));
+  const served = await serve(folder, ['--script', 'script.json', '--auth', 'dev']);
+  const call = (path, init = {}) =>
+    fetch(`${served.url}${path}`, {
+      ...init,
+      headers: { authorization: 'Bearer mallory', 'content-type': 'application/json' },
+    }).then((response) => response.json());
+  const statusOf = async (session) => (await call(`/sessions/${session}`)).status;
+  try {
+    const sessions = [];
+    for (let index = 0; index < SUSPENDED_TURNS; index++)
+      sessions.push(
+        (await call('/sessions', { method: 'POST', body: JSON.stringify({ message: 'Sleep' }) })).session,
+      );
+    // Each turn has logged its batch of three calls: its sleeps run.
+    for (const session of sessions)
+      while (
+        (await call(`/sessions/${session}/events`)).events.filter((event) => event.type === 'call').length < 3
+      )
+        await new Promise((settle) => setTimeout(settle, 20));
+    const suspended = spawnSync(process.execPath, [bin, 'tenants', 'suspend', 'mallory'], {
+      cwd: folder,
+      encoding: 'utf8',
+    });
+    if (suspended.status !== 0) throw new Error(`tenants suspend failed: ${suspended.stderr}`);
+    const started = performance.now();
+    for (const session of sessions)
+      while ((await statusOf(session)) !== 'idle') await new Promise((settle) => setTimeout(settle, 20));
+    return performance.now() - started;
+  } finally {
+    served.child.kill('SIGINT');
+    await new Promise((settle) => served.child.once('exit', settle));
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 const WATCH_MS = 8_000;
 
 /**
@@ -332,6 +382,10 @@ if (!watchersOnly) {
   const interrupts = await interruptLags();
   console.log(`\nifBusy "interrupt" on a turn waiting for approval, ${INTERRUPTS} times`);
   console.log(row('request to the new turn running (cancel + start), p50', median(interrupts), 2000));
+  console.log(
+    `\nThe kill switch: agentstep tenants suspend with ${SUSPENDED_TURNS} of the tenant's turns running`,
+  );
+  console.log(row(`suspend written to ${SUSPENDED_TURNS} turns ended, cancelled`, await suspendMs(), 2000));
   const firstTokens = await firstTokenLags();
   console.log(
     `\nA model streaming 20 chunks ${CHUNK_MS} ms apart, ${FIRST_TOKEN_TURNS} turns in each stream format`,

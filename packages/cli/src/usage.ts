@@ -78,9 +78,13 @@ agentstep version [--json] [agent options]
                                hash and what went into it
 agentstep tenants suspend TENANT|--all [--reason TEXT]
 agentstep tenants resume TENANT|--all
+agentstep tenants set-ceiling TENANT --usd-per-day X [--usd-per-month Y] | --none
 agentstep tenants show TENANT  the kill switch: a suspended tenant (--all: every tenant) starts no
                                turn (403 TenantSuspended) and serve cancels its running turns
-                               within 2 seconds; show prints the suspension in force as JSON`;
+                               within 2 seconds. set-ceiling: what the tenant may spend on models
+                               (over serve --tenant-ceiling); past it, new turns answer 429
+                               TenantCeilingReached and running ones end limit before their next
+                               model step. show: suspension, ceiling and spend so far, as JSON`;
 
 /** Help for `agentstep approvals` and `agentstep approve`. */
 const APPROVALS_USAGE = `agentstep approvals SESSION [--json] [--url URL] [--token NAME] [agent options]
@@ -102,7 +106,7 @@ already, or its tool refuses the --args (the fields named); 2: the command was c
 
 /** Help for `agentstep serve`. */
 const SERVE_USAGE = `agentstep serve [--port N] [--host H] [--allowed-hosts NAMES] [--cors ORIGINS]
-                [--auth none|dev|jwt] [run options]
+                [--auth none|dev|jwt] [--tenant-ceiling USD_PER_DAY[,USD_PER_MONTH]] [run options]
 
 Serves the HTTP API (README: HTTP API) over the local engine and DynamoDB Local, and the web
 console at / (README: Web console; its address on stderr). The first line on stdout is
@@ -128,6 +132,11 @@ console at / (README: Web console; its address on stderr). The first line on std
   --jwt-audience AUD   with --auth jwt: an aud the tokens must carry
   --console-client-id ID  with --auth jwt: the console's OIDC client, whose redirect URI is the
                        console's address (default: the audience)
+  --tenant-ceiling USD_PER_DAY[,USD_PER_MONTH]  what every tenant may spend on priced models, in US
+                       dollars per UTC day (and month); agentstep tenants set-ceiling overrides it
+                       per tenant. Each model step reserves its estimated cost first; past the
+                       ceiling, new turns answer 429 TenantCeilingReached (Retry-After: the
+                       period's end) and running turns end limit before their next model step
 Every turn runs with the model, tool, limit, budget and context options of \`agentstep run\` given
 here (--context-window TOKENS, --compaction summarize|drop); a provider's model with no known
 context window is named once at start-up.`;
@@ -204,7 +213,7 @@ Commands:
   context   print the messages the model would see next
   stats     print what a session's local runs cost
   version   print the agent's version (what each turn records it ran on)
-  tenants   suspend or resume a tenant (or every tenant): the kill switch
+  tenants   suspend or resume a tenant (the kill switch), set its spend ceiling, show its spend
   approvals list a session's calls waiting for a person's approval
   approve   approve (or --deny) one waiting call
   parse     parse model output from stdin into protocol events (JSON lines)

@@ -28,7 +28,7 @@ export { LocalEventBus, type PublishedEvent } from './local-event-bus.js';
 export { LocalExecutionStarter, type LocalExecutionStarterOptions } from './local-execution-starter.js';
 export type { LocalDeps } from './local-handlers.js';
 export { LocalWorkflowStarter } from './local-workflow-starter.js';
-export { resolveTokens } from './resolve-tokens.js';
+export { resolveTokens, type TemplateResources } from './resolve-tokens.js';
 export type { EngineEvent, RunStats } from './run-stats.js';
 export { startQueuedTurns } from './start-queued-turns.js';
 export type { DefinitionProps, SynthesizedAgent } from './synthesize-agent.js';

@@ -8,7 +8,7 @@ import { historyEvents, MAX_HISTORY_EVENTS } from './history-events.js';
 import { lambdaContext } from './lambda-context.js';
 import { LocalEventBus } from './local-event-bus.js';
 import { type LocalDeps, localHandlers } from './local-handlers.js';
-import { LOCAL_ACCOUNT, LOCAL_REGION } from './resolve-tokens.js';
+import { LOCAL_ACCOUNT, LOCAL_REGION, localStateMachineArn } from './resolve-tokens.js';
 import { countState, type EngineEvent, emptyStats, type RunStats, statePayloadBytes } from './run-stats.js';
 import {
   childFailedError,
@@ -217,7 +217,7 @@ export class LocalEngine {
   }
 
   #host(name: string, definition: StateMachineDefinition): void {
-    const arn = `arn:aws:states:${LOCAL_REGION}:${LOCAL_ACCOUNT}:stateMachine:${name}`;
+    const arn = localStateMachineArn(name);
     this.#machines.set(name, {
       arn,
       name,
@@ -227,9 +227,13 @@ export class LocalEngine {
     });
   }
 
-  /** A hosted machine by name or local ARN (a `Ref` to a state machine resolves to its name). */
+  /**
+   * A hosted machine by name or local ARN (a `Ref` to a state machine resolves to its name), an
+   * alias's or version's ARN naming the machine itself: locally there are no versions.
+   */
   #hosted(nameOrArn: string): HostedMachine {
-    const hosted = this.#machines.get(nameOrArn.replace(/^arn:aws:states:[^:]*:\d*:stateMachine:/, ''));
+    const [name = ''] = nameOrArn.replace(/^arn:aws:states:[^:]*:\d*:stateMachine:/, '').split(':');
+    const hosted = this.#machines.get(name);
     if (hosted !== undefined) return hosted;
     const error = new Error(
       `The local engine hosts no state machine ${nameOrArn}; it hosts ${[...this.#machines.keys()].join(', ')}.`,
@@ -328,6 +332,8 @@ export class LocalEngine {
       };
     }
     if (task.kind === 'put-events') return (input) => this.eventBus.putEvents(input as never);
+    if (task.kind === 'describe-execution')
+      return async (input) => this.#describeExecution(input as { ExecutionArn: string });
     return (input) => this.#startExecutionTask(task.mode, input as StartExecutionParameters, run);
   }
 
@@ -351,6 +357,16 @@ export class LocalEngine {
     } catch (error) {
       throw childFailedError(nested, error instanceof ExecutionError ? error.cause : error);
     }
+  }
+
+  /**
+   * DescribeExecution of an execution this engine runs, as Step Functions answers it for one
+   * started on no version (`StateMachineVersionArn` absent): locally there are none, so ContinueAsNew
+   * continues on the same hosted definition.
+   */
+  #describeExecution({ ExecutionArn }: { ExecutionArn: string }) {
+    const [, machine = '', name = ''] = /:execution:([^:]+):([^:]+)$/.exec(ExecutionArn) ?? [];
+    return { ExecutionArn, StateMachineArn: this.#hosted(machine).arn, Name: name, Status: 'RUNNING' };
   }
 
   #invoke(functionName: string, payload: unknown): Promise<unknown> {

@@ -23,6 +23,7 @@ import {
   createToolset,
   type EventLog,
   type Model,
+  type ModelStepDeps,
   type OutcomeStore,
   type StepStream,
   type Tool,
@@ -66,6 +67,8 @@ export interface LocalDeps {
   context?: ContextOptions;
   /** The agent version this engine runs (`agentVersion`), recorded by each turn's `turn_start`. @default none recorded */
   version?: string;
+  /** Keeps each tenant within its spend ceiling (decision 0043). @default none: no tenant is capped */
+  ceilings?: ModelStepDeps['ceilings'];
 }
 
 /**
@@ -91,6 +94,7 @@ export function localHandlers(deps: LocalDeps): Record<StepName, StepHandler<unk
     ...(deps.stream ? { stream: deps.stream } : {}),
     ...(deps.mcp ? { mcp: deps.mcp } : {}),
     ...(deps.context ? { context: deps.context } : {}),
+    ...(deps.ceilings ? { ceilings: deps.ceilings } : {}),
     contextCache: new ContextCache(),
     turnTallies: new TurnTallies(),
   };

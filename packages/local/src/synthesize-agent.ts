@@ -44,13 +44,14 @@ export function synthesizeAgent(props: DefinitionProps = {}): SynthesizedAgent {
     api: false,
     ...(approvalTimeoutSeconds ? { approvalTimeout: Duration.seconds(approvalTimeoutSeconds) } : {}),
   });
-  const resources = Object.entries(templateOf(app, stack).Resources) as Array<[string, Resource]>;
+  const template = templateOf(app, stack).Resources;
+  const resources = Object.entries(template) as Array<[string, Resource]>;
   const logicalId = (machine: StateMachine | undefined) =>
     machine && stack.getLogicalId(machine.node.defaultChild as CfnElement);
   const definitionOf = (id: string | undefined) => {
     const resource = resources.find(([candidate]) => candidate === id)?.[1];
     if (resource === undefined) throw new Error(`The synthesized stack has no state machine ${id}.`);
-    return JSON.parse(resolveTokens(resource.Properties?.DefinitionString) as string);
+    return JSON.parse(resolveTokens(resource.Properties?.DefinitionString, template) as string);
   };
   const agentName = logicalId(agent.stateMachine) as string;
   const definition = definitionOf(agentName);

@@ -8,6 +8,8 @@ export type TaskKind =
   /** `lambda:invoke.waitForTaskToken`: invokes, then waits for its token until `timeoutSeconds`. */
   | { kind: 'lambda-wait-for-task-token'; timeoutSeconds: number }
   | { kind: 'start-execution'; mode: StartMode }
+  /** `aws-sdk:sfn:describeExecution`: how ContinueAsNew finds the version it runs on. */
+  | { kind: 'describe-execution' }
   | { kind: 'put-events' };
 
 /**
@@ -18,7 +20,8 @@ const ENGINE_DEFAULT_TASK_TIMEOUT_SECONDS = 60;
 
 type States = Record<string, Record<string, unknown>>;
 
-const FUNCTION_ARN = /^arn:aws:lambda:[^:]+:\d+:function:([^:]+)$/;
+/** A function's ARN, unqualified or qualified by a version or alias (locally, always `$LATEST`). */
+const FUNCTION_ARN = /^arn:aws:lambda:[^:]+:\d+:function:([^:]+)(?::[^:]+)?$/;
 const WAIT_FOR_TASK_TOKEN = ':states:::lambda:invoke.waitForTaskToken';
 const START_EXECUTION = /:states:::states:startExecution(?:\.(sync(?::2)?))?$/;
 
@@ -63,6 +66,7 @@ function taskKind(
   const resource = String(state.Resource);
   if (resource.endsWith(':states:::lambda:invoke')) return { kind: 'lambda-by-name' };
   if (resource.endsWith(':states:::events:putEvents')) return { kind: 'put-events' };
+  if (resource.endsWith(':states:::aws-sdk:sfn:describeExecution')) return { kind: 'describe-execution' };
   if (resource.endsWith(WAIT_FOR_TASK_TOKEN)) return waitForTaskToken(name, state);
   const start = START_EXECUTION.exec(resource);
   if (start) return { kind: 'start-execution', mode: (start[1] as StartMode | undefined) ?? 'start' };

@@ -277,6 +277,7 @@ export {
   type PriceTable,
   priceTableSchema,
 } from './usage/price-table-schema.js';
+export { tenantCeilingSchema } from './usage/tenant-ceiling.js';
 export { escapeXml } from './workflow-context/escape-xml.js';
 export { fieldText } from './workflow-context/field-text.js';
 export { firstJsonObject } from './workflow-context/first-json-object.js';

@@ -18,5 +18,6 @@ export {
   dynamoTable,
 } from './table/dynamo-table.js';
 export { DynamoTenantControls } from './table/dynamo-tenant-controls.js';
+export { DynamoTenantSpend } from './table/dynamo-tenant-spend.js';
 export { EVENT_LOG_KEYS, ensureEventLogTable } from './table/ensure-event-log-table.js';
 export { DynamoUsageLedger, type DynamoUsageLedgerOptions } from './usage/dynamo-usage-ledger.js';

@@ -179,14 +179,36 @@ export { stateBytes } from './steps/state-bytes.js';
 export { type SubmitTurnInput, submitTurn, userMessageKey } from './steps/submit-turn.js';
 export { takeSession } from './steps/take-session.js';
 export { TurnTallies } from './steps/turn-tallies.js';
-export { type SuspensionInForce, suspensionOf } from './tenants/suspension-of.js';
+export { CONTROLS_FRESH_MS, RecentTenantControls } from './tenants/recent-tenant-controls.js';
 export {
+  type CeilingDeps,
+  ceilingReached,
+  RESERVED_OUTPUT_TOKENS,
+  reachedPeriod,
+  reserveStep,
+  settleStep,
+  spendLimits,
+} from './tenants/step-ceiling.js';
+export { type SuspensionInForce, sessionSuspended, suspensionOf } from './tenants/suspension-of.js';
+export {
+  type Ceiling,
   EVERY_TENANT,
   InMemoryTenantControls,
   type Suspension,
   type TenantControl,
   type TenantControls,
 } from './tenants/tenant-controls.js';
+export {
+  InMemoryTenantSpend,
+  periodEnd,
+  type Refusal,
+  type Reservation,
+  SPEND_PERIODS,
+  type SpendLimits,
+  type SpendPeriod,
+  type Spent,
+  type TenantSpend,
+} from './tenants/tenant-spend.js';
 export { defineTool, type Tool, type ToolContext, type ToolDefinition } from './tools/define-tool.js';
 export { demoTools } from './tools/demo-tools.js';
 export { MAX_TOOL_OUTPUT_BYTES, runTool } from './tools/run-tool.js';

@@ -37,8 +37,9 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const changes = new LogChanges();
   // Model steps' text as it streams, for every open stream of their session.
   const live = new InMemoryLiveSteps();
+  const agent = await agentOptions(options.agent, io, notice);
   return withEngine(
-    await agentOptions(options.agent, io, notice),
+    options.tenantCeiling ? { ...agent, tenantCeiling: options.tenantCeiling } : agent,
     io,
     notice,
     async ({ engine, stores, taskTokens, tools, starter }) => {
@@ -53,6 +54,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
         changes,
         live,
         corsOrigins: options.corsOrigins,
+        ...(options.tenantCeiling ? { tenantCeiling: options.tenantCeiling } : {}),
       });
       const stopStartingQueued = startQueuedTurns(engine.eventBus, { ...deps, starter }, (error) =>
         notice(`a queued message could not start: ${error instanceof Error ? error.message : String(error)}`),

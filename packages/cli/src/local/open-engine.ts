@@ -12,6 +12,7 @@ import {
   contextOptions,
   type EventLog,
   type Model,
+  RecentTenantControls,
   type StepStream,
   systemClock,
   type Tool,
@@ -55,7 +56,7 @@ export function loadDefinition(options: RunOptions, io: CliIo): Promise<Synthesi
 /** What the engine runs the agent with besides its options: the loop, stores, model and tools. */
 export interface EngineParts {
   agent: SynthesizedAgent;
-  stores: Pick<OpenStore, 'log' | 'outcomes' | 'usage' | 'approvalTokens'>;
+  stores: Pick<OpenStore, 'log' | 'outcomes' | 'usage' | 'approvalTokens' | 'tenantSpend' | 'tenantControls'>;
   model: Model;
   /** The named model profiles' models. @default none */
   models?: Readonly<Record<string, Model>>;
@@ -103,6 +104,11 @@ export function localEngine(options: RunOptions, parts: EngineParts): LocalEngin
       ...(stream ? { stream } : {}),
       ...(mcp ? { mcp } : {}),
       version,
+      ceilings: {
+        tenantSpend: stores.tenantSpend,
+        tenantControls: new RecentTenantControls(stores.tenantControls, systemClock),
+        ...(options.tenantCeiling ? { tenantCeiling: options.tenantCeiling } : {}),
+      },
     },
     taskTokens,
     ...(options.chaos ? { chaos: options.chaos } : {}),

@@ -16,6 +16,7 @@ import {
   type SessionDirectory,
   systemClock,
   type TenantControls,
+  type TenantSpend,
   type TurnQueue,
   type UsageLedger,
 } from '@agentstep/runtime';
@@ -35,8 +36,10 @@ export interface OpenStore {
   directory: SessionDirectory;
   /** The messages waiting for a running turn to end. */
   queue: TurnQueue;
-  /** Operators' controls of tenants (`agentstep tenants suspend`). */
+  /** Operators' controls of tenants (`agentstep tenants suspend`, `set-ceiling`). */
   tenantControls: TenantControls;
+  /** Each tenant's spend per day and month, for its ceiling. */
+  tenantSpend: TenantSpend;
   /** Where processes sharing the store complete each other's task tokens; none in memory. */
   completions?: TaskTokenCompletions;
   /**

@@ -15,7 +15,7 @@ import {
   SESSION_ID_RULE,
   turnLimitsSchema,
 } from '@agentstep/protocol';
-import type { LeaseOptions } from '@agentstep/runtime';
+import type { Ceiling, LeaseOptions } from '@agentstep/runtime';
 import type { McpServerSpec } from '@agentstep/runtime/mcp';
 import type * as z from 'zod';
 import { AGENT_OPTIONS, agentFlagsOf } from '../agent-file/agent-flags.js';
@@ -84,6 +84,8 @@ export interface RunOptions {
   approvalTimeoutSeconds?: number;
   /** MCP servers by name (`--mcp NAME=URL`, repeatable), over the agent file's of the same name. */
   mcpServers: Record<string, McpServerSpec>;
+  /** What every tenant may spend on models (`serve --tenant-ceiling`). @default none */
+  tenantCeiling?: Ceiling;
 }
 
 /** The longest wait for a decision Step Functions allows a task (`TimeoutSeconds`). */

@@ -1,6 +1,7 @@
 import { isIPv6 } from 'node:net';
 import { isPlainHttpOnThisMachine } from '@agentstep/console/config';
 import { corsOriginProblem } from '@agentstep/protocol';
+import type { Ceiling } from '@agentstep/runtime';
 import { UsageError } from '../usage-error.js';
 import { parseRunOptions, type RunOptions } from './run-options.js';
 import { splitOptions } from './split-options.js';
@@ -24,12 +25,22 @@ export interface ServeOptions {
   /** `--cors`: the origins a browser page may call the API from; none by default (no CORS headers). */
   corsOrigins: string[];
   auth: ServeAuth;
+  /** `--tenant-ceiling USD_PER_DAY[,USD_PER_MONTH]`: what every tenant may spend on models (decision 0043). */
+  tenantCeiling?: Ceiling;
   agent: RunOptions;
 }
 
 const JWT_FLAGS = ['--jwt-issuer', '--jwt-audience', '--console-client-id'] as const;
 /** `serve`'s own options; the others configure its agent, as `run`'s do. */
-const OWN_FLAGS = ['--port', '--host', '--allowed-hosts', '--cors', '--auth', ...JWT_FLAGS];
+const OWN_FLAGS = [
+  '--port',
+  '--host',
+  '--allowed-hosts',
+  '--cors',
+  '--auth',
+  '--tenant-ceiling',
+  ...JWT_FLAGS,
+];
 
 /** Parses and checks `agentstep serve`'s arguments; every mistake is a UsageError. */
 export function parseServeOptions(args: string[]): ServeOptions {
@@ -40,6 +51,7 @@ export function parseServeOptions(args: string[]): ServeOptions {
     allowedHosts: allowedHostsOf(own['--allowed-hosts'] ?? ''),
     corsOrigins: corsOriginsOf(own['--cors']),
     auth: authOf(own),
+    ...tenantCeilingOf(own['--tenant-ceiling']),
     agent: parseRunOptions(run, { known: OWN_FLAGS }),
   };
 }
@@ -66,6 +78,20 @@ function allowedHostsOf(text: string): string[] {
 }
 
 /** `--cors ORIGIN[,ORIGIN…]`: each origin exactly as a browser sends it (`https://app.example.com`). */
+/** `--tenant-ceiling 0.05` (a day) or `0.05,1` (a day, a month): positive amounts in US dollars. */
+function tenantCeilingOf(text: string | undefined): { tenantCeiling?: Ceiling } {
+  if (text === undefined) return {};
+  const amounts = text
+    .split(',')
+    .map((part) => (/^\d+(\.\d+)?$/.test(part.trim()) ? Number(part) : Number.NaN));
+  const [usdPerDay, usdPerMonth] = amounts;
+  if (amounts.length > 2 || amounts.some((usd) => !(usd > 0)))
+    throw new UsageError(
+      `--tenant-ceiling takes USD_PER_DAY[,USD_PER_MONTH], positive amounts in US dollars (0.05 or 0.05,1); received "${text}".`,
+    );
+  return { tenantCeiling: { usdPerDay, ...(usdPerMonth === undefined ? {} : { usdPerMonth }) } as Ceiling };
+}
+
 function corsOriginsOf(text: string | undefined): string[] {
   if (text === undefined) return [];
   const origins = text.split(',').filter((origin) => origin !== '');

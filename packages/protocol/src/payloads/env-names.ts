@@ -37,6 +37,8 @@ export const ENV_NAMES = {
   prices: 'AGENTSTEP_PRICES',
   /** The deployment's default budget, as JSON. */
   budget: 'AGENTSTEP_BUDGET',
+  /** What every tenant may spend on models, as JSON `{"usdPerDay"?, "usdPerMonth"?}` (decision 0043). */
+  tenantCeiling: 'AGENTSTEP_TENANT_CEILING',
   /** The agent's version (`agentVersion`) the deployment runs, recorded by each turn's `turn_start`. */
   agentVersion: 'AGENTSTEP_AGENT_VERSION',
   /** Tools whose calls wait for a person's approval, comma-separated; `*` for every tool. */

@@ -53,7 +53,10 @@ export class StepFunctionsStarter implements ExecutionStarter {
     }
   }
 
-  /** The running executions of `turn`: the first, named after it, or a continuation of it. */
+  /**
+   * The running executions of `turn`: the first, named after it, or a continuation of it, whichever
+   * alias or version started them (listed by the state machine's unqualified ARN).
+   */
   async #runningExecutionsOf(turn: string): Promise<string[]> {
     const { sdk, client } = await this.#sdk();
     const found: string[] = [];
@@ -61,7 +64,7 @@ export class StepFunctionsStarter implements ExecutionStarter {
     do {
       const page = await client.send(
         new sdk.ListExecutionsCommand({
-          stateMachineArn: this.#stateMachineArn,
+          stateMachineArn: unqualified(this.#stateMachineArn),
           statusFilter: sdk.ExecutionStatus.RUNNING,
           ...(nextToken ? { nextToken } : {}),
         }),
@@ -79,4 +82,9 @@ export class StepFunctionsStarter implements ExecutionStarter {
     this.#client ??= new sdk.SFNClient({});
     return { sdk, client: this.#client };
   }
+}
+
+/** A state machine's ARN without the alias or version it may name (`…:stateMachine:NAME[:QUALIFIER]`). */
+function unqualified(arn: string): string {
+  return arn.split(':').slice(0, 7).join(':');
 }

@@ -7,6 +7,7 @@ import type { AgentMcp } from '../mcp/turn-mcp-tools.js';
 import type { Model } from '../model/model.js';
 import type { OutcomeStore } from '../outcomes/outcome-store.js';
 import type { StepStream } from '../session/step-stream.js';
+import type { CeilingDeps } from '../tenants/step-ceiling.js';
 import type { SpendDeps } from './budget-limit.js';
 import type { TurnTallies } from './turn-tallies.js';
 
@@ -40,4 +41,9 @@ export interface ModelStepDeps extends SpendDeps {
   approvals?: ApprovalRules;
   /** MCP servers whose tools each turn offers too, listed at its first step and logged. @default none */
   mcp?: AgentMcp;
+  /**
+   * Keeps each tenant within its spend ceiling (decision 0043): every step reserves before it calls
+   * the model. @default none: no tenant is capped
+   */
+  ceilings?: Omit<CeilingDeps, 'clock' | 'prices'>;
 }

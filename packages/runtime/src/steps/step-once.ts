@@ -15,6 +15,8 @@ import {
 } from '../event-log/event-log.js';
 import type { Model } from '../model/model.js';
 import { ContextTooLongError } from '../model/model-errors.js';
+import { reserveStep, settleStep } from '../tenants/step-ceiling.js';
+import { sessionSuspended } from '../tenants/suspension-of.js';
 import { modelStepKey } from '../usage/model-step-key.js';
 import { stepSpend } from '../usage/step-spend.js';
 import { batchId } from './batch-id.js';
@@ -68,12 +70,21 @@ export async function stepOnce(
     const appended = await deps.log.appended(state.session, modelStepKey(batch));
     if (appended !== undefined) return loggedStep(state.session, appended, log, deps);
   }
-  if (isCancelled(snapshot.holder, state.turn)) return { cancelled: true };
+  // A suspended tenant's turn stops as a cancelled one (decision 0041).
+  if (isCancelled(snapshot.holder, state.turn) || (await suspended(state.session, deps)))
+    return { cancelled: true };
   const { start } = snapshot;
   const limit =
     runawayGuard(state, log, deps.turnTallies, start) ?? (await budgetLimit(state, log, deps, start));
   if (limit !== undefined) return { limit };
   return takeStep(state, batch, snapshot, deps);
+}
+
+/** Whether the session's tenant is suspended, when the step keeps tenants within their controls. */
+function suspended(session: string, deps: ModelStepDeps): Promise<boolean> {
+  return deps.ceilings === undefined
+    ? Promise.resolve(false)
+    : sessionSuspended(session, deps.ceilings.tenantControls);
 }
 
 /**
@@ -95,7 +106,7 @@ async function takeStep(
   batch: string,
   { events: before, start, mark, markNote }: LogSnapshot,
   deps: ModelStepDeps,
-): Promise<TakenStep> {
+): Promise<TakenStep | SpentStep> {
   const { session, turn } = state;
   const user = turnUser(before, turn, start);
   const { model, profile } = turnModel(session, user, deps);
@@ -104,7 +115,9 @@ async function takeStep(
     turnCarry(turn, before, start, { now: deps.clock.now(), session, turnTallies: deps.turnTallies });
   const marked = { mark, ...(markNote === undefined ? {} : { markNote }) };
   const input = { state, batch, log: before, system, model, carry, marked };
-  const { context, run, startedAt } = await runOnContext(input, await stepContext(input, deps), deps);
+  const paid = await paidRun(input, await stepContext(input, deps), deps);
+  if ('limit' in paid) return paid;
+  const { context, run, startedAt, settle } = paid;
   const { events: parsed, usage, usageUnknown, firstInputTokens } = run;
   const { log } = context;
   const endedAt = deps.clock.now();
@@ -136,6 +149,7 @@ async function takeStep(
     reportCancel: true,
     ...holdWhileWaiting(requests, endedAt, deps),
   });
+  await settle(note.costUsd);
   // A duplicate delivery took the step first: the step is what it logged (C3).
   if (appended.replayed) {
     const first = await deps.log.appended(session, key);
@@ -147,6 +161,43 @@ async function takeStep(
     ...empty,
     ...(appended.cancelRequested === undefined ? {} : { cancelRequested: appended.cancelRequested }),
   };
+}
+
+/** A model run, and how to settle what its tenant's ceiling reserved for it once its cost is known. */
+type PaidRun = Awaited<ReturnType<typeof runOnContext>> & {
+  settle(costUsd: number | undefined): Promise<void>;
+};
+
+/**
+ * The model run on `context` within the tenant's ceiling (decision 0043): its cost reserved first
+ * (its input as estimated, a set amount of output), given back if the run fails; `{ limit }`, the
+ * turn's end, when the reservation does not fit.
+ */
+async function paidRun(
+  input: StepContextInput,
+  context: StepContext,
+  deps: ModelStepDeps,
+): Promise<PaidRun | SpentStep> {
+  const { ceilings } = deps;
+  const reservation =
+    ceilings === undefined
+      ? undefined
+      : await reserveStep(
+          input.state.session,
+          { model: input.model, inputTokens: Math.ceil(context.estimatedTokens * context.ratio) },
+          { ...ceilings, clock: deps.clock, ...(deps.prices ? { prices: deps.prices } : {}) },
+        );
+  if (reservation !== undefined && 'limit' in reservation) return reservation;
+  const settle = async (costUsd: number | undefined) => {
+    if (ceilings !== undefined) await settleStep(reservation, costUsd, ceilings);
+  };
+  try {
+    return { ...(await runOnContext(input, context, deps)), settle };
+  } catch (error) {
+    // The model was not paid for (or not known to be): the reservation is given back.
+    await settle(0);
+    throw error;
+  }
 }
 
 /**

@@ -9,12 +9,13 @@ import { DynamoUsageLedger } from '../usage/dynamo-usage-ledger.js';
 import { DynamoSessionDirectory } from './dynamo-session-directory.js';
 import { documentClientOf } from './dynamo-table.js';
 import { DynamoTenantControls } from './dynamo-tenant-controls.js';
+import { DynamoTenantSpend } from './dynamo-tenant-spend.js';
 import { reportStoreUnavailable } from './report-store-unavailable.js';
 
 /**
  * The event log, the outcome store, the usage ledger, the approvals' task tokens, the session
- * directory, the queues of messages waiting for a turn and the operators' tenant controls on one
- * table, sharing one client. The log
+ * directory, the queues of messages waiting for a turn, the operators' tenant controls and each
+ * tenant's spend on one table, sharing one client. The log
  * is cached ({@link CachedEventLog}): a warm function reads only what is new in a session. A store
  * that cannot be reached throws `StoreUnavailableError` (see `reportStoreUnavailable`).
  */
@@ -29,6 +30,7 @@ export function dynamoStores(
   directory: DynamoSessionDirectory;
   queue: DynamoTurnQueue;
   tenantControls: DynamoTenantControls;
+  tenantSpend: DynamoTenantSpend;
 } {
   reportStoreUnavailable(client);
   return {
@@ -39,5 +41,6 @@ export function dynamoStores(
     directory: new DynamoSessionDirectory({ tableName, client }),
     queue: new DynamoTurnQueue({ tableName, client }),
     tenantControls: new DynamoTenantControls({ tableName, client }),
+    tenantSpend: new DynamoTenantSpend({ tableName, client }),
   };
 }

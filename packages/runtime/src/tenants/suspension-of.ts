@@ -1,3 +1,4 @@
+import { tenantTagOf } from '../requests/stored-session.js';
 import { EVERY_TENANT, type Suspension, type TenantControls } from './tenant-controls.js';
 
 /** A suspension in force for a tenant: its own, or the agent-wide one (`every`). */
@@ -13,4 +14,10 @@ export async function suspensionOf(
   const [every, own] = await Promise.all([controls.get(EVERY_TENANT), controls.get(tag)]);
   if (every.suspended !== undefined) return { ...every.suspended, every: true };
   return own.suspended === undefined ? undefined : { ...own.suspended, every: false };
+}
+
+/** Whether the tenant of stored session `session` is suspended (a session of no tenant never is). */
+export async function sessionSuspended(session: string, controls: TenantControls): Promise<boolean> {
+  const tag = tenantTagOf(session);
+  return tag !== undefined && (await suspensionOf(controls, tag)) !== undefined;
 }

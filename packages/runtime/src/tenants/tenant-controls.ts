@@ -5,9 +5,17 @@ export interface Suspension {
   reason?: string;
 }
 
-/** What an operator has set for one tenant: its suspension, if it is suspended. */
+/** What a tenant may spend on models, in US dollars per UTC day and month (decision 0043). */
+export interface Ceiling {
+  usdPerDay?: number;
+  usdPerMonth?: number;
+}
+
+/** What an operator has set for one tenant: its suspension, if it is suspended, and its own ceiling. */
 export interface TenantControl {
   suspended?: Suspension;
+  /** Replaces the agent's default ceiling for this tenant, where it sets a figure. */
+  ceiling?: Ceiling;
 }
 
 /** The tag that stands for every tenant: suspending it is the agent-wide switch. */
@@ -24,6 +32,8 @@ export interface TenantControls {
   suspend(tag: string, suspension: Suspension): Promise<void>;
   /** Ends the tenant's suspension, if it has one. */
   resume(tag: string): Promise<void>;
+  /** Sets the tenant's own ceiling, or (`undefined`) drops it: the agent's default applies again. */
+  setCeiling(tag: string, ceiling: Ceiling | undefined): Promise<void>;
 }
 
 /** {@link TenantControls} in process memory. */
@@ -35,10 +45,16 @@ export class InMemoryTenantControls implements TenantControls {
   }
 
   async suspend(tag: string, suspension: Suspension): Promise<void> {
-    this.#controls.set(tag, { suspended: structuredClone(suspension) });
+    this.#controls.set(tag, { ...this.#controls.get(tag), suspended: structuredClone(suspension) });
   }
 
   async resume(tag: string): Promise<void> {
-    this.#controls.delete(tag);
+    const { suspended: _, ...rest } = this.#controls.get(tag) ?? {};
+    this.#controls.set(tag, rest);
+  }
+
+  async setCeiling(tag: string, ceiling: Ceiling | undefined): Promise<void> {
+    const { ceiling: _, ...rest } = this.#controls.get(tag) ?? {};
+    this.#controls.set(tag, ceiling === undefined ? rest : { ...rest, ceiling: structuredClone(ceiling) });
   }
 }

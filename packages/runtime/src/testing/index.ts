@@ -15,6 +15,7 @@ export { RECORDED_STREAMS, recordedFrames, type WireFormat } from './recorded-fr
 export { type RecordingServer, type Reply, startRecordingServer } from './recording-server.js';
 export { describeSessionDirectoryContract } from './session-directory-contract.js';
 export { describeTenantControlsContract } from './tenant-controls-contract.js';
+export { describeTenantSpendContract } from './tenant-spend-contract.js';
 export { describeTurnQueueContract } from './turn-queue-contract.js';
 export { describeUsageLedgerContract } from './usage-ledger-contract.js';
 export {

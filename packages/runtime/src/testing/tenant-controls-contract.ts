@@ -23,6 +23,22 @@ export function describeTenantControlsContract(name: string, create: () => Tenan
       expect(await controls.get(bob)).toEqual({});
     });
 
+    it('keeps a tenant’s own ceiling apart from its suspension, and drops it', async () => {
+      const controls = create();
+      const ann = tag();
+      await controls.setCeiling(ann, { usdPerDay: 0.05, usdPerMonth: 1 });
+      await controls.suspend(ann, { since: 3 });
+      expect(await controls.get(ann)).toEqual({
+        suspended: { since: 3 },
+        ceiling: { usdPerDay: 0.05, usdPerMonth: 1 },
+      });
+      await controls.resume(ann);
+      await controls.setCeiling(ann, { usdPerMonth: 2 });
+      expect(await controls.get(ann)).toEqual({ ceiling: { usdPerMonth: 2 } });
+      await controls.setCeiling(ann, undefined);
+      expect(await controls.get(ann)).toEqual({});
+    });
+
     it('holds the agent-wide switch for every tenant', async () => {
       const controls = create();
       const ann = tag();
