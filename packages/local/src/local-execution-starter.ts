@@ -29,7 +29,10 @@ const FORGET_AFTER_MS = 60_000;
  * and its end announced on the engine's event bus.
  */
 export class LocalExecutionStarter implements ExecutionStarter {
-  readonly #engine: LocalEngine;
+  /** The engine new executions start on (`use`). */
+  #engine: LocalEngine;
+  /** Every engine it started executions on: an execution runs to its end on the one it started on. */
+  readonly #engines = new Set<LocalEngine>();
   readonly #deps: StarterDeps;
   readonly #runs = new Map<string, Promise<TurnRun>>();
   /** The turns whose runs have not ended yet, by execution id. */
@@ -38,8 +41,18 @@ export class LocalExecutionStarter implements ExecutionStarter {
 
   constructor(engine: LocalEngine, deps: StarterDeps, options: LocalExecutionStarterOptions = {}) {
     this.#engine = engine;
+    this.#engines.add(engine);
     this.#deps = deps;
     this.#owners = options.owners;
+  }
+
+  /**
+   * Starts every new execution on `engine` from now on (an agent's new version, decision 0040);
+   * those running go on to their end on the engine they started on.
+   */
+  use(engine: LocalEngine): void {
+    this.#engine = engine;
+    this.#engines.add(engine);
   }
 
   async start(input: TurnInput): Promise<string> {
@@ -64,7 +77,7 @@ export class LocalExecutionStarter implements ExecutionStarter {
   }
 
   async stop(turn: { session: string; turn: string }): Promise<void> {
-    this.#engine.stopTurn(turn);
+    for (const engine of this.#engines) engine.stopTurn(turn);
   }
 
   /** The turns running now: a server stopping cancels them. */
@@ -90,14 +103,15 @@ export class LocalExecutionStarter implements ExecutionStarter {
 
   async #run(input: TurnInput): Promise<TurnRun> {
     const turn = { ...input, request: input.request ?? null };
+    const engine = this.#engine;
     try {
-      const run = await this.#engine.runTurn(input);
+      const run = await engine.runTurn(input);
       this.#owners?.release(turn);
       return run;
     } catch (error) {
       const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       const failure = `The turn's execution ended without closing the turn: ${reason}`;
-      await closeDeadTurn(turn, failure, { ...this.#deps, events: this.#engine.eventBus });
+      await closeDeadTurn(turn, failure, { ...this.#deps, events: engine.eventBus });
       this.#owners?.release(turn);
       throw error;
     }

@@ -18,6 +18,7 @@ import { cancelSuspendedTurns } from '../local/cancel-suspended-turns.js';
 import { consoleConfigOf } from '../local/console-config-of.js';
 import { type NodeFetchHandler, withEdgeChecks } from '../local/edge-checks.js';
 import { withEngine } from '../local/open-engine.js';
+import { reloadOnChange } from '../local/reload-on-change.js';
 import { serveConsole } from '../local/serve-console.js';
 import { parseServeOptions, type ServeAuth } from '../local/serve-options.js';
 
@@ -37,12 +38,17 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const changes = new LogChanges();
   // Model steps' text as it streams, for every open stream of their session.
   const live = new InMemoryLiveSteps();
-  const agent = await agentOptions(options.agent, io, notice);
+  const agentOf = async () => {
+    const agent = await agentOptions(options.agent, io, notice);
+    return options.tenantCeiling ? { ...agent, tenantCeiling: options.tenantCeiling } : agent;
+  };
+  const agent = await agentOf();
   return withEngine(
-    options.tenantCeiling ? { ...agent, tenantCeiling: options.tenantCeiling } : agent,
+    agent,
     io,
     notice,
-    async ({ engine, stores, taskTokens, tools, starter }) => {
+    async ({ engine, stores, taskTokens, tools, starter, reload }) => {
+      const stopReloading = reloadOnChange(agent, io, agentOf, reload, notice);
       const tenantOf = tenantsOf(options.auth);
       const deps = { ...stores, clock: systemClock, taskTokens, toolset: createToolset(tools) };
       const workflows = new LocalWorkflowStarter(engine);
@@ -73,6 +79,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
       // Queued messages wait for the next start: the turns cancelled now must not start them.
       stopStartingQueued();
       stopCancellingSuspended();
+      stopReloading();
       await cancelRunningTurns(starter, { ...deps, wake: deps });
       // Workflow runs waiting here (at a human gate) stop with the server: `workflow resume` goes on.
       engine.stopExecutions();

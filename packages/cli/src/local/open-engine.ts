@@ -1,6 +1,7 @@
 import {
   type EngineEvent,
   LocalEngine,
+  type LocalEventBus,
   LocalExecutionStarter,
   LocalTaskTokens,
   loadAgent,
@@ -40,6 +41,12 @@ export interface OpenEngine {
   tools: Tool[];
   /** Starts turns on the engine: those of clients, and sub-agents' (the `agents` toolset). */
   starter: LocalExecutionStarter;
+  /**
+   * Runs the agent `options` describe (its file loaded again) for every turn that starts from now
+   * on, on the same stores and event bus; the turns running finish on the engine they started on
+   * (decision 0040). Resolves with the new engine's agent version.
+   */
+  reload(options: RunOptions): Promise<string>;
 }
 
 /**
@@ -71,6 +78,8 @@ export interface EngineParts {
   onEvent?: (event: EngineEvent) => void;
   /** The agent's MCP servers and the connections to them. @default none */
   mcp?: AgentMcp;
+  /** Where turns' ends are announced: an engine of the agent's next version shares its predecessor's. @default its own */
+  eventBus?: LocalEventBus;
 }
 
 /**
@@ -80,6 +89,7 @@ export interface EngineParts {
 export function localEngine(options: RunOptions, parts: EngineParts): LocalEngine {
   const { agent, stores, model, models, summaryModel, prices, tools, taskTokens, stream, onEvent, mcp } =
     parts;
+  const { eventBus } = parts;
   const { instructions, maxConcurrency } = options.loadedAgent?.agent ?? {};
   const { version } = agentVersionOf(options, tools, agent);
   return new LocalEngine({
@@ -113,6 +123,7 @@ export function localEngine(options: RunOptions, parts: EngineParts): LocalEngin
     taskTokens,
     ...(options.chaos ? { chaos: options.chaos } : {}),
     ...(onEvent ? { onEvent } : {}),
+    ...(eventBus ? { eventBus } : {}),
   });
 }
 
@@ -131,44 +142,65 @@ export async function withEngine<T>(
   watchLog: (log: EventLog) => EventLog = (log) => log,
   stream?: StepStream,
 ): Promise<T> {
+  const subAgents = lateSubAgents();
+  const { agent: agentLoaded, ...firstParts } = await agentParts(options, io, notice, subAgents.config);
+  const store = await io.openStore(options.store, notice);
+  const opened: AgentMcp[] = firstParts.mcp ? [firstParts.mcp] : [];
+  try {
+    const first = { ...firstParts, agent: await agentLoaded };
+    // Bound once the starter exists: it closes the turns dead processes left holding sessions.
+    let closeOrphans = async (): Promise<unknown[]> => [];
+    const stores = { ...store, log: reclaimingEventLog(watchLog(store.log), () => closeOrphans()) };
+    const taskTokens = new LocalTaskTokens(store.completions);
+    const shared = { stores, taskTokens, ...(stream ? { stream } : {}) };
+    const engine = localEngine(options, { ...first, ...shared });
+    const { starter, unfollow } = startingTurns(engine, { ...stores, clock: systemClock }, io, notice);
+    closeOrphans = () => starter.closeOrphans();
+    subAgents.bind({ ...stores, starter });
+    const reload = async (next: RunOptions) => {
+      const { agent: nextLoaded, ...nextParts } = await agentParts(next, io, notice, subAgents.config);
+      if (nextParts.mcp) opened.push(nextParts.mcp);
+      const parts = { ...nextParts, agent: await nextLoaded };
+      starter.use(localEngine(next, { ...parts, ...shared, eventBus: engine.eventBus }));
+      return agentVersionOf(next, parts.tools, parts.agent).version;
+    };
+    try {
+      return await use({ engine, stores, taskTokens, tools: first.tools, starter, reload });
+    } finally {
+      unfollow();
+    }
+  } finally {
+    await Promise.all([store.close(), ...opened.map((mcp) => mcp.connections.close())]);
+  }
+}
+
+/**
+ * What an engine runs the agent of `options` with besides the stores: its models, prices, tools and
+ * MCP servers, and its loop (synthesized on a cache miss, so it overlaps what the caller does next).
+ */
+async function agentParts(
+  options: RunOptions,
+  io: CliIo,
+  notice: (text: string) => void,
+  subAgents: Parameters<typeof toolsFor>[2],
+) {
   const loaded = await loadModel(options, io);
   const { model, models, summaryModel } = loaded;
   const prices = await loadPrices(options, modelsOf(loaded), io);
   const noWindow = noWindowNotice(options, loaded);
   if (noWindow !== undefined) notice(noWindow);
-  const subAgents = lateSubAgents();
-  const tools = toolsFor(options, io, subAgents.config);
-  const agentLoaded = loadDefinition(options, io);
+  const tools = toolsFor(options, io, subAgents);
+  const agent = loadDefinition(options, io);
   const mcp = localMcp(options);
-  const store = await io.openStore(options.store, notice);
-  try {
-    // Bound once the starter exists: it closes the turns dead processes left holding sessions.
-    let closeOrphans = async (): Promise<unknown[]> => [];
-    const stores = { ...store, log: reclaimingEventLog(watchLog(store.log), () => closeOrphans()) };
-    const taskTokens = new LocalTaskTokens(store.completions);
-    const engine = localEngine(options, {
-      agent: await agentLoaded,
-      stores,
-      model,
-      models,
-      ...(summaryModel ? { summaryModel } : {}),
-      prices,
-      tools,
-      taskTokens,
-      ...(stream ? { stream } : {}),
-      ...(mcp ? { mcp } : {}),
-    });
-    const { starter, unfollow } = startingTurns(engine, { ...stores, clock: systemClock }, io, notice);
-    closeOrphans = () => starter.closeOrphans();
-    subAgents.bind({ ...stores, starter });
-    try {
-      return await use({ engine, stores, taskTokens, tools, starter });
-    } finally {
-      unfollow();
-    }
-  } finally {
-    await Promise.all([store.close(), mcp?.connections.close()]);
-  }
+  return {
+    agent,
+    model,
+    models,
+    ...(summaryModel ? { summaryModel } : {}),
+    prices,
+    tools,
+    ...(mcp ? { mcp } : {}),
+  };
 }
 
 /**
