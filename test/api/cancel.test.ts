@@ -1,22 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from '../support/dynamo-client.js';
-import { batch } from '../support/harness.js';
+import { SLEEPING_TURN } from '../support/harness.js';
 import { newProject, serveScriptOn } from '../support/in-process.js';
 import { call, eventsOnce, readStream, type Served } from '../support/serve-client.js';
-
-/**
- * Every turn: three sleeps at once, then an answer. Each sleeps the longest a sleep may (60 s), far
- * longer than any test here takes: a turn runs until the test cancels it.
- */
-const SLEEPS = [
-  batch(
-    ...[1, 2, 3].map((n): [string, Record<string, unknown>] => [
-      'sleep',
-      { ms: 60_000, value: `slept ${n}` },
-    ]),
-  ),
-  'Done.<end>',
-];
 
 /** A turn that answers at once. */
 const ANSWER = ['Done.<end>'];
@@ -26,7 +12,7 @@ let served: Served;
 let url = '';
 
 beforeAll(async () => {
-  served = await serveScriptOn(project, 'sleeps', SLEEPS);
+  served = await serveScriptOn(project, 'sleeps', SLEEPING_TURN);
   url = served.url;
 });
 

@@ -1,21 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from '../support/dynamo-client.js';
-import { batch } from '../support/harness.js';
+import { SLEEPING_TURN } from '../support/harness.js';
 import { newProject, runInProcess, serveScriptOn } from '../support/in-process.js';
 import { call, eventsOnce, type Served } from '../support/serve-client.js';
-
-/** Every turn: three sleeps of 60 s at once (far longer than this test), then an answer. */
-const SLEEPS = [
-  batch(...[1, 2, 3].map((n): [string, Record<string, unknown>] => ['sleep', { ms: 60_000, value: `${n}` }])),
-  'Done.<end>',
-];
 
 const project = newProject('kill-switch');
 let served: Served;
 let url = '';
 
 beforeAll(async () => {
-  served = await serveScriptOn(project, 'sleeps', SLEEPS);
+  served = await serveScriptOn(project, 'sleeps', SLEEPING_TURN);
   url = served.url;
 });
 

@@ -169,6 +169,20 @@ export function batch(...calls: Array<[string, Record<string, unknown>]>): strin
   return `<execute>${JSON.stringify(calls.map(([name, args]) => ({ name, args })))}</execute>`;
 }
 
+/**
+ * A turn that runs until something stops it: three sleeps of 60 s at once (the longest a sleep may
+ * take, far longer than any test), then an answer.
+ */
+export const SLEEPING_TURN = [
+  batch(
+    ...[1, 2, 3].map((n): [string, Record<string, unknown>] => [
+      'sleep',
+      { ms: 60_000, value: `slept ${n}` },
+    ]),
+  ),
+  'Done.<end>',
+];
+
 /** The items of the result event of a batch, parsed. */
 export function resultItems(events: readonly StoredEvent[], batchId: string) {
   const result = events.find((stored) => stored.batch === batchId && stored.event.type === 'result');

@@ -22,10 +22,7 @@ export async function refuseOverCeiling(
   const now = deps.clock.now();
   const reached = reachedPeriod(await tenantSpend.spent(tag, now), limits, now);
   if (reached === undefined) return;
-  const message = ceilingReached(reached.period, limits, reached.resetsAt).replace(
-    /^TenantCeilingReached: /,
-    '',
-  );
+  const message = ceilingReached(reached.period, limits, reached.resetsAt);
   const retryAfterSeconds = Math.max(1, Math.ceil((reached.resetsAt - now) / 1000));
   throw new ApiError(429, 'TenantCeilingReached', `No turn starts: ${message}`, undefined, retryAfterSeconds);
 }

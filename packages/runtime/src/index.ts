@@ -200,6 +200,7 @@ export {
 } from './tenants/tenant-controls.js';
 export {
   InMemoryTenantSpend,
+  MICROS_PER_USD,
   periodEnd,
   type Refusal,
   type Reservation,

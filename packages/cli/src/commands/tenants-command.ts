@@ -1,4 +1,4 @@
-import { type Ceiling, EVERY_TENANT, suspensionOf, tenantTag } from '@agentstep/runtime';
+import { type Ceiling, EVERY_TENANT, MICROS_PER_USD, suspensionOf, tenantTag } from '@agentstep/runtime';
 import type { CliIo } from '../io/cli-io.js';
 import type { OpenStore } from '../local/open-store.js';
 import { parseOptions } from '../parse-options.js';
@@ -56,7 +56,7 @@ async function act({ action, tag, name, reason, ceiling }: TenantsArgs, store: O
     controls.get(tag),
     store.tenantSpend.spent(tag, Date.now()),
   ]);
-  const usd = (micros: number) => micros / 1_000_000;
+  const usd = (micros: number) => micros / MICROS_PER_USD;
   return JSON.stringify({
     tenant: name,
     suspended: suspension ?? null,

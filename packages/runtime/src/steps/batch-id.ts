@@ -7,3 +7,8 @@ export function batchId(turn: string, turnStep: number): string {
 export function turnOfBatch(batch: string): string {
   return batch.slice(0, batch.lastIndexOf('.'));
 }
+
+/** The turn step a batch id names (see {@link batchId}). */
+export function stepOfBatch(batch: string): number {
+  return Number(batch.slice(batch.lastIndexOf('.') + 1));
+}

@@ -1,5 +1,6 @@
 import type { StoredEvent } from '@agentstep/protocol';
 import { type ContextStart, carryOf, type TurnCarry } from '../event-log/context-start.js';
+import { stepOfBatch, turnOfBatch } from './batch-id.js';
 import { turnWaitMs } from './budget-limit.js';
 import { type TurnTallies, tallyOf } from './turn-tallies.js';
 import { turnUser } from './turn-user.js';
@@ -20,7 +21,7 @@ export function turnCarry(
   const carried = carryOf(start, turn);
   const calls = { ...carried?.calls };
   for (const [key, counted] of tally.calls) calls[key] = counted.count;
-  const steps = [...tally.progressed].filter((batch) => batch.startsWith(`${turn}.`)).map(stepOfBatch);
+  const steps = [...tally.progressed].filter((batch) => turnOfBatch(batch) === turn).map(stepOfBatch);
   const lastProgressed = Math.max(carried?.lastProgressed ?? 0, ...steps);
   const user = turnUser(log, turn, start);
   return {
@@ -31,9 +32,4 @@ export function turnCarry(
     ...(lastProgressed > 0 ? { lastProgressed } : {}),
     approvalWaitMs: turnWaitMs(turn, log, start, deps.now),
   };
-}
-
-/** The turn step a batch id names (see `batchId`). */
-function stepOfBatch(batch: string): number {
-  return Number(batch.slice(batch.lastIndexOf('.') + 1));
 }

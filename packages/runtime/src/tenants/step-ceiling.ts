@@ -5,6 +5,7 @@ import { tenantTagOf } from '../requests/stored-session.js';
 import { costOf } from '../usage/cost-of.js';
 import type { Ceiling, TenantControls } from './tenant-controls.js';
 import {
+  MICROS_PER_USD,
   periodEnd,
   type Reservation,
   SPEND_PERIODS,
@@ -19,7 +20,6 @@ import {
  * step settles at what it used, so a step that writes more passes the ceiling by the difference.
  */
 export const RESERVED_OUTPUT_TOKENS = 1_024;
-const MICROS_PER_USD = 1_000_000;
 
 /** What keeps each tenant within its spend ceiling. */
 export interface CeilingDeps {
@@ -38,10 +38,10 @@ export async function spendLimits(
 ): Promise<SpendLimits> {
   const own = (await deps.tenantControls.get(tag)).ceiling ?? {};
   const ceiling = { ...deps.tenantCeiling, ...own };
-  const micros = (usd: number | undefined) => (usd === undefined ? {} : Math.round(usd * MICROS_PER_USD));
+  const micros = (usd: number) => Math.round(usd * MICROS_PER_USD);
   return {
-    ...(ceiling.usdPerDay === undefined ? {} : { day: micros(ceiling.usdPerDay) as number }),
-    ...(ceiling.usdPerMonth === undefined ? {} : { month: micros(ceiling.usdPerMonth) as number }),
+    ...(ceiling.usdPerDay === undefined ? {} : { day: micros(ceiling.usdPerDay) }),
+    ...(ceiling.usdPerMonth === undefined ? {} : { month: micros(ceiling.usdPerMonth) }),
   };
 }
 
@@ -70,7 +70,7 @@ export async function reserveStep(
   const micros = Math.ceil(costOf(price, usage) * MICROS_PER_USD);
   const reserved = await deps.tenantSpend.reserve(tag, micros, limits, deps.clock.now());
   return 'refused' in reserved
-    ? { limit: ceilingReached(reserved.refused, limits, reserved.resetsAt) }
+    ? { limit: `TenantCeilingReached: ${ceilingReached(reserved.refused, limits, reserved.resetsAt)}` }
     : reserved;
 }
 
@@ -84,10 +84,10 @@ export async function settleStep(
   await deps.tenantSpend.settle(reservation, Math.round((costUsd ?? 0) * MICROS_PER_USD));
 }
 
-/** `TenantCeilingReached`: which ceiling, and when its period ends. */
+/** Why a tenant's turns stop or do not start (`TenantCeilingReached`): which ceiling, and when its period ends. */
 export function ceilingReached(period: SpendPeriod, limits: SpendLimits, resetsAt: number): string {
   const usd = (limits[period] ?? 0) / MICROS_PER_USD;
-  return `TenantCeilingReached: the tenant's ceiling of $${usd} a ${period} is reached; it resets at ${new Date(resetsAt).toISOString()}. An operator may raise it (agentstep tenants set-ceiling).`;
+  return `the tenant's ceiling of $${usd} a ${period} is reached; it resets at ${new Date(resetsAt).toISOString()}. An operator may raise it (agentstep tenants set-ceiling).`;
 }
 
 /**

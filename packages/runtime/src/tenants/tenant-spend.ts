@@ -3,6 +3,9 @@ export const SPEND_PERIODS = ['day', 'month'] as const;
 /** One of {@link SPEND_PERIODS}. */
 export type SpendPeriod = (typeof SPEND_PERIODS)[number];
 
+/** Micro-dollars in a US dollar: spend is counted in them, so sums are exact. */
+export const MICROS_PER_USD = 1_000_000;
+
 /** Spend caps per period, in micro-dollars (millionths of a US dollar: whole numbers add exactly). */
 export type SpendLimits = Partial<Record<SpendPeriod, number>>;
 
