@@ -19,6 +19,8 @@ import { Construct } from 'constructs';
  * summary of `$.topic` and uses its answer. It starts the agent with `startExecution.sync:2` and
  * gets the turn's result as the child's output, even when the turn went on in fresh executions.
  * Its own execution name is the `requestId`, so a redriven parent does not start a second turn.
+ * It starts the agent through its `live` alias, as every caller should (decision 0042): the turn
+ * runs on the version the alias points at from its first step to its last.
  */
 export class SummaryWorkflow extends Construct {
   readonly stateMachine: StateMachine;
@@ -26,7 +28,7 @@ export class SummaryWorkflow extends Construct {
   constructor(scope: Construct, id: string, props: { agent: AgentStep }) {
     super(scope, id);
     const askAgent = new StepFunctionsStartExecution(this, 'AskAgent', {
-      stateMachine: props.agent.stateMachine,
+      stateMachine: StateMachine.fromStateMachineArn(this, 'AgentLive', props.agent.live.arn),
       integrationPattern: IntegrationPattern.RUN_JOB, // .sync:2: waits, and returns the output as JSON
       input: TaskInput.fromObject({
         message: JsonPath.format(
@@ -52,5 +54,7 @@ export class SummaryWorkflow extends Construct {
       ),
       tracingEnabled: true,
     });
+    // Step Functions authorizes a start through an alias on the state machine's own ARN.
+    props.agent.grantStartTurn(this.stateMachine);
   }
 }

@@ -212,7 +212,7 @@ describe('AgentStep’s HTTP API (synthesized)', () => {
   it('creates no API, and no API function, with api: false', () => {
     const { agent, template } = synthAgent({ api: false });
     template.resourceCountIs('AWS::ApiGateway::RestApi', 0);
-    template.resourceCountIs('AWS::Lambda::Function', 15);
+    template.resourceCountIs('AWS::Lambda::Function', 16);
     expect(agent.api).toBeUndefined();
     expect(agent.apiFunctions).toEqual({});
   });

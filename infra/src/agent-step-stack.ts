@@ -50,7 +50,11 @@ export class AgentStepStack extends Stack {
       ),
       ...(this.agent.workspace ? workspaceFindings(this, this.agent.workspace, wildcard) : []),
       ...this.agent.models.flatMap((model) => bedrockFindings(model, wildcard)),
-      ...(this.agent.api ? apiFindings(this, this.agent, wildcard) : []),
+      wildcard(
+        `arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:${loopName(this, this.agent)}:*`,
+        "Cancelling a turn (the API) and suspending a tenant (the operator function) stop its running executions, named after the turn and found by listing the loop's executions.",
+      ),
+      ...(this.agent.api ? apiFindings() : []),
       {
         id: 'AwsSolutions::AwsSolutions-SQS3',
         reason:
@@ -69,6 +73,11 @@ export class AgentStepStack extends Stack {
         'Every turn starts through this alias; roll back by pointing it at an earlier version (docs/decisions/0042-pinned-deploys.md).',
       value: this.agent.live.arn,
     });
+    new CfnOutput(this, 'OperatorFunctionName', {
+      description:
+        'The kill switch and tenant ceilings: aws lambda invoke --function-name <this> --cli-binary-format raw-in-base64-out --payload \'{"action":"suspend","tenant":"…"}\' /dev/stdout (README: The kill switch).',
+      value: this.agent.operator.functionName,
+    });
     if (this.agent.api)
       new CfnOutput(this, 'ApiUrl', {
         description: 'The AgentStep HTTP API: POST {url}sessions starts a session.',
@@ -85,17 +94,14 @@ export class AgentStepStack extends Stack {
 
 type Wildcard = (resource: string, reason: string) => { id: string; reason: string };
 
+/** The loop's name as CDK's execution grants build their ARNs from the machine's ARN, resolved. */
+function loopName(stack: Stack, agent: AgentStep): string {
+  return JSON.stringify(stack.resolve(Fn.select(6, Fn.split(':', agent.stateMachine.stateMachineArn))));
+}
+
 /** The HTTP API's accepted findings. */
-function apiFindings(stack: Stack, agent: AgentStep, wildcard: Wildcard) {
-  // The execution ARNs of the loop, as CDK's execution grant builds them from the machine's ARN.
-  const machineName = JSON.stringify(
-    stack.resolve(Fn.select(6, Fn.split(':', agent.stateMachine.stateMachineArn))),
-  );
+function apiFindings() {
   return [
-    wildcard(
-      `arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:${machineName}:*`,
-      "Cancelling a turn stops its running executions, which are named after the turn and found by listing the loop's executions.",
-    ),
     {
       id: 'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
       reason:

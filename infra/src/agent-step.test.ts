@@ -37,9 +37,9 @@ function synthesizing(props: AgentStepProps): () => void {
 describe('AgentStep (synthesized)', () => {
   const { template } = synthAgent({ builtInTools: ['demo', 'workspace'] });
 
-  it('deploys every step and the API function on Node.js 22, arm64, with its own log group and role', () => {
+  it('deploys every step, the operator and the API function on Node.js 22, arm64, with its own log group and role', () => {
     const functions = template.findResources('AWS::Lambda::Function');
-    expect(Object.keys(functions)).toHaveLength(16);
+    expect(Object.keys(functions)).toHaveLength(17);
     for (const { Properties } of Object.values(functions)) {
       expect(Properties).toMatchObject({
         Runtime: 'nodejs22.x',
@@ -48,7 +48,7 @@ describe('AgentStep (synthesized)', () => {
       });
     }
     // One per function, the loop's and the workflows' state machines', and the API's access logs.
-    template.resourceCountIs('AWS::Logs::LogGroup', 19);
+    template.resourceCountIs('AWS::Logs::LogGroup', 20);
     expect(JSON.stringify(template.toJSON())).not.toContain('AWSLambdaBasicExecutionRole');
   });
 

@@ -49,6 +49,7 @@ import { resolvedProps } from './resolved-props.js';
 import { type DeployedStepName, StepLambda, type StepName } from './step-lambda.js';
 import { StoppedExecutionRule } from './stopped-execution-rule.js';
 import { subAgentStartPolicy } from './sub-agent-start-policy.js';
+import { TenantOperator } from './tenant-operator.js';
 import { triggerDeadLetterQueue } from './trigger-dead-letter-queue.js';
 import { TurnEndedRule } from './turn-ended-rule.js';
 import { WorkflowStateMachine } from './workflow-state-machine.js';
@@ -250,6 +251,12 @@ export class AgentStep extends Construct {
   readonly api: RestApi | undefined;
   /** The HTTP API's functions: `api`, and `api-authorizer` with JWT authorization; none without an API. */
   readonly apiFunctions: Readonly<Partial<Record<ApiFunctionName, LambdaFunction>>>;
+  /**
+   * The operator function (decisions 0041 and 0043), the deployed `agentstep tenants`: invoked with
+   * `{"action": "suspend" | "resume" | "set-ceiling" | "show", "tenant" | "all", …}`, it is the kill
+   * switch and each tenant's own ceiling. Only principals given {@link grantOperate} reach it.
+   */
+  readonly operator: LambdaFunction;
   /** The web console on CloudFront, its `url` the OIDC client's redirect URI (the api prop's `console`). */
   readonly console: AgentStepConsole | undefined;
   #triggerDeadLetters: Queue | undefined;
@@ -422,6 +429,10 @@ export class AgentStep extends Construct {
       ...(props.eventBus ? { eventBus: props.eventBus } : {}),
     });
     this.functions = { ...functions, ...workflowFunctions, 'start-queued-turn': startQueuedTurn };
+    this.operator = new TenantOperator(this, 'Operator', {
+      table: this.table,
+      stateMachine: this.stateMachine,
+    }).function;
     const api =
       props.api === false
         ? undefined
@@ -482,6 +493,14 @@ export class AgentStep extends Construct {
    */
   grantStartTurn(grantee: IGrantable): Grant {
     return this.stateMachine.grants.startExecution(grantee);
+  }
+
+  /**
+   * Lets `grantee` run operators' commands (`lambda:InvokeFunction` on {@link operator}): suspend
+   * and resume tenants, set their ceilings. Give it to operators' roles, never to a tenant's.
+   */
+  grantOperate(grantee: IGrantable): Grant {
+    return this.operator.grantInvoke(grantee);
   }
 
   /** Lets `grantee` read sessions' logs and heads (`dynamodb:GetItem` and `Query` on the table), nothing more. */

@@ -54,6 +54,14 @@ export function grantQueueTableAccess(table: TableV2, fn: IFunction): void {
 }
 
 /**
+ * Grants what the operator function does (decisions 0041 and 0043): set tenants' controls, read
+ * their spend, and cancel a suspended tenant's turns as the API's cancel does. A loop step's actions.
+ */
+export function grantOperatorTableAccess(table: TableV2, fn: IFunction): void {
+  table.grant(fn, ...LOOP_ACTIONS);
+}
+
+/**
  * Grants reading sessions' logs and heads (`GetItem`, `Query`), as a client or a parent workflow
  * reads how a turn ended: nothing that writes, deletes or scans.
  */

@@ -47,7 +47,7 @@ describe.skipIf(dynamoEndpoint === '')(
       ]);
       expect(suspended).toMatchObject({
         status: 0,
-        stdout: 'Tenant mallory suspended: no turn starts, and serve cancels the running ones.\n',
+        stdout: 'Tenant mallory suspended: no turn starts, and its running turns are cancelled.\n',
       });
       for (const session of [first, second]) {
         const events = await eventsOnce(url, 'mallory', session, (logged) =>
@@ -74,9 +74,13 @@ describe.skipIf(dynamoEndpoint === '')(
       });
       const shown = await runInProcess(project, ['tenants', 'show', 'mallory']);
       expect(JSON.parse(shown.stdout)).toMatchObject({
-        tenant: 'Tenant mallory',
+        tenant: 'mallory',
         suspended: { reason: 'runaway spend', every: false },
       });
+      // The CLI, for the tenant's session on the same store: exit 1 and one line saying why.
+      const run = await runInProcess(project, ['run', '--tenant', 'mallory', '--json', 'Again']);
+      expect(run).toMatchObject({ status: 1, stdout: '' });
+      expect(run.stderr).toMatch(/^agentstep run: Tenant mallory is suspended since [^\n]*\n$/);
       // Another tenant's turn was never touched, and it still starts turns.
       expect(types(await eventsOnce(url, 'olga', other, () => true))).not.toContain('turn_end');
       await call(`${url}/sessions/${other}/cancel`, 'olga', { method: 'POST' });

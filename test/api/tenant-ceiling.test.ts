@@ -78,6 +78,13 @@ describe.skipIf(dynamoEndpoint === '')('a tenant spend ceiling (`serve --tenant-
     });
     expect(other.status).toBe('done');
     expect((await turnOf('dave')).status).toBe('done');
+    // The CLI, for the tenant's session on the same store: exit 3 and one line saying why.
+    const ceiling = ['--tenant-ceiling', String(CEILING_USD), '--prices', 'prices.json'];
+    const run = await runInProcess(project, ['run', '--tenant', 'carol', ...ceiling, '--json', 'More']);
+    expect(run).toMatchObject({ status: 3, stdout: '' });
+    expect(run.stderr).toMatch(
+      /^agentstep run: No turn starts: the tenant's ceiling of \$0\.05 a day is reached; [^\n]*\n$/,
+    );
   });
 
   it('takes a tenant’s own ceiling over the default, set by an operator, and the default again without it', async () => {

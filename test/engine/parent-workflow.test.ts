@@ -45,6 +45,10 @@ describe.skipIf(dynamoEndpoint === '')(
         stateMachines: machines,
         limits: { stepsPerExecution: 2 },
       });
+      // Through the agent's `live` alias, as every caller starts turns (decision 0042).
+      expect(JSON.stringify(machines[parent])).toMatch(
+        /"StateMachineArn":"arn:[^"]+:stateMachine:[^":]+:live"/,
+      );
       const run = await agent.engine.execute(parent, { topic: 'otters' });
       expect(run.output).toEqual({ answer: ANSWER, status: 'done' });
       // The parent, the agent's first execution, and the two it continued in.

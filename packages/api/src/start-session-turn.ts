@@ -4,8 +4,7 @@ import type { ApiDeps } from './api-deps.js';
 import { ApiError } from './api-error.js';
 import { queueSessionTurn } from './queue-session-turn.js';
 import { refusalOf } from './refusal-of.js';
-import { refuseOverCeiling } from './refuse-over-ceiling.js';
-import { refuseSuspended } from './refuse-suspended.js';
+import { refuseTenantTurn } from './refuse-tenant-turn.js';
 import { storedSession } from './tenants.js';
 
 /** A turn as a tenant names it: its session (as the tenant knows it) and the turn's id. */
@@ -30,8 +29,7 @@ export async function startSessionTurn(
   const stored = storedSession(tenant, session);
   const running: TurnAccepted = { session, turn, status: 'running' };
   if ((await deps.log.appended(stored, userMessageKey(turn))) !== undefined) return running;
-  await refuseSuspended(deps, tenant);
-  await refuseOverCeiling(deps, tenant);
+  await refuseTenantTurn(deps, tenant);
   // The turn's result and end event name the session as the tenant knows it.
   const limits = { ...limitsOf(body), request: { session, tenant } };
   try {

@@ -23,7 +23,7 @@ import type { ApiDeps } from './api-deps.js';
 import { ApiError } from './api-error.js';
 import { idsFor } from './ids.js';
 import { readBody } from './read-body.js';
-import { refuseSuspended } from './refuse-suspended.js';
+import { refuseTenantTurn } from './refuse-tenant-turn.js';
 import { tenantOf, untagged } from './session-access.js';
 import { storedSession } from './tenants.js';
 import { addressedRun, existingRun } from './workflow-access.js';
@@ -40,7 +40,7 @@ export function addWorkflowRoutes(app: Hono, deps: ApiDeps): void {
     const body = await readBody(c, workflowStartBodySchema);
     const spec = workflowOfBody(body);
     const tenant = tenantOf(c);
-    await refuseSuspended(deps, tenant);
+    await refuseTenantTurn(deps, tenant);
     const run = body.run ?? runId(c.req.header('idempotency-key'), tenant);
     const stored = storedSession(tenant, run);
     const inputs = await begin(stored, run, { spec, inputs: body.inputs }, deps);

@@ -61,6 +61,9 @@ ${PROVIDERS_USAGE}
   --json                     the spec's events as JSON lines, with their seq, and a metric per step
   --mode token|event         token: thinking and prose as they stream (default for people);
                              event: whole events once logged (default with --json)
+  --tenant NAME              the session is tenant NAME's, as serve keeps it: its suspension and
+                             ceiling apply (a suspended tenant exits 1; one past its ceiling, 3)
+  --tenant-ceiling USD_PER_DAY[,USD_PER_MONTH]  every tenant's ceiling, as serve's (below)
 
 agentstep events ID [--json]   the session's log (--json: whole events, one per line)
 agentstep fork ID --at SEQ [--session NEWID] [--json]
@@ -84,7 +87,8 @@ agentstep tenants show TENANT  the kill switch: a suspended tenant (--all: every
                                within 2 seconds. set-ceiling: what the tenant may spend on models
                                (over serve --tenant-ceiling); past it, new turns answer 429
                                TenantCeilingReached and running ones end limit before their next
-                               model step. show: suspension, ceiling and spend so far, as JSON`;
+                               model step. show: suspension, ceiling and spend so far, as JSON.
+                               Deployed: the operator function (output OperatorFunctionName)`;
 
 /** Help for `agentstep approvals` and `agentstep approve`. */
 const APPROVALS_USAGE = `agentstep approvals SESSION [--json] [--url URL] [--token NAME] [agent options]

@@ -179,15 +179,13 @@ export { stateBytes } from './steps/state-bytes.js';
 export { type SubmitTurnInput, submitTurn, userMessageKey } from './steps/submit-turn.js';
 export { takeSession } from './steps/take-session.js';
 export { TurnTallies } from './steps/turn-tallies.js';
+export { cancelTurnsOfSuspended, type RunningTurn } from './tenants/cancel-suspended-turns.js';
 export { CONTROLS_FRESH_MS, RecentTenantControls } from './tenants/recent-tenant-controls.js';
 export {
   type CeilingDeps,
-  ceilingReached,
   RESERVED_OUTPUT_TOKENS,
-  reachedPeriod,
   reserveStep,
   settleStep,
-  spendLimits,
 } from './tenants/step-ceiling.js';
 export { type SuspensionInForce, sessionSuspended, suspensionOf } from './tenants/suspension-of.js';
 export {
@@ -198,6 +196,17 @@ export {
   type TenantControl,
   type TenantControls,
 } from './tenants/tenant-controls.js';
+export {
+  InvalidTenantOperationError,
+  operateTenant,
+  parseTenantOperation,
+  TENANT_ACTIONS,
+  type TenantOperation,
+  type TenantOperationDeps,
+  type TenantReport,
+  tenantOperationSchema,
+} from './tenants/tenant-operation.js';
+export { type TenantRefusal, type TenantRefusalDeps, tenantRefusal } from './tenants/tenant-refusal.js';
 export {
   InMemoryTenantSpend,
   MICROS_PER_USD,

@@ -7,7 +7,10 @@ import {
   randomIds,
   type SessionSource,
   sessionSpend,
+  storedSession,
   systemClock,
+  type TenantRefusal,
+  tenantRefusal,
 } from '@agentstep/runtime';
 import { agentOptions } from '../agent-file/agent-options.js';
 import type { LoadedAgentFile } from '../agent-file/load-agent-file.js';
@@ -23,7 +26,7 @@ import { loadModel } from '../local/load-model.js';
 import { loadPrices } from '../local/load-prices.js';
 import { noWindowNotice } from '../local/no-window-notice.js';
 import { loadDefinition, localEngine, localMcp, modelsOf, startingTurns } from '../local/open-engine.js';
-import type { StoreKind } from '../local/open-store.js';
+import type { OpenStore, StoreKind } from '../local/open-store.js';
 import { type CredentialsFound, providersWithCredentials } from '../local/providers-with-credentials.js';
 import { recorderFor } from '../local/recorder-for.js';
 import { parseRunOptions, type RunOptions } from '../local/run-options.js';
@@ -37,7 +40,8 @@ const EXIT_CODES = { done: 0, limit: 3, failed: 1, cancelled: 130 } as const;
 /**
  * `agentstep run`: one turn of the agent on the local engine — the state machine CDK synthesizes,
  * every task on the handler its Lambda runs, the log in DynamoDB Local. Exit 0 when the turn
- * finished, 3 when a limit stopped it, 1 when it failed. The agent is the agent file's (`--agent`,
+ * finished, 3 when a limit stopped it (or, with `--tenant`, the tenant's ceiling refused it: one
+ * line on stderr), 1 when it failed (or the tenant is suspended). The agent is the agent file's (`--agent`,
  * else `agent.ts`), or `agent` when given (`runAgent`).
  */
 export async function runCommand(args: string[], io: CliIo, agent?: LoadedAgentFile): Promise<number> {
@@ -70,7 +74,13 @@ export async function runCommand(args: string[], io: CliIo, agent?: LoadedAgentF
   let stopFollowing = () => {};
   try {
     const agent = await agentLoaded;
-    const session = options.session ?? randomIds.session();
+    const given = options.session ?? randomIds.session();
+    const session = options.tenant === undefined ? given : storedSession(options.tenant, given);
+    const refused = await refusedTenantTurn(options, store);
+    if (refused !== undefined) {
+      io.stderr(`agentstep run: ${refused.message}\n`);
+      return refused.code === 'TenantCeilingReached' ? EXIT_CODES.limit : EXIT_CODES.failed;
+    }
     const taskTokens = new LocalTaskTokens(store.completions);
     approver = runApprover(options, io, { ...store, session, clock: systemClock, tools, taskTokens });
     const view = await viewFor(options, io, { ...store, session }, approver);
@@ -121,6 +131,16 @@ export async function runCommand(args: string[], io: CliIo, agent?: LoadedAgentF
     stopFollowing();
     await Promise.all([store.close(), mcp?.connections.close()]);
   }
+}
+
+/** Why `--tenant`'s turn may not start: the tenant is suspended, or it reached its ceiling. */
+async function refusedTenantTurn(
+  options: RunOptions,
+  stores: Pick<OpenStore, 'tenantControls' | 'tenantSpend'>,
+): Promise<TenantRefusal | undefined> {
+  if (options.tenant === undefined) return undefined;
+  const ceiling = options.tenantCeiling ? { tenantCeiling: options.tenantCeiling } : {};
+  return tenantRefusal(options.tenant, { ...stores, ...ceiling, clock: systemClock });
 }
 
 /**

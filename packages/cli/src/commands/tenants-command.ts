@@ -1,71 +1,35 @@
-import { type Ceiling, EVERY_TENANT, MICROS_PER_USD, suspensionOf, tenantTag } from '@agentstep/runtime';
+import {
+  type Ceiling,
+  operateTenant,
+  parseTenantOperation,
+  systemClock,
+  TENANT_ACTIONS,
+  type TenantOperation,
+} from '@agentstep/runtime';
 import type { CliIo } from '../io/cli-io.js';
-import type { OpenStore } from '../local/open-store.js';
 import { parseOptions } from '../parse-options.js';
 import { UsageError } from '../usage-error.js';
-
-const ACTIONS = ['suspend', 'resume', 'show', 'set-ceiling'] as const;
-type Action = (typeof ACTIONS)[number];
-
-/** What one `tenants` command asks for. */
-interface TenantsArgs {
-  action: Action;
-  tag: string;
-  name: string;
-  reason?: string;
-  /** `set-ceiling`'s ceiling; `undefined` with `--none`. */
-  ceiling?: Ceiling;
-}
 
 /**
  * `agentstep tenants suspend|resume TENANT|--all [--reason TEXT]`, `tenants set-ceiling TENANT
  * --usd-per-day X [--usd-per-month Y] | --none` and `tenants show TENANT`, on the folder's store:
  * the kill switch (decision 0041) and each tenant's own spend ceiling (decision 0043). A suspended
- * tenant starts no turn (`403 TenantSuspended`) and `serve` cancels its running turns.
+ * tenant starts no turn (`403 TenantSuspended`) and `serve` cancels its running turns. `show` prints
+ * the tenant as JSON; the others, what changed.
  */
 export async function tenantsCommand(args: string[], io: CliIo): Promise<number> {
-  const parsed = parseTenantsArgs(args);
+  const operation = parseTenantsArgs(args);
   const store = await io.openStore('dynamodb-local', (text) => io.stderr(`agentstep: ${text}\n`));
   try {
-    io.stdout(`${await act(parsed, store)}\n`);
+    const { message, report } = await operateTenant(operation, { ...store, clock: systemClock });
+    io.stdout(`${operation.action === 'show' ? JSON.stringify(report) : message}\n`);
     return 0;
   } finally {
     await store.close();
   }
 }
 
-/** Does what `parsed` asks on `store`; what to print. */
-async function act({ action, tag, name, reason, ceiling }: TenantsArgs, store: OpenStore): Promise<string> {
-  const controls = store.tenantControls;
-  if (action === 'suspend') {
-    await controls.suspend(tag, { since: Date.now(), ...(reason === undefined ? {} : { reason }) });
-    return `${name} suspended: no turn starts, and serve cancels the running ones.`;
-  }
-  if (action === 'resume') {
-    await controls.resume(tag);
-    return `${name} resumed.`;
-  }
-  if (action === 'set-ceiling') {
-    await controls.setCeiling(tag, ceiling);
-    return ceiling === undefined
-      ? `${name} has no ceiling of its own.`
-      : `${name}'s ceiling set: ${JSON.stringify(ceiling)}.`;
-  }
-  const [suspension, own, spent] = await Promise.all([
-    suspensionOf(controls, tag),
-    controls.get(tag),
-    store.tenantSpend.spent(tag, Date.now()),
-  ]);
-  const usd = (micros: number) => micros / MICROS_PER_USD;
-  return JSON.stringify({
-    tenant: name,
-    suspended: suspension ?? null,
-    ceiling: own.ceiling ?? null,
-    spentUsd: { day: usd(spent.day), month: usd(spent.month) },
-  });
-}
-
-function parseTenantsArgs(args: string[]): TenantsArgs {
+function parseTenantsArgs(args: string[]): TenantOperation {
   const { values, positionals } = parseOptions({
     args,
     allowPositionals: true,
@@ -78,21 +42,21 @@ function parseTenantsArgs(args: string[]): TenantsArgs {
     },
   });
   const [action, tenant, ...extra] = positionals;
-  if (!ACTIONS.includes(action as Action))
-    throw new UsageError(`tenants takes ${ACTIONS.join(', ')}; received ${JSON.stringify(action ?? '')}.`);
-  const every = values.all === true && (action === 'suspend' || action === 'resume');
-  if (extra.length > 0 || (every ? tenant !== undefined : tenant === undefined))
+  if (!TENANT_ACTIONS.includes(action as TenantOperation['action']))
     throw new UsageError(
-      `tenants ${action} takes one tenant${action === 'suspend' || action === 'resume' ? ', or --all' : ''}.`,
+      `tenants takes ${TENANT_ACTIONS.join(', ')}; received ${JSON.stringify(action ?? '')}.`,
     );
-  const ceiling = action === 'set-ceiling' ? ceilingOf(values) : undefined;
-  return {
-    action: action as Action,
-    tag: every ? EVERY_TENANT : tenantTag(tenant ?? ''),
-    name: every ? 'Every tenant' : `Tenant ${tenant}`,
-    ...(values.reason === undefined ? {} : { reason: values.reason }),
-    ...(ceiling === undefined ? {} : { ceiling }),
-  };
+  const switchable = action === 'suspend' || action === 'resume';
+  const every = values.all === true && switchable;
+  if (extra.length > 0 || (every ? tenant !== undefined : tenant === undefined))
+    throw new UsageError(`tenants ${action} takes one tenant${switchable ? ', or --all' : ''}.`);
+  const ceiling = action === 'set-ceiling' ? { ceiling: ceilingOf(values) ?? null } : {};
+  return parseTenantOperation({
+    action,
+    ...(every ? { all: true } : { tenant }),
+    ...(values.reason === undefined || action !== 'suspend' ? {} : { reason: values.reason }),
+    ...ceiling,
+  });
 }
 
 /** `set-ceiling`'s figures: positive amounts in US dollars, or `--none`. */

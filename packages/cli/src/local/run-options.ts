@@ -23,6 +23,7 @@ import type { LoadedAgentFile } from '../agent-file/load-agent-file.js';
 import { type OtherOptions, parseOptions } from '../parse-options.js';
 import { UsageError } from '../usage-error.js';
 import type { StoreKind } from './open-store.js';
+import { tenantCeilingOf } from './tenant-ceiling-option.js';
 
 /** `agentstep run`'s options, checked; the agent file's settings under the flags once merged (`withAgentFile`). */
 export interface RunOptions {
@@ -84,8 +85,13 @@ export interface RunOptions {
   approvalTimeoutSeconds?: number;
   /** MCP servers by name (`--mcp NAME=URL`, repeatable), over the agent file's of the same name. */
   mcpServers: Record<string, McpServerSpec>;
-  /** What every tenant may spend on models (`serve --tenant-ceiling`). @default none */
+  /** What every tenant may spend on models (`--tenant-ceiling`). @default none */
   tenantCeiling?: Ceiling;
+  /**
+   * `run --tenant NAME`: the session is the tenant's, as the API keeps it (its stored id), so the
+   * tenant's suspension and ceilings apply. @default none: a session of no tenant
+   */
+  tenant?: string;
 }
 
 /** The longest wait for a decision Step Functions allows a task (`TimeoutSeconds`). */
@@ -138,6 +144,8 @@ export function parseRunOptions(args: string[], other: OtherOptions = {}): RunOp
         'if-busy': { type: 'string', default: 'reject' },
         approve: { type: 'string' },
         'approval-timeout': { type: 'string' },
+        tenant: { type: 'string' },
+        'tenant-ceiling': { type: 'string' },
       },
     },
     other,
@@ -206,6 +214,8 @@ export function parseRunOptions(args: string[], other: OtherOptions = {}): RunOp
       ),
     ),
     ...optional('chaos', chaosOf(values.chaos, values.seed)),
+    ...optional('tenant', values.tenant),
+    ...tenantCeilingOf(values['tenant-ceiling']),
   };
 }
 

@@ -5,6 +5,7 @@ import type { Ceiling } from '@agentstep/runtime';
 import { UsageError } from '../usage-error.js';
 import { parseRunOptions, type RunOptions } from './run-options.js';
 import { splitOptions } from './split-options.js';
+import { tenantCeilingOf } from './tenant-ceiling-option.js';
 
 /**
  * Who `agentstep serve` lets in: everyone as one tenant (`none`), the tenant a bearer token names
@@ -52,7 +53,7 @@ export function parseServeOptions(args: string[]): ServeOptions {
     corsOrigins: corsOriginsOf(own['--cors']),
     auth: authOf(own),
     ...tenantCeilingOf(own['--tenant-ceiling']),
-    agent: parseRunOptions(run, { known: OWN_FLAGS }),
+    agent: agentOf(run),
   };
 }
 
@@ -78,20 +79,6 @@ function allowedHostsOf(text: string): string[] {
 }
 
 /** `--cors ORIGIN[,ORIGIN…]`: each origin exactly as a browser sends it (`https://app.example.com`). */
-/** `--tenant-ceiling 0.05` (a day) or `0.05,1` (a day, a month): positive amounts in US dollars. */
-function tenantCeilingOf(text: string | undefined): { tenantCeiling?: Ceiling } {
-  if (text === undefined) return {};
-  const amounts = text
-    .split(',')
-    .map((part) => (/^\d+(\.\d+)?$/.test(part.trim()) ? Number(part) : Number.NaN));
-  const [usdPerDay, usdPerMonth] = amounts;
-  if (amounts.length > 2 || amounts.some((usd) => !(usd > 0)))
-    throw new UsageError(
-      `--tenant-ceiling takes USD_PER_DAY[,USD_PER_MONTH], positive amounts in US dollars (0.05 or 0.05,1); received "${text}".`,
-    );
-  return { tenantCeiling: { usdPerDay, ...(usdPerMonth === undefined ? {} : { usdPerMonth }) } as Ceiling };
-}
-
 function corsOriginsOf(text: string | undefined): string[] {
   if (text === undefined) return [];
   const origins = text.split(',').filter((origin) => origin !== '');
@@ -126,4 +113,12 @@ function jwtAuthOf(own: Record<string, string>): ServeAuth {
       `--jwt-issuer must be https (http only on this machine: localhost, 127.0.0.1), received "${issuer}".`,
     );
   return { mode: 'jwt', issuer, audience, consoleClientId: own['--console-client-id'] || audience };
+}
+
+/** The agent's options; a tenant is each request's (`--auth`), never one for the whole server. */
+function agentOf(run: string[]): RunOptions {
+  const agent = parseRunOptions(run, { known: OWN_FLAGS });
+  if (agent.tenant !== undefined)
+    throw new UsageError("serve takes each request's tenant from --auth, not --tenant: that is for run.");
+  return agent;
 }

@@ -1,6 +1,11 @@
 import type { TurnInput } from '@agentstep/protocol';
 import type { SFNClient } from '@aws-sdk/client-sfn';
+import * as z from 'zod';
 import type { ExecutionStarter } from '../session/execution-starter.js';
+import type { RunningTurn } from '../tenants/cancel-suspended-turns.js';
+
+/** What a running execution's input says of its turn (a first execution's or a continuation's). */
+const runningTurnSchema = z.object({ session: z.string().min(1), turn: z.string().min(1) });
 
 /**
  * The Step Functions SDK, imported when a starter first sends: a function that rarely starts or
@@ -54,12 +59,34 @@ export class StepFunctionsStarter implements ExecutionStarter {
   }
 
   /**
-   * The running executions of `turn`: the first, named after it, or a continuation of it, whichever
-   * alias or version started them (listed by the state machine's unqualified ARN).
+   * Every turn running now, by its stored session: each running execution of the state machine,
+   * whichever alias or version started it, read back for its input (DescribeExecution). For the
+   * kill switch (decision 0041), which cancels a suspended tenant's turns.
    */
-  async #runningExecutionsOf(turn: string): Promise<string[]> {
+  async runningTurns(): Promise<RunningTurn[]> {
     const { sdk, client } = await this.#sdk();
-    const found: string[] = [];
+    const described = await Promise.all(
+      (await this.#running()).map(({ executionArn }) =>
+        client.send(new sdk.DescribeExecutionCommand({ executionArn })),
+      ),
+    );
+    return described.flatMap(({ input }) => {
+      const parsed = runningTurnSchema.safeParse(JSON.parse(input ?? 'null'));
+      return parsed.success ? [parsed.data] : [];
+    });
+  }
+
+  /** The running executions of `turn`: the first, named after it, or a continuation of it. */
+  async #runningExecutionsOf(turn: string): Promise<string[]> {
+    return (await this.#running()).flatMap(({ name, executionArn }) =>
+      name === turn || name.startsWith(`${turn}-`) ? [executionArn] : [],
+    );
+  }
+
+  /** Every running execution of the state machine (listed by its unqualified ARN), page by page. */
+  async #running(): Promise<Array<{ name: string; executionArn: string }>> {
+    const { sdk, client } = await this.#sdk();
+    const found: Array<{ name: string; executionArn: string }> = [];
     let nextToken: string | undefined;
     do {
       const page = await client.send(
@@ -70,7 +97,7 @@ export class StepFunctionsStarter implements ExecutionStarter {
         }),
       );
       for (const { name, executionArn } of page.executions ?? [])
-        if (executionArn && (name === turn || name?.startsWith(`${turn}-`))) found.push(executionArn);
+        if (name && executionArn) found.push({ name, executionArn });
       nextToken = page.nextToken;
     } while (nextToken);
     return found;

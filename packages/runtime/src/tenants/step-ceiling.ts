@@ -36,8 +36,12 @@ export async function spendLimits(
   tag: string,
   deps: Pick<CeilingDeps, 'tenantControls' | 'tenantCeiling'>,
 ): Promise<SpendLimits> {
-  const own = (await deps.tenantControls.get(tag)).ceiling ?? {};
-  const ceiling = { ...deps.tenantCeiling, ...own };
+  const own = (await deps.tenantControls.get(tag)).ceiling;
+  return limitsOfCeiling({ ...deps.tenantCeiling, ...own });
+}
+
+/** A ceiling's figures in micro-dollars, as {@link TenantSpend} keeps them. */
+export function limitsOfCeiling(ceiling: Ceiling): SpendLimits {
   const micros = (usd: number) => Math.round(usd * MICROS_PER_USD);
   return {
     ...(ceiling.usdPerDay === undefined ? {} : { day: micros(ceiling.usdPerDay) }),
