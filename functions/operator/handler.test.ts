@@ -58,14 +58,17 @@ describe('the operator function', () => {
 
   it("sets a tenant's ceiling and shows it with what the tenant spent", async () => {
     const { handler, stores } = await setup();
-    await stores.tenantSpend.reserve(tenantTag('ann'), 25_000, {}, clock.now());
-    await handler({ action: 'set-ceiling', tenant: 'ann', ceiling: { usdPerDay: 0.5 } }, context);
+    await stores.tenantSpend.reserve(tenantTag('ann'), 'micros', 25_000, {}, clock.now());
+    await stores.tenantSpend.reserve(tenantTag('ann'), 'tokens', 1_234, {}, clock.now());
+    const ceiling = { usdPerDay: 0.5, tokensPerMonth: 1_000_000 };
+    await handler({ action: 'set-ceiling', tenant: 'ann', ceiling }, context);
     const { tenant } = await handler({ action: 'show', tenant: 'ann' }, context);
     expect(tenant).toEqual<TenantReport>({
       tenant: 'ann',
       suspended: null,
-      ceiling: { usdPerDay: 0.5 },
+      ceiling,
       spentUsd: { day: 0.025, month: 0.025 },
+      spentTokens: { day: 1_234, month: 1_234 },
     });
     const dropped = await handler({ action: 'set-ceiling', tenant: 'ann', ceiling: null }, context);
     expect(dropped).toMatchObject({

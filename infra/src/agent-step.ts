@@ -160,12 +160,18 @@ export interface AgentStepProps extends ApprovalProps {
   /** Prices (USD per million tokens) by model id, merged over the built-in table. @default - built-in */
   readonly prices?: PriceTable;
   /**
-   * What every tenant may spend on models, in US dollars per UTC day and month (decision 0043): each
-   * model step reserves its estimated cost first; past it, the tenant's running turns end `limit` and
-   * its new turns answer `429 TenantCeilingReached`. An operator may give one tenant its own.
+   * What every tenant may spend on models per UTC day and month (decision 0043), in US dollars (from
+   * the price table) and in tokens (input + output): each model step reserves its estimated cost
+   * first; past it, the tenant's running turns end `limit` and its new turns answer
+   * `429 TenantCeilingReached`. An operator may give one tenant its own (`grantOperate`).
    * @default - none: only tenants an operator gave a ceiling are capped
    */
-  readonly tenantCeiling?: { readonly usdPerDay?: number; readonly usdPerMonth?: number };
+  readonly tenantCeiling?: {
+    readonly usdPerDay?: number;
+    readonly usdPerMonth?: number;
+    readonly tokensPerDay?: number;
+    readonly tokensPerMonth?: number;
+  };
   /** The scripted model's script: JSON text of an array of model steps. @default - none */
   readonly modelScript?: string;
   /**

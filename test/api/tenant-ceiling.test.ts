@@ -100,4 +100,20 @@ describe.skipIf(dynamoEndpoint === '')('a tenant spend ceiling (`serve --tenant-
     // Model steps read a tenant's controls at most once a second: the default holds within one.
     await expect.poll(async () => (await turnOf('erin')).status, { timeout: 10_000 }).toBe('done');
   });
+
+  it('holds a ceiling in tokens (input + output as used), set by an operator', async () => {
+    const set = await runInProcess(project, ['tenants', 'set-ceiling', 'frank', '--tokens-per-day', '2000']);
+    expect(set.stdout).toBe('Tenant frank\'s ceiling set: {"tokensPerDay":2000}.\n');
+    // Its first step uses 1,100 tokens; the second's reservation (its input and 1,024) does not fit.
+    const limited = await turnOf('frank');
+    expect(limited.status).toBe('limit');
+    const events = await eventsOnce(url, 'frank', limited.session, () => true);
+    expect(events.at(-1)?.content).toMatch(
+      /^TenantCeilingReached: the tenant's ceiling of 2000 tokens a day/,
+    );
+    const refused = await call(`${url}/sessions`, 'frank', { method: 'POST', json: { message: 'More' } });
+    expect(refused.status).toBe(429);
+    const shown = JSON.parse((await runInProcess(project, ['tenants', 'show', 'frank'])).stdout);
+    expect(shown).toMatchObject({ ceiling: { tokensPerDay: 2000 }, spentTokens: { day: 1_100 } });
+  });
 });

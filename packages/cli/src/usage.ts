@@ -64,6 +64,7 @@ ${PROVIDERS_USAGE}
   --tenant NAME              the session is tenant NAME's, as serve keeps it: its suspension and
                              ceiling apply (a suspended tenant exits 1; one past its ceiling, 3)
   --tenant-ceiling USD_PER_DAY[,USD_PER_MONTH]  every tenant's ceiling, as serve's (below)
+  --tenant-token-ceiling TOKENS_PER_DAY[,TOKENS_PER_MONTH]  the same in tokens, as serve's
 
 agentstep events ID [--json]   the session's log (--json: whole events, one per line)
 agentstep fork ID --at SEQ [--session NEWID] [--json]
@@ -81,7 +82,8 @@ agentstep version [--json] [agent options]
                                hash and what went into it
 agentstep tenants suspend TENANT|--all [--reason TEXT]
 agentstep tenants resume TENANT|--all
-agentstep tenants set-ceiling TENANT --usd-per-day X [--usd-per-month Y] | --none
+agentstep tenants set-ceiling TENANT [--usd-per-day X] [--usd-per-month Y]
+                               [--tokens-per-day N] [--tokens-per-month N] | --none
 agentstep tenants show TENANT  the kill switch: a suspended tenant (--all: every tenant) starts no
                                turn (403 TenantSuspended) and serve cancels its running turns
                                within 2 seconds. set-ceiling: what the tenant may spend on models
@@ -110,7 +112,8 @@ already, or its tool refuses the --args (the fields named); 2: the command was c
 
 /** Help for `agentstep serve`. */
 const SERVE_USAGE = `agentstep serve [--port N] [--host H] [--allowed-hosts NAMES] [--cors ORIGINS]
-                [--auth none|dev|jwt] [--tenant-ceiling USD_PER_DAY[,USD_PER_MONTH]] [run options]
+                [--auth none|dev|jwt] [--tenant-ceiling USD_PER_DAY[,USD_PER_MONTH]]
+                [--tenant-token-ceiling TOKENS_PER_DAY[,TOKENS_PER_MONTH]] [run options]
 
 Serves the HTTP API (README: HTTP API) over the local engine and DynamoDB Local, and the web
 console at / (README: Web console; its address on stderr). The first line on stdout is
@@ -141,6 +144,8 @@ console at / (README: Web console; its address on stderr). The first line on std
                        per tenant. Each model step reserves its estimated cost first; past the
                        ceiling, new turns answer 429 TenantCeilingReached (Retry-After: the
                        period's end) and running turns end limit before their next model step
+  --tenant-token-ceiling TOKENS_PER_DAY[,TOKENS_PER_MONTH]  the same in tokens (input + output,
+                       priced models or not), alone or beside --tenant-ceiling
 Every turn runs with the model, tool, limit, budget and context options of \`agentstep run\` given
 here (--context-window TOKENS, --compaction summarize|drop); a provider's model with no known
 context window is named once at start-up.`;

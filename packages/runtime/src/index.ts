@@ -185,11 +185,14 @@ export {
   type CeilingDeps,
   RESERVED_OUTPUT_TOKENS,
   reserveStep,
+  type StepReservation,
+  type StepUse,
   settleStep,
 } from './tenants/step-ceiling.js';
 export { type SuspensionInForce, sessionSuspended, suspensionOf } from './tenants/suspension-of.js';
 export {
   type Ceiling,
+  ceilingOf,
   EVERY_TENANT,
   InMemoryTenantControls,
   type Suspension,
@@ -214,8 +217,10 @@ export {
   type Refusal,
   type Reservation,
   SPEND_PERIODS,
+  SPEND_UNITS,
   type SpendLimits,
   type SpendPeriod,
+  type SpendUnit,
   type Spent,
   type TenantSpend,
 } from './tenants/tenant-spend.js';

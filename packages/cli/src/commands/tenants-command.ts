@@ -12,7 +12,8 @@ import { UsageError } from '../usage-error.js';
 
 /**
  * `agentstep tenants suspend|resume TENANT|--all [--reason TEXT]`, `tenants set-ceiling TENANT
- * --usd-per-day X [--usd-per-month Y] | --none` and `tenants show TENANT`, on the folder's store:
+ * [--usd-per-day X] [--usd-per-month Y] [--tokens-per-day N] [--tokens-per-month N] | --none` and
+ * `tenants show TENANT`, on the folder's store:
  * the kill switch (decision 0041) and each tenant's own spend ceiling (decision 0043). A suspended
  * tenant starts no turn (`403 TenantSuspended`) and `serve` cancels its running turns. `show` prints
  * the tenant as JSON; the others, what changed.
@@ -38,6 +39,8 @@ function parseTenantsArgs(args: string[]): TenantOperation {
       reason: { type: 'string' },
       'usd-per-day': { type: 'string' },
       'usd-per-month': { type: 'string' },
+      'tokens-per-day': { type: 'string' },
+      'tokens-per-month': { type: 'string' },
       none: { type: 'boolean', default: false },
     },
   });
@@ -59,26 +62,34 @@ function parseTenantsArgs(args: string[]): TenantOperation {
   });
 }
 
-/** `set-ceiling`'s figures: positive amounts in US dollars, or `--none`. */
-function ceilingOf(values: {
-  'usd-per-day'?: string;
-  'usd-per-month'?: string;
-  none?: boolean;
-}): Ceiling | undefined {
-  const amount = (flag: 'usd-per-day' | 'usd-per-month') => {
-    const text = values[flag];
-    if (text === undefined) return undefined;
-    const usd = /^\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
-    if (!(usd > 0))
-      throw new UsageError(`--${flag} takes a positive amount in US dollars; received "${text}".`);
-    return usd;
-  };
-  const [usdPerDay, usdPerMonth] = [amount('usd-per-day'), amount('usd-per-month')];
+/** Each `set-ceiling` flag, the figure it sets, and whether it counts dollars or whole tokens. */
+const CEILING_FLAGS = {
+  'usd-per-day': { figure: 'usdPerDay', unit: 'usd' },
+  'usd-per-month': { figure: 'usdPerMonth', unit: 'usd' },
+  'tokens-per-day': { figure: 'tokensPerDay', unit: 'tokens' },
+  'tokens-per-month': { figure: 'tokensPerMonth', unit: 'tokens' },
+} as const;
+type CeilingFlag = keyof typeof CEILING_FLAGS;
+
+/** `set-ceiling`'s figures: positive amounts in US dollars, whole numbers of tokens, or `--none`. */
+function ceilingOf(values: Partial<Record<CeilingFlag, string>> & { none?: boolean }): Ceiling | undefined {
+  const ceiling: Ceiling = {};
+  for (const [flag, { figure, unit }] of Object.entries(CEILING_FLAGS)) {
+    const text = values[flag as CeilingFlag];
+    if (text === undefined) continue;
+    const number = (unit === 'usd' ? /^\d+(\.\d+)?$/ : /^\d+$/).test(text) ? Number(text) : Number.NaN;
+    if (!(number > 0))
+      throw new UsageError(
+        `--${flag} takes ${unit === 'usd' ? 'a positive amount in US dollars' : 'a positive whole number of tokens'}; received "${text}".`,
+      );
+    ceiling[figure] = number;
+  }
   if (values.none) return undefined;
-  if (usdPerDay === undefined && usdPerMonth === undefined)
-    throw new UsageError('tenants set-ceiling takes --usd-per-day, --usd-per-month, or --none.');
-  return {
-    ...(usdPerDay === undefined ? {} : { usdPerDay }),
-    ...(usdPerMonth === undefined ? {} : { usdPerMonth }),
-  };
+  if (Object.keys(ceiling).length === 0)
+    throw new UsageError(
+      `tenants set-ceiling takes ${Object.keys(CEILING_FLAGS)
+        .map((flag) => `--${flag}`)
+        .join(', ')}, or --none.`,
+    );
+  return ceiling;
 }

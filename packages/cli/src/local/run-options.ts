@@ -85,7 +85,7 @@ export interface RunOptions {
   approvalTimeoutSeconds?: number;
   /** MCP servers by name (`--mcp NAME=URL`, repeatable), over the agent file's of the same name. */
   mcpServers: Record<string, McpServerSpec>;
-  /** What every tenant may spend on models (`--tenant-ceiling`). @default none */
+  /** What every tenant may spend on models (`--tenant-ceiling`, `--tenant-token-ceiling`). @default none */
   tenantCeiling?: Ceiling;
   /**
    * `run --tenant NAME`: the session is the tenant's, as the API keeps it (its stored id), so the
@@ -146,6 +146,7 @@ export function parseRunOptions(args: string[], other: OtherOptions = {}): RunOp
         'approval-timeout': { type: 'string' },
         tenant: { type: 'string' },
         'tenant-ceiling': { type: 'string' },
+        'tenant-token-ceiling': { type: 'string' },
       },
     },
     other,
@@ -215,7 +216,7 @@ export function parseRunOptions(args: string[], other: OtherOptions = {}): RunOp
     ),
     ...optional('chaos', chaosOf(values.chaos, values.seed)),
     ...optional('tenant', values.tenant),
-    ...tenantCeilingOf(values['tenant-ceiling']),
+    ...tenantCeilingOf(values['tenant-ceiling'], values['tenant-token-ceiling']),
   };
 }
 

@@ -26,7 +26,10 @@ export interface ServeOptions {
   /** `--cors`: the origins a browser page may call the API from; none by default (no CORS headers). */
   corsOrigins: string[];
   auth: ServeAuth;
-  /** `--tenant-ceiling USD_PER_DAY[,USD_PER_MONTH]`: what every tenant may spend on models (decision 0043). */
+  /**
+   * `--tenant-ceiling USD_PER_DAY[,USD_PER_MONTH]`, `--tenant-token-ceiling TOKENS_PER_DAY[,TOKENS_PER_MONTH]`:
+   * what every tenant may spend on models (decision 0043).
+   */
   tenantCeiling?: Ceiling;
   agent: RunOptions;
 }
@@ -40,6 +43,7 @@ const OWN_FLAGS = [
   '--cors',
   '--auth',
   '--tenant-ceiling',
+  '--tenant-token-ceiling',
   ...JWT_FLAGS,
 ];
 
@@ -52,7 +56,7 @@ export function parseServeOptions(args: string[]): ServeOptions {
     allowedHosts: allowedHostsOf(own['--allowed-hosts'] ?? ''),
     corsOrigins: corsOriginsOf(own['--cors']),
     auth: authOf(own),
-    ...tenantCeilingOf(own['--tenant-ceiling']),
+    ...tenantCeilingOf(own['--tenant-ceiling'], own['--tenant-token-ceiling']),
     agent: agentOf(run),
   };
 }

@@ -15,7 +15,7 @@ import {
 } from '../event-log/event-log.js';
 import type { Model } from '../model/model.js';
 import { ContextTooLongError } from '../model/model-errors.js';
-import { reserveStep, settleStep } from '../tenants/step-ceiling.js';
+import { reserveStep, type StepUse, settleStep } from '../tenants/step-ceiling.js';
 import { sessionSuspended } from '../tenants/suspension-of.js';
 import { modelStepKey } from '../usage/model-step-key.js';
 import { stepSpend } from '../usage/step-spend.js';
@@ -149,7 +149,7 @@ async function takeStep(
     reportCancel: true,
     ...holdWhileWaiting(requests, endedAt, deps),
   });
-  await settle(note.costUsd);
+  await settle({ costUsd: note.costUsd, tokens: usage.inputTokens + usage.outputTokens });
   // A duplicate delivery took the step first: the step is what it logged (C3).
   if (appended.replayed) {
     const first = await deps.log.appended(session, key);
@@ -165,7 +165,7 @@ async function takeStep(
 
 /** A model run, and how to settle what its tenant's ceiling reserved for it once its cost is known. */
 type PaidRun = Awaited<ReturnType<typeof runOnContext>> & {
-  settle(costUsd: number | undefined): Promise<void>;
+  settle(used: StepUse): Promise<void>;
 };
 
 /**
@@ -188,14 +188,14 @@ async function paidRun(
           { ...ceilings, clock: deps.clock, ...(deps.prices ? { prices: deps.prices } : {}) },
         );
   if (reservation !== undefined && 'limit' in reservation) return reservation;
-  const settle = async (costUsd: number | undefined) => {
-    if (ceilings !== undefined) await settleStep(reservation, costUsd, ceilings);
+  const settle = async (used: StepUse) => {
+    if (ceilings !== undefined) await settleStep(reservation, used, ceilings);
   };
   try {
     return { ...(await runOnContext(input, context, deps)), settle };
   } catch (error) {
     // The model was not paid for (or not known to be): the reservation is given back.
-    await settle(0);
+    await settle({ costUsd: 0, tokens: 0 });
     throw error;
   }
 }

@@ -8,18 +8,28 @@ import {
   SPEND_PERIODS,
   type SpendLimits,
   type SpendPeriod,
+  type SpendUnit,
   type Spent,
   type TenantSpend,
 } from '../tenants/tenant-spend.js';
 import { type DynamoTable, type DynamoTableOptions, dynamoTable } from './dynamo-table.js';
 
-/** The item that counts a tenant's spend in one period: beside its controls, apart from every session's. */
-const spendKey = (tag: string, period: string) => ({ pk: `tenant#${tag}`, sk: `spend#${period}` });
+/** Each unit's counter items: their sort key's prefix and the attribute that counts. */
+const COUNTERS: Readonly<Record<SpendUnit, { prefix: string; attribute: string }>> = {
+  micros: { prefix: 'spend', attribute: 'micros' },
+  tokens: { prefix: 'tokens', attribute: 'tokens' },
+};
+
+/** The item that counts a tenant's spend in one unit and period: beside its controls, apart from every session's. */
+const counterKey = (tag: string, unit: SpendUnit, period: string) => ({
+  pk: `tenant#${tag}`,
+  sk: `${COUNTERS[unit].prefix}#${period}`,
+});
 
 /**
- * {@link TenantSpend} on the event-log table: one counter item per tenant and period, a reservation
- * one transaction that adds to the day's and the month's counters, each on the condition that its
- * limit holds.
+ * {@link TenantSpend} on the event-log table: one counter item per tenant, unit and period
+ * (`spend#2026-11-29` in micro-dollars, `tokens#2026-11-29`), a reservation one transaction that
+ * adds to the day's and the month's counters, each on the condition that its limit holds.
  */
 export class DynamoTenantSpend implements TenantSpend {
   readonly #db: DynamoTable;
@@ -30,14 +40,15 @@ export class DynamoTenantSpend implements TenantSpend {
 
   async reserve(
     tag: string,
-    micros: number,
+    unit: SpendUnit,
+    amount: number,
     limits: SpendLimits,
     at: number,
   ): Promise<Reservation | Refusal> {
     const periods = periodsOf(at);
     try {
-      await this.#add(tag, periods, micros, limits);
-      return { tag, periods, micros };
+      await this.#add({ tag, unit, periods, amount }, limits);
+      return { tag, unit, periods, amount };
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
       const index = (error.CancellationReasons ?? []).findIndex(
@@ -47,7 +58,7 @@ export class DynamoTenantSpend implements TenantSpend {
       await this.#db.client.send(
         new UpdateCommand({
           TableName: this.#db.name,
-          Key: spendKey(tag, periods[refused]),
+          Key: counterKey(tag, unit, periods[refused]),
           UpdateExpression: 'SET reachedLimit = :limit',
           ExpressionAttributeValues: { ':limit': limits[refused] ?? 0 },
         }),
@@ -56,18 +67,18 @@ export class DynamoTenantSpend implements TenantSpend {
     }
   }
 
-  async settle({ tag, periods, micros }: Reservation, cost: number): Promise<void> {
-    await this.#add(tag, periods, cost - micros, {});
+  async settle(reservation: Reservation, cost: number): Promise<void> {
+    await this.#add({ ...reservation, amount: cost - reservation.amount }, {});
   }
 
-  async spent(tag: string, at: number): Promise<Spent> {
+  async spent(tag: string, unit: SpendUnit, at: number): Promise<Spent> {
     const periods = periodsOf(at);
     const [day, month] = await Promise.all(
       SPEND_PERIODS.map(async (period) => {
         const { Item } = await this.#db.client.send(
           new GetCommand({
             TableName: this.#db.name,
-            Key: spendKey(tag, periods[period]),
+            Key: counterKey(tag, unit, periods[period]),
             ConsistentRead: true,
           }),
         );
@@ -77,11 +88,16 @@ export class DynamoTenantSpend implements TenantSpend {
     const reached: SpendLimits = {};
     if (typeof day?.reachedLimit === 'number') reached.day = day.reachedLimit;
     if (typeof month?.reachedLimit === 'number') reached.month = month.reachedLimit;
-    return { day: Number(day?.micros ?? 0), month: Number(month?.micros ?? 0), reached };
+    const counted = (item: typeof day) => Number(item?.[COUNTERS[unit].attribute] ?? 0);
+    return { day: counted(day), month: counted(month), reached };
   }
 
-  /** Adds `micros` to the periods' counters in one transaction, each on the condition its limit holds. */
-  async #add(tag: string, periods: Record<SpendPeriod, string>, micros: number, limits: SpendLimits) {
+  /**
+   * Adds the reservation's amount to its periods' counters in one transaction, each on the
+   * condition its limit holds.
+   */
+  async #add({ tag, unit, periods, amount }: Reservation, limits: SpendLimits) {
+    const { attribute } = COUNTERS[unit];
     await this.#db.client.send(
       new TransactWriteCommand({
         TransactItems: SPEND_PERIODS.map((period) => {
@@ -89,13 +105,13 @@ export class DynamoTenantSpend implements TenantSpend {
           return {
             Update: {
               TableName: this.#db.name,
-              Key: spendKey(tag, periods[period]),
-              UpdateExpression: 'ADD micros :micros',
+              Key: counterKey(tag, unit, periods[period]),
+              UpdateExpression: `ADD ${attribute} :amount`,
               ...(limit === undefined
-                ? { ExpressionAttributeValues: { ':micros': micros } }
+                ? { ExpressionAttributeValues: { ':amount': amount } }
                 : {
-                    ConditionExpression: 'attribute_not_exists(micros) OR micros <= :room',
-                    ExpressionAttributeValues: { ':micros': micros, ':room': limit - micros },
+                    ConditionExpression: `attribute_not_exists(${attribute}) OR ${attribute} <= :room`,
+                    ExpressionAttributeValues: { ':amount': amount, ':room': limit - amount },
                   }),
             },
           };

@@ -9,8 +9,10 @@ import {
   periodEnd,
   type Reservation,
   SPEND_PERIODS,
+  SPEND_UNITS,
   type SpendLimits,
   type SpendPeriod,
+  type SpendUnit,
   type Spent,
   type TenantSpend,
 } from './tenant-spend.js';
@@ -31,67 +33,125 @@ export interface CeilingDeps {
   prices?: PriceTable;
 }
 
-/** A tenant's limits in micro-dollars: the figures of its own ceiling over the agent's default. */
+/** A tenant's limits in each unit: the figures of its own ceiling over the agent's default. */
 export async function spendLimits(
   tag: string,
   deps: Pick<CeilingDeps, 'tenantControls' | 'tenantCeiling'>,
-): Promise<SpendLimits> {
+): Promise<UnitLimits> {
   const own = (await deps.tenantControls.get(tag)).ceiling;
   return limitsOfCeiling({ ...deps.tenantCeiling, ...own });
 }
 
-/** A ceiling's figures in micro-dollars, as {@link TenantSpend} keeps them. */
-export function limitsOfCeiling(ceiling: Ceiling): SpendLimits {
-  const micros = (usd: number) => Math.round(usd * MICROS_PER_USD);
+/** Limits in each unit {@link TenantSpend} counts. */
+export type UnitLimits = Record<SpendUnit, SpendLimits>;
+
+/** A ceiling's figures as {@link TenantSpend} counts them: micro-dollars, and tokens. */
+export function limitsOfCeiling(ceiling: Ceiling): UnitLimits {
+  const micros = (usd: number | undefined) =>
+    usd === undefined ? undefined : Math.round(usd * MICROS_PER_USD);
   return {
-    ...(ceiling.usdPerDay === undefined ? {} : { day: micros(ceiling.usdPerDay) }),
-    ...(ceiling.usdPerMonth === undefined ? {} : { month: micros(ceiling.usdPerMonth) }),
+    micros: figures(micros(ceiling.usdPerDay), micros(ceiling.usdPerMonth)),
+    tokens: figures(ceiling.tokensPerDay, ceiling.tokensPerMonth),
   };
 }
 
+function figures(day: number | undefined, month: number | undefined): SpendLimits {
+  return { ...(day === undefined ? {} : { day }), ...(month === undefined ? {} : { month }) };
+}
+
+/** What a model step reserved, one reservation per unit its tenant is capped in. */
+export type StepReservation = readonly Reservation[];
+
 /**
  * Reserves what model step of `session` may cost before the model is called: its input as estimated
- * and {@link RESERVED_OUTPUT_TOKENS} of output at the model's price, in the tenant's day and month,
- * atomically and only within its limits. `undefined` when nothing caps it (a session of no tenant, no
- * ceiling, a model without a price); `{ limit }`, the turn's end, when the ceiling is reached.
+ * and {@link RESERVED_OUTPUT_TOKENS} of output, in tokens and (for a model with a price) at its
+ * price, in the tenant's day and month, atomically per unit and only within its limits. `undefined`
+ * when nothing caps it (a session of no tenant, no ceiling, only a dollar ceiling and a model
+ * without a price); `{ limit }`, the turn's end, when a ceiling is reached (what the other unit
+ * reserved is given back).
  */
 export async function reserveStep(
   session: string,
   request: { model: Model; inputTokens: number },
   deps: CeilingDeps,
-): Promise<Reservation | { limit: string } | undefined> {
+): Promise<StepReservation | { limit: string } | undefined> {
   const tag = tenantTagOf(session);
-  const price = priceOf(deps.prices ?? DEFAULT_PRICES, request.model.id);
-  if (tag === undefined || price === undefined) return undefined;
+  if (tag === undefined) return undefined;
+  const amounts = stepAmounts(request, deps);
   const limits = await spendLimits(tag, deps);
-  if (Object.keys(limits).length === 0) return undefined;
+  const capped = SPEND_UNITS.filter(
+    (unit) => amounts[unit] !== undefined && Object.keys(limits[unit]).length > 0,
+  );
+  const reserved: Reservation[] = [];
+  for (const unit of capped) {
+    const tried = await deps.tenantSpend.reserve(
+      tag,
+      unit,
+      amounts[unit] ?? 0,
+      limits[unit],
+      deps.clock.now(),
+    );
+    if ('refused' in tried) {
+      await Promise.all(reserved.map((reservation) => deps.tenantSpend.settle(reservation, 0)));
+      const reached = ceilingReached(unit, tried.refused, limits[unit], tried.resetsAt);
+      return { limit: `TenantCeilingReached: ${reached}` };
+    }
+    reserved.push(tried);
+  }
+  return reserved.length === 0 ? undefined : reserved;
+}
+
+/** What a step's reservation counts in each unit: `micros` only for a model with a price. */
+function stepAmounts(
+  request: { model: Model; inputTokens: number },
+  deps: Pick<CeilingDeps, 'prices'>,
+): Partial<Record<SpendUnit, number>> {
   const usage = {
     inputTokens: request.inputTokens,
     outputTokens: RESERVED_OUTPUT_TOKENS,
     cacheReadTokens: 0,
     cacheWriteTokens: 0,
   };
-  const micros = Math.ceil(costOf(price, usage) * MICROS_PER_USD);
-  const reserved = await deps.tenantSpend.reserve(tag, micros, limits, deps.clock.now());
-  return 'refused' in reserved
-    ? { limit: `TenantCeilingReached: ${ceilingReached(reserved.refused, limits, reserved.resetsAt)}` }
-    : reserved;
+  const price = priceOf(deps.prices ?? DEFAULT_PRICES, request.model.id);
+  return {
+    tokens: usage.inputTokens + usage.outputTokens,
+    ...(price === undefined ? {} : { micros: Math.ceil(costOf(price, usage) * MICROS_PER_USD) }),
+  };
 }
 
-/** Settles a step's reservation at what it cost (`undefined`: unknown, so nothing is kept). */
+/** What a model step used: its cost (`undefined`: unknown, so nothing is kept) and its tokens. */
+export interface StepUse {
+  costUsd: number | undefined;
+  /** Input + output tokens. */
+  tokens: number;
+}
+
+/** Settles a step's reservations at what it used, each in its unit. */
 export async function settleStep(
-  reservation: Reservation | undefined,
-  costUsd: number | undefined,
+  reservation: StepReservation | undefined,
+  used: StepUse,
   deps: Pick<CeilingDeps, 'tenantSpend'>,
 ): Promise<void> {
-  if (reservation === undefined) return;
-  await deps.tenantSpend.settle(reservation, Math.round((costUsd ?? 0) * MICROS_PER_USD));
+  const amounts: Record<SpendUnit, number> = {
+    micros: Math.round((used.costUsd ?? 0) * MICROS_PER_USD),
+    tokens: used.tokens,
+  };
+  await Promise.all((reservation ?? []).map((each) => deps.tenantSpend.settle(each, amounts[each.unit])));
 }
 
-/** Why a tenant's turns stop or do not start (`TenantCeilingReached`): which ceiling, and when its period ends. */
-export function ceilingReached(period: SpendPeriod, limits: SpendLimits, resetsAt: number): string {
-  const usd = (limits[period] ?? 0) / MICROS_PER_USD;
-  return `the tenant's ceiling of $${usd} a ${period} is reached; it resets at ${new Date(resetsAt).toISOString()}. An operator may raise it (agentstep tenants set-ceiling).`;
+/**
+ * Why a tenant's turns stop or do not start (`TenantCeilingReached`): which ceiling, and when its
+ * period ends.
+ */
+export function ceilingReached(
+  unit: SpendUnit,
+  period: SpendPeriod,
+  limits: SpendLimits,
+  resetsAt: number,
+): string {
+  const limit = limits[period] ?? 0;
+  const figure = unit === 'micros' ? `$${limit / MICROS_PER_USD}` : `${limit} tokens`;
+  return `the tenant's ceiling of ${figure} a ${period} is reached; it resets at ${new Date(resetsAt).toISOString()}. An operator may raise it (agentstep tenants set-ceiling).`;
 }
 
 /**

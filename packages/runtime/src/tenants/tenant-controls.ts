@@ -5,10 +5,20 @@ export interface Suspension {
   reason?: string;
 }
 
-/** What a tenant may spend on models, in US dollars per UTC day and month (decision 0043). */
+/**
+ * What a tenant may spend on models per UTC day and month (decision 0043): in US dollars (from the
+ * price table), in tokens (input + output, priced or not), or both.
+ */
 export interface Ceiling {
   usdPerDay?: number;
   usdPerMonth?: number;
+  tokensPerDay?: number;
+  tokensPerMonth?: number;
+}
+
+/** The figures a parsed ceiling names (zod's optional keys may hold `undefined`), as a {@link Ceiling}. */
+export function ceilingOf(parsed: { readonly [Figure in keyof Ceiling]?: number | undefined }): Ceiling {
+  return Object.fromEntries(Object.entries(parsed).filter(([, figure]) => figure !== undefined));
 }
 
 /** What an operator has set for one tenant: its suspension, if it is suspended, and its own ceiling. */

@@ -3,8 +3,8 @@ import * as z from 'zod';
 import type { Clock } from '../clock/clock.js';
 import { tenantTag } from '../requests/stored-session.js';
 import { type SuspensionInForce, suspensionOf } from './suspension-of.js';
-import { type Ceiling, EVERY_TENANT, type TenantControls } from './tenant-controls.js';
-import { MICROS_PER_USD, type TenantSpend } from './tenant-spend.js';
+import { type Ceiling, ceilingOf, EVERY_TENANT, type TenantControls } from './tenant-controls.js';
+import { MICROS_PER_USD, SPEND_UNITS, type TenantSpend } from './tenant-spend.js';
 
 /** What an operator may do to a tenant (decisions 0041 and 0043). */
 export const TENANT_ACTIONS = ['suspend', 'resume', 'show', 'set-ceiling'] as const;
@@ -21,7 +21,10 @@ export const tenantOperationSchema = z
     all: z.literal(true).optional(),
     reason: z.string().min(1).max(1000).optional(),
     ceiling: tenantCeilingSchema
-      .refine((ceiling) => Object.keys(ceiling).length > 0, 'names usdPerDay, usdPerMonth, or both')
+      .refine(
+        (ceiling) => Object.keys(ceiling).length > 0,
+        'names usdPerDay, usdPerMonth, tokensPerDay or tokensPerMonth',
+      )
       .nullable()
       .optional(),
   })
@@ -67,6 +70,8 @@ export interface TenantReport {
   ceiling: Ceiling | null;
   /** What it spent on priced models this UTC day and month; not for every tenant. */
   spentUsd?: { day: number; month: number };
+  /** The input + output tokens its model steps used this UTC day and month (when a token ceiling counts them). */
+  spentTokens?: { day: number; month: number };
 }
 
 /** What an operator's command acts on. */
@@ -114,15 +119,14 @@ async function tenantReport(tenant: string, tag: string, deps: TenantOperationDe
   ]);
   const report = { tenant, suspended: suspension ?? null, ceiling: own.ceiling ?? null };
   if (tag === EVERY_TENANT) return report;
-  const spent = await deps.tenantSpend.spent(tag, deps.clock.now());
-  const usd = (micros: number) => micros / MICROS_PER_USD;
-  return { ...report, spentUsd: { day: usd(spent.day), month: usd(spent.month) } };
-}
-
-/** The figures a parsed ceiling names, without the ones it leaves out. */
-function ceilingOf({ usdPerDay, usdPerMonth }: z.output<typeof tenantCeilingSchema>): Ceiling {
+  const now = deps.clock.now();
+  const [micros, tokens] = await Promise.all(
+    SPEND_UNITS.map((unit) => deps.tenantSpend.spent(tag, unit, now)),
+  );
+  const usd = (amount = 0) => amount / MICROS_PER_USD;
   return {
-    ...(usdPerDay === undefined ? {} : { usdPerDay }),
-    ...(usdPerMonth === undefined ? {} : { usdPerMonth }),
+    ...report,
+    spentUsd: { day: usd(micros?.day), month: usd(micros?.month) },
+    spentTokens: { day: tokens?.day ?? 0, month: tokens?.month ?? 0 },
   };
 }

@@ -14,7 +14,7 @@ function stores() {
 describe('tenantRefusal', () => {
   it('refuses nothing for a tenant within its ceiling, nor without controls', async () => {
     const deps = { ...stores(), tenantCeiling: { usdPerDay: 1 } };
-    await deps.tenantSpend.reserve(tenantTag('ann'), 500_000, {}, clock.now());
+    await deps.tenantSpend.reserve(tenantTag('ann'), 'micros', 500_000, {}, clock.now());
     expect(await tenantRefusal('ann', deps)).toBeUndefined();
     expect(await tenantRefusal('ann', { clock })).toBeUndefined();
   });
@@ -22,7 +22,7 @@ describe('tenantRefusal', () => {
   it('refuses a tenant at its ceiling until the period ends, its own ceiling over the default', async () => {
     const deps = { ...stores(), tenantCeiling: { usdPerDay: 100 } };
     await deps.tenantControls.setCeiling(tenantTag('ann'), { usdPerDay: 0.5 });
-    await deps.tenantSpend.reserve(tenantTag('ann'), 500_000, {}, clock.now());
+    await deps.tenantSpend.reserve(tenantTag('ann'), 'micros', 500_000, {}, clock.now());
     expect(await tenantRefusal('ann', deps)).toEqual({
       code: 'TenantCeilingReached',
       message:
@@ -34,7 +34,7 @@ describe('tenantRefusal', () => {
 
   it('names a suspension before a ceiling, the agent-wide one before the tenant’s own', async () => {
     const deps = { ...stores(), tenantCeiling: { usdPerDay: 0.1 } };
-    await deps.tenantSpend.reserve(tenantTag('ann'), 100_000, {}, clock.now());
+    await deps.tenantSpend.reserve(tenantTag('ann'), 'micros', 100_000, {}, clock.now());
     await deps.tenantControls.suspend(tenantTag('ann'), { since: 0, reason: 'leaked key' });
     expect(await tenantRefusal('ann', deps)).toEqual({
       code: 'TenantSuspended',

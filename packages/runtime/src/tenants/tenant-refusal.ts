@@ -2,7 +2,7 @@ import type { Clock } from '../clock/clock.js';
 import { tenantTag } from '../requests/stored-session.js';
 import { ceilingReached, limitsOfCeiling, reachedPeriod } from './step-ceiling.js';
 import { type Ceiling, EVERY_TENANT, type TenantControls } from './tenant-controls.js';
-import type { TenantSpend } from './tenant-spend.js';
+import { SPEND_UNITS, type TenantSpend } from './tenant-spend.js';
 
 /**
  * Why a tenant's new turn may not start: it is suspended (decision 0041), or it reached its spend
@@ -44,14 +44,18 @@ export async function tenantRefusal(
       message: `${who} suspended since ${since}${why}: no turn starts until an operator resumes it.`,
     };
   }
+  if (tenantSpend === undefined) return undefined;
   const limits = limitsOfCeiling({ ...deps.tenantCeiling, ...own.ceiling });
-  if (tenantSpend === undefined || Object.keys(limits).length === 0) return undefined;
   const now = deps.clock.now();
-  const reached = reachedPeriod(await tenantSpend.spent(tag, now), limits, now);
-  if (reached === undefined) return undefined;
-  return {
-    code: 'TenantCeilingReached',
-    message: `No turn starts: ${ceilingReached(reached.period, limits, reached.resetsAt)}`,
-    retryAfterSeconds: Math.max(1, Math.ceil((reached.resetsAt - now) / 1000)),
-  };
+  for (const unit of SPEND_UNITS) {
+    if (Object.keys(limits[unit]).length === 0) continue;
+    const reached = reachedPeriod(await tenantSpend.spent(tag, unit, now), limits[unit], now);
+    if (reached === undefined) continue;
+    return {
+      code: 'TenantCeilingReached',
+      message: `No turn starts: ${ceilingReached(unit, reached.period, limits[unit], reached.resetsAt)}`,
+      retryAfterSeconds: Math.max(1, Math.ceil((reached.resetsAt - now) / 1000)),
+    };
+  }
+  return undefined;
 }

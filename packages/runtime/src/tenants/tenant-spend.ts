@@ -6,19 +6,28 @@ export type SpendPeriod = (typeof SPEND_PERIODS)[number];
 /** Micro-dollars in a US dollar: spend is counted in them, so sums are exact. */
 export const MICROS_PER_USD = 1_000_000;
 
-/** Spend caps per period, in micro-dollars (millionths of a US dollar: whole numbers add exactly). */
+/**
+ * What spend is counted in: micro-dollars (millionths of a US dollar: whole numbers add exactly)
+ * and tokens (input + output), each in counters of its own.
+ */
+export const SPEND_UNITS = ['micros', 'tokens'] as const;
+/** One of {@link SPEND_UNITS}. */
+export type SpendUnit = (typeof SPEND_UNITS)[number];
+
+/** Spend caps per period, in one unit. */
 export type SpendLimits = Partial<Record<SpendPeriod, number>>;
 
 /** A reservation of spend that a model step settles once it knows what it cost. */
 export interface Reservation {
   tag: string;
+  unit: SpendUnit;
   /** The periods' keys it was counted in (`2026-11-29`, `2026-11`). */
   periods: Record<SpendPeriod, string>;
-  micros: number;
+  amount: number;
 }
 
 /**
- * What a tenant has spent in the periods of a time, in micro-dollars (reservations included), and
+ * What a tenant has spent in the periods of a time, in one unit (reservations included), and
  * the limits at which a reservation was refused in them: from then on the tenant is at its ceiling
  * for that period, unless the limit is raised past it.
  */
@@ -42,14 +51,20 @@ export interface Refusal {
  */
 export interface TenantSpend {
   /**
-   * Reserves `micros` in the periods of `at`, unless that would pass a limit of `limits`; a refusal
-   * records the limit the period reached (see {@link Spent.reached}).
+   * Reserves `amount` of `unit` in the periods of `at`, unless that would pass a limit of `limits`
+   * (in that unit); a refusal records the limit the period reached (see {@link Spent.reached}).
    */
-  reserve(tag: string, micros: number, limits: SpendLimits, at: number): Promise<Reservation | Refusal>;
-  /** Replaces a reservation by what the step cost (more or less than reserved). */
-  settle(reservation: Reservation, micros: number): Promise<void>;
-  /** What the tenant has spent in the periods of `at`, and the limits they reached. */
-  spent(tag: string, at: number): Promise<Spent>;
+  reserve(
+    tag: string,
+    unit: SpendUnit,
+    amount: number,
+    limits: SpendLimits,
+    at: number,
+  ): Promise<Reservation | Refusal>;
+  /** Replaces a reservation by what the step cost, in its unit (more or less than reserved). */
+  settle(reservation: Reservation, amount: number): Promise<void>;
+  /** What the tenant has spent in `unit` in the periods of `at`, and the limits they reached. */
+  spent(tag: string, unit: SpendUnit, at: number): Promise<Spent>;
 }
 
 /** The keys of the UTC day and month of `at`. */
@@ -68,46 +83,53 @@ export function periodEnd(period: SpendPeriod, at: number): number {
 
 /** {@link TenantSpend} in process memory. */
 export class InMemoryTenantSpend implements TenantSpend {
-  readonly #micros = new Map<string, number>();
+  readonly #counted = new Map<string, number>();
   readonly #reached = new Map<string, number>();
 
   async reserve(
     tag: string,
-    micros: number,
+    unit: SpendUnit,
+    amount: number,
     limits: SpendLimits,
     at: number,
   ): Promise<Reservation | Refusal> {
     const periods = periodsOf(at);
     for (const period of SPEND_PERIODS) {
       const limit = limits[period];
-      if (limit !== undefined && this.#of(tag, periods[period]) + micros > limit) {
-        this.#reached.set(`${tag}/${periods[period]}`, limit);
+      const key = counterKey(tag, unit, periods[period]);
+      if (limit !== undefined && this.#of(key) + amount > limit) {
+        this.#reached.set(key, limit);
         return { refused: period, resetsAt: periodEnd(period, at) };
       }
     }
-    for (const period of SPEND_PERIODS) this.#add(tag, periods[period], micros);
-    return { tag, periods, micros };
+    for (const period of SPEND_PERIODS) this.#add(counterKey(tag, unit, periods[period]), amount);
+    return { tag, unit, periods, amount };
   }
 
-  async settle({ tag, periods, micros }: Reservation, cost: number): Promise<void> {
-    for (const period of SPEND_PERIODS) this.#add(tag, periods[period], cost - micros);
+  async settle({ tag, unit, periods, amount }: Reservation, cost: number): Promise<void> {
+    for (const period of SPEND_PERIODS) this.#add(counterKey(tag, unit, periods[period]), cost - amount);
   }
 
-  async spent(tag: string, at: number): Promise<Spent> {
+  async spent(tag: string, unit: SpendUnit, at: number): Promise<Spent> {
     const periods = periodsOf(at);
     const reached: SpendLimits = {};
     for (const period of SPEND_PERIODS) {
-      const limit = this.#reached.get(`${tag}/${periods[period]}`);
+      const limit = this.#reached.get(counterKey(tag, unit, periods[period]));
       if (limit !== undefined) reached[period] = limit;
     }
-    return { day: this.#of(tag, periods.day), month: this.#of(tag, periods.month), reached };
+    const of = (period: SpendPeriod) => this.#of(counterKey(tag, unit, periods[period]));
+    return { day: of('day'), month: of('month'), reached };
   }
 
-  #of(tag: string, period: string): number {
-    return this.#micros.get(`${tag}/${period}`) ?? 0;
+  #of(key: string): number {
+    return this.#counted.get(key) ?? 0;
   }
 
-  #add(tag: string, period: string, micros: number): void {
-    this.#micros.set(`${tag}/${period}`, this.#of(tag, period) + micros);
+  #add(key: string, amount: number): void {
+    this.#counted.set(key, this.#of(key) + amount);
   }
+}
+
+function counterKey(tag: string, unit: SpendUnit, period: string): string {
+  return `${tag}/${unit}/${period}`;
 }

@@ -26,15 +26,15 @@ export function describeTenantControlsContract(name: string, create: () => Tenan
     it('keeps a tenant’s own ceiling apart from its suspension, and drops it', async () => {
       const controls = create();
       const ann = tag();
-      await controls.setCeiling(ann, { usdPerDay: 0.05, usdPerMonth: 1 });
+      await controls.setCeiling(ann, { usdPerDay: 0.05, usdPerMonth: 1, tokensPerDay: 50_000 });
       await controls.suspend(ann, { since: 3 });
       expect(await controls.get(ann)).toEqual({
         suspended: { since: 3 },
-        ceiling: { usdPerDay: 0.05, usdPerMonth: 1 },
+        ceiling: { usdPerDay: 0.05, usdPerMonth: 1, tokensPerDay: 50_000 },
       });
       await controls.resume(ann);
-      await controls.setCeiling(ann, { usdPerMonth: 2 });
-      expect(await controls.get(ann)).toEqual({ ceiling: { usdPerMonth: 2 } });
+      await controls.setCeiling(ann, { usdPerMonth: 2, tokensPerMonth: 9 });
+      expect(await controls.get(ann)).toEqual({ ceiling: { usdPerMonth: 2, tokensPerMonth: 9 } });
       await controls.setCeiling(ann, undefined);
       expect(await controls.get(ann)).toEqual({});
     });

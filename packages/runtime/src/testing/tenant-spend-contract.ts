@@ -13,37 +13,49 @@ export function describeTenantSpendContract(name: string, create: () => TenantSp
       const spend = create();
       const ann = tag();
       const limits = { day: 100, month: 150 };
-      const first = await spend.reserve(ann, 60, limits, AT);
-      expect(first).toEqual({ tag: ann, periods: { day: '2026-11-29', month: '2026-11' }, micros: 60 });
-      expect(await spend.reserve(ann, 50, limits, AT)).toEqual({
+      const first = await spend.reserve(ann, 'micros', 60, limits, AT);
+      expect(first).toEqual({
+        tag: ann,
+        unit: 'micros',
+        periods: { day: '2026-11-29', month: '2026-11' },
+        amount: 60,
+      });
+      expect(await spend.reserve(ann, 'micros', 50, limits, AT)).toEqual({
         refused: 'day',
         resetsAt: Date.UTC(2026, 10, 30),
       });
       if ('refused' in first) throw new Error('the first reservation was refused');
       await spend.settle(first, 20);
-      expect(await spend.spent(ann, AT)).toEqual({ day: 20, month: 20, reached: { day: 100 } });
+      expect(await spend.spent(ann, 'micros', AT)).toEqual({ day: 20, month: 20, reached: { day: 100 } });
+      // Tokens are counted apart, with limits of their own.
+      expect(await spend.spent(ann, 'tokens', AT)).toEqual({ day: 0, month: 0, reached: {} });
       const tomorrow = AT + 24 * 3_600_000;
-      expect(await spend.reserve(ann, 100, limits, tomorrow)).toMatchObject({ micros: 100 });
-      expect(await spend.reserve(ann, 40, limits, tomorrow)).toEqual({
+      expect(await spend.reserve(ann, 'micros', 100, limits, tomorrow)).toMatchObject({ amount: 100 });
+      expect(await spend.reserve(ann, 'micros', 40, limits, tomorrow)).toEqual({
         refused: 'day',
         resetsAt: Date.UTC(2026, 11, 1),
       });
-      expect(await spend.reserve(ann, 40, { month: 150 }, tomorrow)).toEqual({
+      expect(await spend.reserve(ann, 'micros', 40, { month: 150 }, tomorrow)).toEqual({
         refused: 'month',
         resetsAt: Date.UTC(2026, 11, 1),
       });
-      expect(await spend.spent(tag(), AT)).toEqual({ day: 0, month: 0, reached: {} });
-      expect((await spend.spent(ann, tomorrow)).reached).toEqual({ day: 100, month: 150 });
+      expect(await spend.spent(tag(), 'micros', AT)).toEqual({ day: 0, month: 0, reached: {} });
+      expect((await spend.spent(ann, 'micros', tomorrow)).reached).toEqual({ day: 100, month: 150 });
     });
 
-    it('lets concurrent reservations of one tenant together stay within its limit', async () => {
-      const spend = create();
-      const ann = tag();
-      const tries = await Promise.all(
-        Array.from({ length: 20 }, () => spend.reserve(ann, 10, { day: 55 }, AT)),
-      );
-      expect(tries.filter((tried) => !('refused' in tried))).toHaveLength(5);
-      expect((await spend.spent(ann, AT)).day).toBe(50);
-    });
+    it.each(['micros', 'tokens'] as const)(
+      'lets concurrent reservations of one tenant together stay within its limit (%s)',
+      async (unit) => {
+        const spend = create();
+        const ann = tag();
+        const tries = await Promise.all(
+          Array.from({ length: 20 }, () => spend.reserve(ann, unit, 10, { day: 55 }, AT)),
+        );
+        expect(tries.filter((tried) => !('refused' in tried))).toHaveLength(5);
+        expect((await spend.spent(ann, unit, AT)).day).toBe(50);
+        const other = unit === 'micros' ? 'tokens' : 'micros';
+        expect((await spend.spent(ann, other, AT)).day).toBe(0);
+      },
+    );
   });
 }
