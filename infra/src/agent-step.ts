@@ -172,7 +172,11 @@ export interface AgentStepProps extends ApprovalProps {
     readonly tokensPerDay?: number;
     readonly tokensPerMonth?: number;
   };
-  /** The scripted model's script: JSON text of an array of model steps. @default - none */
+  /**
+   * The scripted model's script: JSON text of an array of model steps.
+   * @default - the agent file's; with neither and the scripted model, a script of one
+   * step whose answer says to give the agent a model or a script (a deploy without either works)
+   */
   readonly modelScript?: string;
   /**
    * The agent's own instructions, placed before the protocol in the system prompt: they override
@@ -344,7 +348,7 @@ export class AgentStep extends Construct {
       [ENV_NAMES.toolsFunction]: currentVersion(invokeTool).functionArn,
       [ENV_NAMES.model]: model,
       [ENV_NAMES.maxConcurrency]: String(maxConcurrency),
-      ...(props.modelScript ? { [ENV_NAMES.modelScript]: props.modelScript } : {}),
+      ...modelScriptEnv(model, props.modelScript),
       ...modelProfilesEnv(modelProfiles),
       ...(Object.keys(context).length > 0 ? { [ENV_NAMES.context]: JSON.stringify(context) } : {}),
       ...(props.modelBaseUrl ? { [ENV_NAMES.modelBaseUrl]: props.modelBaseUrl } : {}),
@@ -552,6 +556,19 @@ function refuseUnpricedCostBudget(props: AgentStepProps, models: readonly string
       `AgentStep prop budget.maxCostUsd needs a price for ${model}: add one to prices, e.g. {"${model}": {"input": 3, "output": 15}} (USD per million tokens).`,
     );
   }
+}
+
+/**
+ * What the scripted model answers every turn when it is given no script: a deploy of the construct's
+ * defaults runs, and says what to change.
+ */
+const UNSCRIPTED_ANSWER =
+  'This agent runs the scripted model, which plays a script of model steps, and was given none: give AgentStep a model (model: "bedrock:<modelId>", "anthropic:<model>", …) or a modelScript.';
+
+/** The model functions' script variable: the given script, the unscripted answer for the scripted model, else none. */
+function modelScriptEnv(model: string, script: string | undefined): Record<string, string> {
+  const played = script ?? (model === SCRIPTED_MODEL ? JSON.stringify([UNSCRIPTED_ANSWER]) : undefined);
+  return played === undefined ? {} : { [ENV_NAMES.modelScript]: played };
 }
 
 /** The model functions' profiles variable, when there are profiles. */

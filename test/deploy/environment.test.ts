@@ -1,0 +1,151 @@
+import { mkdtempSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AgentStepProps } from '@agentstep/cdk';
+import { Duration, type Stack } from 'aws-cdk-lib';
+import { EventBus } from 'aws-cdk-lib/aws-events';
+import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DeployedFunction, deployedFunctions } from '../support/deployed-functions.js';
+import { buildFunctionBundles, functionFolders } from '../support/lambda-bundles.js';
+import { LambdaRuntime } from '../support/lambda-runtime.js';
+
+/**
+ * The combinations of props the construct's tests deploy, each setting what others leave out:
+ * together, every environment variable the construct sets on some function.
+ */
+const COMBINATIONS: Record<string, AgentStepProps | ((stack: Stack) => AgentStepProps)> = {
+  'the defaults': {},
+  'no API': { api: false },
+  'every toolset, a Lambda tool, approvals, an event bus': (stack) => ({
+    builtInTools: ['demo', 'workspace', 'http', 'agents'],
+    httpAllowHosts: ['docs.example.com'],
+    lambdaTools: [
+      {
+        name: 'deploy',
+        description: 'Deploys.',
+        parameters: { type: 'object', properties: {} },
+        function: new LambdaFunction(stack, 'Deploy', {
+          runtime: Runtime.NODEJS_22_X,
+          handler: 'index.handler',
+          code: Code.fromInline('exports.handler = async () => ({})'),
+        }),
+      },
+    ],
+    approvals: ['*'],
+    approvalTimeout: Duration.minutes(5),
+    eventBus: EventBus.fromEventBusName(stack, 'Bus', 'jobs'),
+  }),
+  'a provider model with its key, profiles, context, prices, limits and ceilings': (stack) => ({
+    model: 'openai:gpt-4o-mini',
+    modelProfiles: { fast: 'openai:gpt-4o-mini' },
+    modelApiKey: Secret.fromSecretNameV2(stack, 'Key', 'agent/openai'),
+    modelBaseUrl: 'https://llm.example.com/v1',
+    instructions: 'Answer briefly.',
+    context: { windowTokens: 64_000, strategy: 'drop' },
+    prices: { 'openai:gpt-4o-mini': { input: 0.15, output: 0.6 } },
+    budget: { maxTokens: 100_000, maxCostUsd: 1, maxWallSeconds: 600 },
+    maxSteps: 20,
+    stepsPerExecution: 5,
+    repeatedCalls: 4,
+    stepsWithoutProgress: 6,
+    maxConcurrency: 5,
+    tenantCeiling: { usdPerDay: 5, tokensPerMonth: 10_000_000 },
+  }),
+  'the JWT API with the console and CORS': {
+    api: {
+      auth: { jwt: { issuer: 'https://issuer.example.com/', audience: 'agentstep' } },
+      console: true,
+      cors: { allowOrigins: ['https://app.example.com'] },
+    },
+  },
+};
+
+/** What Lambda's runtime sets for every function, and where the stand-ins of AWS answer. */
+function lambdaEnvironment(fn: DeployedFunction, secrets: string): Record<string, string> {
+  return {
+    ...fn.environment,
+    AWS_REGION: 'us-east-1',
+    AWS_DEFAULT_REGION: 'us-east-1',
+    AWS_LAMBDA_FUNCTION_NAME: fn.logicalId,
+    AWS_ACCESS_KEY_ID: 'test',
+    AWS_SECRET_ACCESS_KEY: 'test',
+    AWS_SESSION_TOKEN: 'test',
+    // The model functions read their provider's key at start: a stand-in of Secrets Manager.
+    AWS_ENDPOINT_URL_SECRETS_MANAGER: secrets,
+  };
+}
+
+/** Answers every Secrets Manager request with a plain-text secret, as GetSecretValue does. */
+function secretsManager(): Promise<{ url: string; server: Server }> {
+  const server = createServer((_request, response) => {
+    response.setHeader('content-type', 'application/x-amz-json-1.1');
+    response.end(
+      JSON.stringify({
+        ARN: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:key',
+        SecretString: 'sk-test',
+      }),
+    );
+  });
+  return new Promise((settle) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      settle({
+        url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+        server,
+      });
+    }),
+  );
+}
+
+describe("every function's environment, as the construct sets it, under Lambda's Node.js 22", () => {
+  const runtime = new LambdaRuntime();
+  let bundles: Record<string, string> = {};
+  let secrets: { url: string; server: Server };
+
+  beforeAll(async () => {
+    [bundles, secrets] = await Promise.all([
+      buildFunctionBundles(mkdtempSync(join(tmpdir(), 'agentstep-bundles-'))),
+      secretsManager(),
+    ]);
+  });
+
+  afterAll(async () => {
+    await runtime.stop();
+    secrets?.server.close();
+  });
+
+  it('runs on Node.js 22', async () => {
+    expect(await runtime.version).toMatch(/^v22\./);
+  });
+
+  it('loads every bundle with the environment each combination of props gives it, and sets every variable a function reads', async () => {
+    const failures: string[] = [];
+    const read = new Map<string, Set<string>>();
+    const set = new Map<string, Set<string>>();
+    for (const [combination, props] of Object.entries(COMBINATIONS))
+      for (const fn of deployedFunctions(props)) {
+        const bundle = bundles[fn.folder];
+        if (bundle === undefined) throw new Error(`No bundle of functions/${fn.folder}.`);
+        const name = `${combination}/${fn.folder}`;
+        const { reads = [], error } = await runtime.load(name, bundle, lambdaEnvironment(fn, secrets.url));
+        if (error) failures.push(`${fn.folder} (${combination}): ${error.name}: ${error.message}`);
+        const ours = reads.filter((variable) => variable.startsWith('AGENTSTEP_'));
+        read.set(fn.folder, new Set([...(read.get(fn.folder) ?? []), ...ours]));
+        set.set(fn.folder, new Set([...(set.get(fn.folder) ?? []), ...Object.keys(fn.environment)]));
+      }
+    expect(failures).toEqual([]);
+    // Each function reads its settings from the environment (the recording sees them).
+    for (const [folder, variables] of read) expect(variables.size, folder).toBeGreaterThan(0);
+    const unset = [...read].flatMap(([folder, variables]) =>
+      [...variables]
+        .filter((variable) => !set.get(folder)?.has(variable))
+        .map((variable) => `${folder}: ${variable}`),
+    );
+    expect(unset).toEqual([]);
+    // Every function of `functions/` is deployed by some combination, and so checked.
+    expect([...set.keys()].sort()).toEqual(functionFolders());
+  });
+});

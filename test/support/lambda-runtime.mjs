@@ -1,0 +1,113 @@
+// A stand-in for Lambda's Node.js runtime, run by the Node.js 22 binary (`node22()`) as a child
+// process: it imports function bundles as Lambda does (ESM, top-level await, the environment set
+// before the import), records which environment variables each import reads, and invokes the
+// handlers with the events the parent sends. It provides what the `nodejs22.x` runtime provides a
+// handler and no more: the `awslambda` global with `streamifyResponse` and `HttpResponseStream`.
+// Messages (IPC): {id, type: 'load', bundle, env, name} and {id, type: 'invoke', name, event};
+// each answered {id, reads?, result?, error?}.
+import { Writable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+
+/** Loaded handlers and the environment each was loaded with, by name. */
+const loaded = new Map();
+let requests = 0;
+
+/**
+ * The runtime's streaming globals: a streamified handler is called with a response stream, and
+ * `HttpResponseStream.from` writes the JSON prelude API Gateway reads (status and headers) and
+ * eight zero bytes before the body. The stand-in collects what the handler streamed.
+ */
+globalThis.awslambda = {
+  streamifyResponse: (handler) => {
+    const streaming = async (event, context) => {
+      const chunks = [];
+      const stream = new Writable({
+        write(chunk, _encoding, done) {
+          chunks.push(Buffer.from(chunk));
+          done();
+        },
+      });
+      const ended = new Promise((settle) => stream.once('finish', settle));
+      await handler(event, stream, context);
+      await ended;
+      return { streamed: Buffer.concat(chunks).toString('utf8') };
+    };
+    return streaming;
+  },
+  HttpResponseStream: {
+    from(stream, metadata) {
+      stream.write(JSON.stringify(metadata));
+      stream.write(new Uint8Array(8));
+      return stream;
+    },
+  },
+};
+
+/** The context Lambda passes a handler, as far as handlers read it. */
+function contextOf(name) {
+  requests += 1;
+  return {
+    functionName: name,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:us-east-1:123456789012:function:${name}`,
+    memoryLimitInMB: '512',
+    awsRequestId: `request-${requests}`,
+    logGroupName: `/aws/lambda/${name}`,
+    logStreamName: 'stream',
+    callbackWaitsForEmptyEventLoop: true,
+    getRemainingTimeInMillis: () => 60_000,
+  };
+}
+
+function described(error) {
+  return error instanceof Error
+    ? { name: error.name, message: error.message, stack: error.stack }
+    : { name: 'Error', message: String(error) };
+}
+
+/** Imports a bundle with `env` as its whole environment, recording every variable it reads. */
+async function load({ id, bundle, env, name }) {
+  const reads = new Set();
+  const note = (key) => {
+    if (typeof key === 'string') reads.add(key);
+  };
+  process.env = new Proxy(
+    { ...env },
+    {
+      get(target, key) {
+        note(key);
+        return target[key];
+      },
+      has(target, key) {
+        note(key);
+        return key in target;
+      },
+    },
+  );
+  try {
+    const module = await import(`${pathToFileURL(bundle).href}?load=${id}`);
+    if (typeof module.handler !== 'function') throw new Error(`${bundle} exports no handler function.`);
+    loaded.set(name, { handler: module.handler, env });
+    return { reads: [...reads].sort() };
+  } catch (error) {
+    return { reads: [...reads].sort(), error: described(error) };
+  }
+}
+
+/** Invokes a loaded handler with `event`, its environment in place. */
+async function invoke({ name, event }) {
+  const function_ = loaded.get(name);
+  if (function_ === undefined) return { error: { name: 'Error', message: `No function ${name} is loaded.` } };
+  process.env = { ...function_.env };
+  try {
+    return { result: (await function_.handler(event, contextOf(name))) ?? null };
+  } catch (error) {
+    return { error: described(error) };
+  }
+}
+
+process.on('message', async (message) => {
+  const answer = message.type === 'load' ? await load(message) : await invoke(message);
+  process.send({ id: message.id, ...answer });
+});
+process.send({ ready: process.version });
