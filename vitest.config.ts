@@ -28,9 +28,14 @@ export default defineConfig({
   test: {
     // Once per run, at the root (a project's own setup would run again for each project): one
     // temporary folder the run removes when it ends, one in-memory DynamoDB Local for the layers
-    // and one build of the CLI's bundle for the layers that run the binary, each only when a
-    // project of the run needs it.
-    globalSetup: ['test/setup/temp-root.ts', 'test/setup/dynamodb-local.ts', 'test/setup/cli-bundle.ts'],
+    // and one build of the CLI's bundle for the layers that run the binary, and of the functions'
+    // bundles for the deploy layer, each only when a project of the run needs it.
+    globalSetup: [
+      'test/setup/temp-root.ts',
+      'test/setup/dynamodb-local.ts',
+      'test/setup/cli-bundle.ts',
+      'test/setup/function-bundles.ts',
+    ],
     // Two cores here: a worker each. Files that wait on processes, sockets or DynamoDB Local overlap.
     maxWorkers: 2,
     projects: [

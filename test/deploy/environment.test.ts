@@ -1,15 +1,12 @@
-import { mkdtempSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { AgentStepProps } from '@agentstep/cdk';
 import { Duration, type Stack } from 'aws-cdk-lib';
 import { EventBus } from 'aws-cdk-lib/aws-events';
 import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AwsStandIn } from '../support/aws-stand-in.js';
 import { type DeployedFunction, deployedFunctions } from '../support/deployed-functions.js';
-import { buildFunctionBundles, functionFolders } from '../support/lambda-bundles.js';
+import { functionFolders } from '../support/lambda-bundles.js';
 import { LambdaRuntime } from '../support/lambda-runtime.js';
 
 /**
@@ -64,57 +61,34 @@ const COMBINATIONS: Record<string, AgentStepProps | ((stack: Stack) => AgentStep
 };
 
 /** What Lambda's runtime sets for every function, and where the stand-ins of AWS answer. */
-function lambdaEnvironment(fn: DeployedFunction, secrets: string): Record<string, string> {
+function lambdaEnvironment(fn: DeployedFunction, services: Record<string, string>): Record<string, string> {
   return {
     ...fn.environment,
+    // The model functions read their provider's key at start, from the stand-in of Secrets Manager.
+    ...services,
     AWS_REGION: 'us-east-1',
     AWS_DEFAULT_REGION: 'us-east-1',
     AWS_LAMBDA_FUNCTION_NAME: fn.logicalId,
     AWS_ACCESS_KEY_ID: 'test',
     AWS_SECRET_ACCESS_KEY: 'test',
     AWS_SESSION_TOKEN: 'test',
-    // The model functions read their provider's key at start: a stand-in of Secrets Manager.
-    AWS_ENDPOINT_URL_SECRETS_MANAGER: secrets,
   };
-}
-
-/** Answers every Secrets Manager request with a plain-text secret, as GetSecretValue does. */
-function secretsManager(): Promise<{ url: string; server: Server }> {
-  const server = createServer((_request, response) => {
-    response.setHeader('content-type', 'application/x-amz-json-1.1');
-    response.end(
-      JSON.stringify({
-        ARN: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:key',
-        SecretString: 'sk-test',
-      }),
-    );
-  });
-  return new Promise((settle) =>
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      settle({
-        url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
-        server,
-      });
-    }),
-  );
 }
 
 describe("every function's environment, as the construct sets it, under Lambda's Node.js 22", () => {
   const runtime = new LambdaRuntime();
-  let bundles: Record<string, string> = {};
-  let secrets: { url: string; server: Server };
+  const aws = new AwsStandIn();
+  /** Each function's bundle, built once for the run (test/setup/function-bundles.ts). */
+  const bundles = inject('functionBundles');
+  let services: Record<string, string> = {};
 
   beforeAll(async () => {
-    [bundles, secrets] = await Promise.all([
-      buildFunctionBundles(mkdtempSync(join(tmpdir(), 'agentstep-bundles-'))),
-      secretsManager(),
-    ]);
+    services = await aws.environment();
   });
 
   afterAll(async () => {
     await runtime.stop();
-    secrets?.server.close();
+    aws.close();
   });
 
   it('runs on Node.js 22', async () => {
@@ -130,7 +104,7 @@ describe("every function's environment, as the construct sets it, under Lambda's
         const bundle = bundles[fn.folder];
         if (bundle === undefined) throw new Error(`No bundle of functions/${fn.folder}.`);
         const name = `${combination}/${fn.folder}`;
-        const { reads = [], error } = await runtime.load(name, bundle, lambdaEnvironment(fn, secrets.url));
+        const { reads = [], error } = await runtime.load(name, bundle, lambdaEnvironment(fn, services));
         if (error) failures.push(`${fn.folder} (${combination}): ${error.name}: ${error.message}`);
         const ours = reads.filter((variable) => variable.startsWith('AGENTSTEP_'));
         read.set(fn.folder, new Set([...(read.get(fn.folder) ?? []), ...ours]));

@@ -1,0 +1,207 @@
+import type { AgentStepProps } from '@agentstep/cdk';
+import { LocalEngine, loadAgent, type SynthesizedAgent } from '@agentstep/local';
+import { TURN_EVENT_TYPES } from '@agentstep/protocol';
+import { demoTools, ScriptedModel, submitTurn, systemClock } from '@agentstep/runtime';
+import { dynamoStores, ensureEventLogTable } from '@agentstep/runtime/dynamo';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AwsStandIn } from '../support/aws-stand-in.js';
+import { type DeployedFunction, deployedFunctions } from '../support/deployed-functions.js';
+import { dynamoEndpoint, localDocumentClient } from '../support/dynamo-client.js';
+import { batch, resultItems } from '../support/harness.js';
+import { LambdaRuntime } from '../support/lambda-runtime.js';
+
+/** The table the deployed functions and this test share, on the run's DynamoDB Local. */
+const TABLE = 'node22-loop';
+/** Each turn: one batch of three echo calls at once, then an answer. */
+const PARALLEL_SCRIPT = [
+  batch(['echo', { text: 'a' }], ['echo', { text: 'b' }], ['echo', { text: 'c' }]),
+  'Done.<end>',
+];
+
+/** What Lambda's runtime sets for every function, the table on DynamoDB Local, other services stood in for. */
+function lambdaEnvironment(fn: DeployedFunction, services: Record<string, string>): Record<string, string> {
+  return {
+    ...fn.environment,
+    ...services,
+    AGENTSTEP_TABLE: TABLE,
+    AWS_REGION: 'us-east-1',
+    AWS_DEFAULT_REGION: 'us-east-1',
+    AWS_LAMBDA_FUNCTION_NAME: fn.logicalId,
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint,
+  };
+}
+
+describe.skipIf(dynamoEndpoint === '')(
+  "every function, bundled as CDK deploys it, on Lambda's Node.js 22",
+  () => {
+    const runtime = new LambdaRuntime();
+    const aws = new AwsStandIn();
+    const client = localDocumentClient();
+    const stores = dynamoStores(TABLE, client);
+    /** How often each function (by folder) was invoked in the Node.js 22 runtime. */
+    const invoked = new Map<string, number>();
+    /** Each function's bundle, built once for the run (test/setup/function-bundles.ts). */
+    const bundles = inject('functionBundles');
+
+    beforeAll(async () => {
+      await ensureEventLogTable(client, TABLE);
+    });
+
+    afterAll(async () => {
+      await runtime.stop();
+      aws.close();
+    });
+
+    /** Loads the functions of an agent deployed with `props` under `deployment/<folder>`. */
+    async function deploy(deployment: string, props: AgentStepProps): Promise<DeployedFunction[]> {
+      const functions = deployedFunctions(props);
+      const services = await aws.environment();
+      for (const fn of functions) {
+        const bundle = bundles[fn.folder];
+        if (bundle === undefined) throw new Error(`No bundle of functions/${fn.folder}.`);
+        const { error } = await runtime.load(
+          `${deployment}/${fn.folder}`,
+          bundle,
+          lambdaEnvironment(fn, services),
+        );
+        if (error) throw new Error(`functions/${fn.folder} did not load: ${error.name}: ${error.message}`);
+      }
+      return functions;
+    }
+
+    /** Invokes `deployment`'s function `folder` in the Node.js 22 runtime, counting it. */
+    function call(deployment: string, folder: string, event: unknown): Promise<unknown> {
+      invoked.set(folder, (invoked.get(folder) ?? 0) + 1);
+      return runtime.call(`${deployment}/${folder}`, event);
+    }
+
+    /**
+     * A local engine on the synthesized loop whose every Lambda task invokes `deployment`'s function
+     * in the Node.js 22 runtime (the tools function under the name the model functions target too).
+     */
+    function engineOn(deployment: string, functions: DeployedFunction[], agent: SynthesizedAgent) {
+      const byName = Object.fromEntries(
+        [...agent.functions].map(([name, step]) => [name, (event: unknown) => call(deployment, step, event)]),
+      );
+      const tools = functions.find((fn) => fn.folder === 'invoke-tool');
+      if (tools) byName[tools.logicalId] = (event: unknown) => call(deployment, 'invoke-tool', event);
+      // The in-process deps serve nothing here: every task runs in the Node.js 22 runtime.
+      const deps = { ...stores, model: new ScriptedModel([]), clock: systemClock, tools: demoTools };
+      return new LocalEngine({ agent, deps, functions: byName });
+    }
+
+    /** Runs a new turn of `prompt` on `engine` to its end. */
+    async function turnOn(engine: LocalEngine, prompt: string, session = `s-${crypto.randomUUID()}`) {
+      const turn = `t-${crypto.randomUUID()}`;
+      await submitTurn({ session, turn, prompt }, { ...stores, clock: systemClock });
+      const run = await engine.runTurn({ session, turn });
+      return { session, turn, run };
+    }
+
+    it('runs on Node.js 22', async () => {
+      expect(await runtime.version).toMatch(/^v22\./);
+    });
+
+    it('runs a turn with a parallel batch, each step in its function, and answers a duplicate start with the turn it ran', async () => {
+      const functions = await deploy('parallel', { modelScript: JSON.stringify(PARALLEL_SCRIPT) });
+      const engine = engineOn('parallel', functions, await loadAgent());
+      const { session, turn, run } = await turnOn(engine, 'Echo three things.');
+      expect(run.output).toMatchObject({ status: 'done', answer: 'Done.' });
+      const events = await stores.log.read(session);
+      expect(events.map((stored) => stored.event.type)).toEqual([
+        'user',
+        'turn_start',
+        'call',
+        'call',
+        'call',
+        'result',
+        'respond',
+        'turn_end',
+      ]);
+      expect(resultItems(events, `${turn}.1`)).toEqual(
+        ['a', 'b', 'c'].map((content) => ({ tool: 'echo', status: 'success', content })),
+      );
+      // The same turn started again (a retried request): DescribeTurn answers with how it ended.
+      expect((await engine.runTurn({ session, turn })).output).toMatchObject({
+        status: 'done',
+        answer: 'Done.',
+      });
+
+      // The functions outside the loop, with the events their triggers send.
+      const ended = { ...run.output, session };
+      expect(
+        await call(
+          'parallel',
+          'start-queued-turn',
+          eventBridge(TURN_EVENT_TYPES.completed, 'agentstep', ended),
+        ),
+      ).toBeNull();
+      const stopped = {
+        executionArn: `arn:aws:states:us-east-1:123456789012:execution:Loop:${turn}`,
+        name: turn,
+        status: 'FAILED',
+        input: JSON.stringify({ session, turn }),
+      };
+      await call(
+        'parallel',
+        'close-stopped-turn',
+        eventBridge('Step Functions Execution Status Change', 'aws.states', stopped),
+      );
+      expect((await stores.log.read(session)).length).toBe(events.length);
+      expect(await call('parallel', 'operator', { action: 'show', tenant: 'ann' })).toMatchObject({
+        tenant: { tenant: 'ann', suspended: null },
+      });
+      const listed = (await call(
+        'parallel',
+        'api',
+        restApiEvent('GET', '/sessions', 'arn:aws:iam::123456789012:user/ann'),
+      )) as { streamed: string };
+      expect(listed.streamed).toMatch(/^{"statusCode":200,/);
+      expect(listed.streamed).toContain('"sessions":[]');
+    });
+  },
+);
+
+/** An event as EventBridge delivers it to a rule's target. */
+function eventBridge(detailType: string, source: string, detail: unknown) {
+  return {
+    version: '0',
+    id: crypto.randomUUID(),
+    'detail-type': detailType,
+    source,
+    account: '123456789012',
+    time: new Date().toISOString(),
+    region: 'us-east-1',
+    resources: [],
+    detail,
+  };
+}
+
+/** A REST API proxy event for an IAM-signed request of `caller`, as API Gateway sends it. */
+function restApiEvent(method: string, path: string, caller: string) {
+  return {
+    resource: '/{proxy+}',
+    path,
+    httpMethod: method,
+    headers: { Host: 'abc123.execute-api.us-east-1.amazonaws.com' },
+    multiValueHeaders: {},
+    queryStringParameters: null,
+    multiValueQueryStringParameters: null,
+    pathParameters: { proxy: path.slice(1) },
+    stageVariables: null,
+    requestContext: {
+      accountId: '123456789012',
+      apiId: 'abc123',
+      stage: 'prod',
+      requestId: crypto.randomUUID(),
+      httpMethod: method,
+      path: `/prod${path}`,
+      resourcePath: '/{proxy+}',
+      identity: { sourceIp: '203.0.113.7', userArn: caller, caller: 'AIDAEXAMPLE' },
+    },
+    body: null,
+    isBase64Encoded: false,
+  };
+}
