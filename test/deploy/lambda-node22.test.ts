@@ -1,13 +1,31 @@
 import type { AgentStepProps } from '@agentstep/cdk';
-import { LocalEngine, loadAgent, type SynthesizedAgent } from '@agentstep/local';
-import { TURN_EVENT_TYPES } from '@agentstep/protocol';
-import { demoTools, ScriptedModel, submitTurn, systemClock } from '@agentstep/runtime';
+import {
+  AGENT_STATE_MACHINE,
+  LocalEngine,
+  loadAgent,
+  type SynthesizedAgent,
+  WORKFLOW_STATE_MACHINE,
+} from '@agentstep/local';
+import { parseAgentfile, TURN_EVENT_TYPES } from '@agentstep/protocol';
+import {
+  decideGate,
+  demoTools,
+  recordsOf,
+  runLogOf,
+  ScriptedModel,
+  startWorkflow,
+  submitTurn,
+  systemClock,
+} from '@agentstep/runtime';
 import { dynamoStores, ensureEventLogTable } from '@agentstep/runtime/dynamo';
+import { readUntil } from '@agentstep/runtime/testing';
+import { Duration } from 'aws-cdk-lib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AwsStandIn } from '../support/aws-stand-in.js';
 import { type DeployedFunction, deployedFunctions } from '../support/deployed-functions.js';
 import { dynamoEndpoint, localDocumentClient } from '../support/dynamo-client.js';
 import { batch, resultItems } from '../support/harness.js';
+import { functionFolders } from '../support/lambda-bundles.js';
 import { LambdaRuntime } from '../support/lambda-runtime.js';
 
 /** The table the deployed functions and this test share, on the run's DynamoDB Local. */
@@ -79,14 +97,20 @@ describe.skipIf(dynamoEndpoint === '')(
 
     /**
      * A local engine on the synthesized loop whose every Lambda task invokes `deployment`'s function
-     * in the Node.js 22 runtime (the tools function under the name the model functions target too).
+     * in the Node.js 22 runtime (the tools function under the name the model functions target too);
+     * the steps in `crashing` fail as a function that crashed does, before it runs.
      */
-    function engineOn(deployment: string, functions: DeployedFunction[], agent: SynthesizedAgent) {
-      const byName = Object.fromEntries(
-        [...agent.functions].map(([name, step]) => [name, (event: unknown) => call(deployment, step, event)]),
-      );
+    function engineOn(
+      deployment: string,
+      functions: DeployedFunction[],
+      agent: SynthesizedAgent,
+      crashing: ReadonlySet<string> = new Set(),
+    ) {
+      const invoker = (step: string) => (event: unknown) =>
+        crashing.has(step) ? Promise.reject(crashed()) : call(deployment, step, event);
+      const byName = Object.fromEntries([...agent.functions].map(([name, step]) => [name, invoker(step)]));
       const tools = functions.find((fn) => fn.folder === 'invoke-tool');
-      if (tools) byName[tools.logicalId] = (event: unknown) => call(deployment, 'invoke-tool', event);
+      if (tools) byName[tools.logicalId] = invoker('invoke-tool');
       // The in-process deps serve nothing here: every task runs in the Node.js 22 runtime.
       const deps = { ...stores, model: new ScriptedModel([]), clock: systemClock, tools: demoTools };
       return new LocalEngine({ agent, deps, functions: byName });
@@ -123,11 +147,13 @@ describe.skipIf(dynamoEndpoint === '')(
       expect(resultItems(events, `${turn}.1`)).toEqual(
         ['a', 'b', 'c'].map((content) => ({ tool: 'echo', status: 'success', content })),
       );
-      // The same turn started again (a retried request): DescribeTurn answers with how it ended.
-      expect((await engine.runTurn({ session, turn })).output).toMatchObject({
-        status: 'done',
-        answer: 'Done.',
-      });
+      // A request an AWS service delivered twice (the execution contract): the second execution
+      // starts nothing, and DescribeTurn answers with how the first one's turn ended.
+      const request = { message: 'Echo three things.', requestId: `r-${crypto.randomUUID()}` };
+      const first = await engine.execute(AGENT_STATE_MACHINE, request);
+      const second = await engine.execute(AGENT_STATE_MACHINE, request);
+      expect(first.output).toMatchObject({ status: 'done', answer: 'Done.' });
+      expect(second.output).toEqual(first.output);
 
       // The functions outside the loop, with the events their triggers send.
       const ended = { ...run.output, session };
@@ -160,9 +186,94 @@ describe.skipIf(dynamoEndpoint === '')(
       )) as { streamed: string };
       expect(listed.streamed).toMatch(/^{"statusCode":200,/);
       expect(listed.streamed).toContain('"sessions":[]');
+      // The JWT authorizer refuses what is no token of its issuer before it fetches any key.
+      await deploy('jwt', {
+        api: { auth: { jwt: { issuer: 'https://issuer.example.com/', audience: 'agentstep' } } },
+      });
+      await expect(
+        call('jwt', 'api-authorizer', {
+          type: 'TOKEN',
+          authorizationToken: 'Basic YW5uOnB3',
+          methodArn: METHOD,
+        }),
+      ).rejects.toThrow('Unauthorized');
+    });
+
+    it('waits for an approval in AwaitApproval, and expires it in ExpireApproval when no one decides', async () => {
+      const props = {
+        modelScript: JSON.stringify([batch(['sleep', { ms: 0, value: 'late' }]), 'Done.<end>']),
+        approvals: ['sleep'],
+        approvalTimeout: Duration.seconds(1),
+      };
+      const functions = await deploy('approvals', props);
+      const engine = engineOn(
+        'approvals',
+        functions,
+        await loadAgent(undefined, { approvalTimeoutSeconds: 1 }),
+      );
+      const { session, turn, run } = await turnOn(engine, 'Sleep, if someone lets you.');
+      expect(run.output).toMatchObject({ status: 'done' });
+      expect(resultItems(await stores.log.read(session), `${turn}.1`)).toEqual([
+        { tool: 'sleep', status: 'failure', content: 'approval timed out' },
+      ]);
+    });
+
+    it('records a crashed tools function as a failed call (RecordToolFailure), and ends the turn in FailTurn or, failing that, ReleaseTurn', async () => {
+      const functions = await deploy('crashes', { modelScript: JSON.stringify(PARALLEL_SCRIPT) });
+      const agent = await loadAgent();
+      const toolsCrash = await turnOn(
+        engineOn('crashes', functions, agent, new Set(['invoke-tool'])),
+        'Echo.',
+      );
+      expect(toolsCrash.run.output).toMatchObject({ status: 'done' });
+      const items = resultItems(await stores.log.read(toolsCrash.session), `${toolsCrash.turn}.1`);
+      expect(items.map((item) => item.status)).toEqual(['failure', 'failure', 'failure']);
+      const modelCrash = await turnOn(engineOn('crashes', functions, agent, new Set(['model-step'])), 'Hi.');
+      expect(modelCrash.run.output).toMatchObject({ status: 'failed' });
+      const failCrash = await turnOn(
+        engineOn('crashes', functions, agent, new Set(['model-step', 'fail-turn'])),
+        'Hi.',
+      );
+      expect(failCrash.run.output).toMatchObject({ status: 'failed' });
+      expect(await stores.log.holder(failCrash.session)).toBeUndefined();
+    });
+
+    it('runs a workflow run in AdvanceWorkflow, waiting at a human gate in AwaitGate', async () => {
+      const functions = await deploy('workflows', { modelScript: JSON.stringify(['Leaves fall.<end>']) });
+      const engine = engineOn('workflows', functions, await loadAgent());
+      const run = `wf-${crypto.randomUUID().slice(0, 8)}`;
+      const parsed = parseAgentfile(
+        'NAME poem\nGOAL haiku "Write a haiku." SUPERVISED HUMAN\nRUN write USING haiku',
+      );
+      if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+      await startWorkflow({ run, spec: parsed.spec, inputs: {} }, { log: stores.log, clock: systemClock });
+      const running = engine.execute(WORKFLOW_STATE_MACHINE, { run });
+      const gates = { ...stores, clock: systemClock, taskTokens: engine.taskTokens };
+      const waitingGate = (log: ReturnType<typeof runLogOf>) =>
+        log && recordsOf(log, 'gate').find(({ record }) => record.status === 'waiting')?.record.gate;
+      const log = await readUntil(
+        async () => runLogOf(run, await stores.log.read(run)),
+        (read) => waitingGate(read) !== undefined,
+      );
+      await decideGate({ run, gate: waitingGate(log) ?? '', decision: 'approve', by: 'ann' }, gates);
+      expect((await running).output).toMatchObject({ next: 'done' });
+    });
+
+    it('has invoked every function at least once', () => {
+      expect(functionFolders().filter((folder) => !invoked.has(folder))).toEqual([]);
     });
   },
 );
+
+/** A method of the API, as a TOKEN authorizer's event names it. */
+const METHOD = 'arn:aws:execute-api:us-east-1:123456789012:abc123/prod/GET/sessions';
+
+/** What Step Functions reports of a Lambda function that crashed: its runtime exited. */
+function crashed(): Error {
+  return Object.assign(new Error('RequestId: r-1 Error: Runtime exited with error: signal: killed'), {
+    name: 'Runtime.ExitError',
+  });
+}
 
 /** An event as EventBridge delivers it to a rule's target. */
 function eventBridge(detailType: string, source: string, detail: unknown) {
