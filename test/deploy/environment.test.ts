@@ -5,7 +5,7 @@ import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambd
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AwsStandIn } from '../support/aws-stand-in.js';
-import { type DeployedFunction, deployedFunctions } from '../support/deployed-functions.js';
+import { type DeployedFunction, deployment } from '../support/deployed-functions.js';
 import { functionFolders } from '../support/lambda-bundles.js';
 import { LambdaRuntime } from '../support/lambda-runtime.js';
 
@@ -100,7 +100,7 @@ describe("every function's environment, as the construct sets it, under Lambda's
     const read = new Map<string, Set<string>>();
     const set = new Map<string, Set<string>>();
     for (const [combination, props] of Object.entries(COMBINATIONS))
-      for (const fn of deployedFunctions(props)) {
+      for (const fn of deployment(props).functions) {
         const bundle = bundles[fn.folder];
         if (bundle === undefined) throw new Error(`No bundle of functions/${fn.folder}.`);
         const name = `${combination}/${fn.folder}`;

@@ -22,46 +22,64 @@ import { readUntil } from '@agentstep/runtime/testing';
 import { Duration } from 'aws-cdk-lib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AwsStandIn } from '../support/aws-stand-in.js';
-import { type DeployedFunction, deployedFunctions } from '../support/deployed-functions.js';
+import { type DeployedFunction, type Deployment, deployment } from '../support/deployed-functions.js';
 import { dynamoEndpoint, localDocumentClient } from '../support/dynamo-client.js';
 import { batch, resultItems } from '../support/harness.js';
+import { allows, iamRequestsOf, type RoleRequest, roleStatements } from '../support/iam-coverage.js';
 import { functionFolders } from '../support/lambda-bundles.js';
 import { LambdaRuntime } from '../support/lambda-runtime.js';
 
-/** The table the deployed functions and this test share, on the run's DynamoDB Local. */
-const TABLE = 'node22-loop';
+/**
+ * The table the deployed functions and this test share, on the run's DynamoDB Local: named as the
+ * construct's table is deployed (its logical id), so the functions' calls name it as IAM sees them.
+ */
+const TABLE = deployment({}).functions[0]?.environment.AGENTSTEP_TABLE ?? '';
 /** Each turn: one batch of three echo calls at once, then an answer. */
 const PARALLEL_SCRIPT = [
   batch(['echo', { text: 'a' }], ['echo', { text: 'b' }], ['echo', { text: 'c' }]),
   'Done.<end>',
 ];
 
-/** What Lambda's runtime sets for every function, the table on DynamoDB Local, other services stood in for. */
-function lambdaEnvironment(fn: DeployedFunction, services: Record<string, string>): Record<string, string> {
+/**
+ * What Lambda's runtime sets for a function: its region, and credentials whose access key names
+ * it (`caller`), so each AWS call says who made it; the services reached through the stand-in.
+ */
+function lambdaEnvironment(
+  fn: DeployedFunction,
+  caller: string,
+  services: Record<string, string>,
+): Record<string, string> {
   return {
     ...fn.environment,
     ...services,
-    AGENTSTEP_TABLE: TABLE,
     AWS_REGION: 'us-east-1',
     AWS_DEFAULT_REGION: 'us-east-1',
     AWS_LAMBDA_FUNCTION_NAME: fn.logicalId,
-    AWS_ACCESS_KEY_ID: 'local',
+    AWS_ACCESS_KEY_ID: caller,
     AWS_SECRET_ACCESS_KEY: 'local',
-    AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint,
   };
+}
+
+/** A loaded deployment: what it deploys, under which name its functions are loaded. */
+interface Loaded extends Deployment {
+  name: string;
 }
 
 describe.skipIf(dynamoEndpoint === '')(
   "every function, bundled as CDK deploys it, on Lambda's Node.js 22",
   () => {
     const runtime = new LambdaRuntime();
-    const aws = new AwsStandIn();
+    const aws = new AwsStandIn({ dynamoEndpoint });
     const client = localDocumentClient();
     const stores = dynamoStores(TABLE, client);
     /** How often each function (by folder) was invoked in the Node.js 22 runtime. */
     const invoked = new Map<string, number>();
     /** Each function's bundle, built once for the run (test/setup/function-bundles.ts). */
     const bundles = inject('functionBundles');
+    /** Who each access key is: the function that signs with it, in its deployment. */
+    const callers = new Map<string, { loaded: Loaded; fn: DeployedFunction }>();
+    /** The Lambda invocations the state machines' tasks made, by the machine's role. */
+    const machineRequests: Array<RoleRequest & { loaded: Loaded }> = [];
 
     beforeAll(async () => {
       await ensureEventLogTable(client, TABLE);
@@ -72,21 +90,24 @@ describe.skipIf(dynamoEndpoint === '')(
       aws.close();
     });
 
-    /** Loads the functions of an agent deployed with `props` under `deployment/<folder>`. */
-    async function deploy(deployment: string, props: AgentStepProps): Promise<DeployedFunction[]> {
-      const functions = deployedFunctions(props);
+    /** Loads the functions of an agent deployed with `props` under `name/<folder>`. */
+    async function deploy(name: string, props: AgentStepProps): Promise<Loaded> {
+      const loaded = { ...deployment(props), name };
       const services = await aws.environment();
-      for (const fn of functions) {
+      for (const fn of loaded.functions) {
         const bundle = bundles[fn.folder];
         if (bundle === undefined) throw new Error(`No bundle of functions/${fn.folder}.`);
+        // DynamoDB Local takes access keys of letters and digits only.
+        const caller = `${name}${fn.folder}`.replace(/[^A-Za-z0-9]/g, '');
+        callers.set(caller, { loaded, fn });
         const { error } = await runtime.load(
-          `${deployment}/${fn.folder}`,
+          `${name}/${fn.folder}`,
           bundle,
-          lambdaEnvironment(fn, services),
+          lambdaEnvironment(fn, caller, services),
         );
         if (error) throw new Error(`functions/${fn.folder} did not load: ${error.name}: ${error.message}`);
       }
-      return functions;
+      return loaded;
     }
 
     /** Invokes `deployment`'s function `folder` in the Node.js 22 runtime, counting it. */
@@ -96,20 +117,29 @@ describe.skipIf(dynamoEndpoint === '')(
     }
 
     /**
-     * A local engine on the synthesized loop whose every Lambda task invokes `deployment`'s function
-     * in the Node.js 22 runtime (the tools function under the name the model functions target too);
+     * A local engine on the synthesized loop whose every Lambda task invokes `loaded`'s function in
+     * the Node.js 22 runtime (the tools function under the name the model functions target too),
+     * each invocation recorded as its state machine's role makes it (the version the task names);
      * the steps in `crashing` fail as a function that crashed does, before it runs.
      */
-    function engineOn(
-      deployment: string,
-      functions: DeployedFunction[],
-      agent: SynthesizedAgent,
-      crashing: ReadonlySet<string> = new Set(),
-    ) {
-      const invoker = (step: string) => (event: unknown) =>
-        crashing.has(step) ? Promise.reject(crashed()) : call(deployment, step, event);
+    function engineOn(loaded: Loaded, agent: SynthesizedAgent, crashing: ReadonlySet<string> = new Set()) {
+      const invoker = (step: string) => {
+        const fn = loaded.functions.find((each) => each.folder === step);
+        const machine = WORKFLOW_STEPS.has(step) ? 'workflow' : 'loop';
+        return (event: unknown) => {
+          if (fn)
+            machineRequests.push({
+              loaded,
+              role: loaded.machineRoles[machine],
+              by: `the ${machine} state machine (${loaded.name})`,
+              action: 'lambda:InvokeFunction',
+              resource: `arn:aws:lambda:us-east-1:123456789012:function:${fn.logicalId}:1`,
+            });
+          return crashing.has(step) ? Promise.reject(crashed()) : call(loaded.name, step, event);
+        };
+      };
       const byName = Object.fromEntries([...agent.functions].map(([name, step]) => [name, invoker(step)]));
-      const tools = functions.find((fn) => fn.folder === 'invoke-tool');
+      const tools = loaded.functions.find((fn) => fn.folder === 'invoke-tool');
       if (tools) byName[tools.logicalId] = invoker('invoke-tool');
       // The in-process deps serve nothing here: every task runs in the Node.js 22 runtime.
       const deps = { ...stores, model: new ScriptedModel([]), clock: systemClock, tools: demoTools };
@@ -129,8 +159,8 @@ describe.skipIf(dynamoEndpoint === '')(
     });
 
     it('runs a turn with a parallel batch, each step in its function, and answers a duplicate start with the turn it ran', async () => {
-      const functions = await deploy('parallel', { modelScript: JSON.stringify(PARALLEL_SCRIPT) });
-      const engine = engineOn('parallel', functions, await loadAgent());
+      const loaded = await deploy('parallel', { modelScript: JSON.stringify(PARALLEL_SCRIPT) });
+      const engine = engineOn(loaded, await loadAgent());
       const { session, turn, run } = await turnOn(engine, 'Echo three things.');
       expect(run.output).toMatchObject({ status: 'done', answer: 'Done.' });
       const events = await stores.log.read(session);
@@ -205,12 +235,8 @@ describe.skipIf(dynamoEndpoint === '')(
         approvals: ['sleep'],
         approvalTimeout: Duration.seconds(1),
       };
-      const functions = await deploy('approvals', props);
-      const engine = engineOn(
-        'approvals',
-        functions,
-        await loadAgent(undefined, { approvalTimeoutSeconds: 1 }),
-      );
+      const loaded = await deploy('approvals', props);
+      const engine = engineOn(loaded, await loadAgent(undefined, { approvalTimeoutSeconds: 1 }));
       const { session, turn, run } = await turnOn(engine, 'Sleep, if someone lets you.');
       expect(run.output).toMatchObject({ status: 'done' });
       expect(resultItems(await stores.log.read(session), `${turn}.1`)).toEqual([
@@ -219,28 +245,22 @@ describe.skipIf(dynamoEndpoint === '')(
     });
 
     it('records a crashed tools function as a failed call (RecordToolFailure), and ends the turn in FailTurn or, failing that, ReleaseTurn', async () => {
-      const functions = await deploy('crashes', { modelScript: JSON.stringify(PARALLEL_SCRIPT) });
+      const loaded = await deploy('crashes', { modelScript: JSON.stringify(PARALLEL_SCRIPT) });
       const agent = await loadAgent();
-      const toolsCrash = await turnOn(
-        engineOn('crashes', functions, agent, new Set(['invoke-tool'])),
-        'Echo.',
-      );
+      const toolsCrash = await turnOn(engineOn(loaded, agent, new Set(['invoke-tool'])), 'Echo.');
       expect(toolsCrash.run.output).toMatchObject({ status: 'done' });
       const items = resultItems(await stores.log.read(toolsCrash.session), `${toolsCrash.turn}.1`);
       expect(items.map((item) => item.status)).toEqual(['failure', 'failure', 'failure']);
-      const modelCrash = await turnOn(engineOn('crashes', functions, agent, new Set(['model-step'])), 'Hi.');
+      const modelCrash = await turnOn(engineOn(loaded, agent, new Set(['model-step'])), 'Hi.');
       expect(modelCrash.run.output).toMatchObject({ status: 'failed' });
-      const failCrash = await turnOn(
-        engineOn('crashes', functions, agent, new Set(['model-step', 'fail-turn'])),
-        'Hi.',
-      );
+      const failCrash = await turnOn(engineOn(loaded, agent, new Set(['model-step', 'fail-turn'])), 'Hi.');
       expect(failCrash.run.output).toMatchObject({ status: 'failed' });
       expect(await stores.log.holder(failCrash.session)).toBeUndefined();
     });
 
     it('runs a workflow run in AdvanceWorkflow, waiting at a human gate in AwaitGate', async () => {
-      const functions = await deploy('workflows', { modelScript: JSON.stringify(['Leaves fall.<end>']) });
-      const engine = engineOn('workflows', functions, await loadAgent());
+      const loaded = await deploy('workflows', { modelScript: JSON.stringify(['Leaves fall.<end>']) });
+      const engine = engineOn(loaded, await loadAgent());
       const run = `wf-${crypto.randomUUID().slice(0, 8)}`;
       const parsed = parseAgentfile(
         'NAME poem\nGOAL haiku "Write a haiku." SUPERVISED HUMAN\nRUN write USING haiku',
@@ -262,11 +282,51 @@ describe.skipIf(dynamoEndpoint === '')(
     it('has invoked every function at least once', () => {
       expect(functionFolders().filter((folder) => !invoked.has(folder))).toEqual([]);
     });
+
+    it('made only AWS calls their roles allow: every function’s and every state machine’s, as deployed', async () => {
+      const requests = [...functionRequests(), ...machineRequests];
+      expect(requests.length).toBeGreaterThan(0);
+      const denied: string[] = [];
+      for (const request of distinct(requests)) {
+        const statements = roleStatements(request.role, request.loaded.resources);
+        if (!(await allows(request.role, statements, request)))
+          denied.push(
+            `${request.by}: ${request.action} on ${request.resource}, not allowed by role ${request.role}`,
+          );
+      }
+      expect(denied).toEqual([]);
+    });
+
+    /** The AWS calls the functions made, each as IAM authorizes it, by the function's role. */
+    function functionRequests(): Array<RoleRequest & { loaded: Loaded }> {
+      return aws.calls.flatMap((made) => {
+        const caller = callers.get(made.accessKeyId);
+        if (caller === undefined) return [];
+        const by = `functions/${caller.fn.folder} (${caller.loaded.name})`;
+        return iamRequestsOf(made).map((request) => ({
+          ...request,
+          loaded: caller.loaded,
+          role: caller.fn.role,
+          by,
+        }));
+      });
+    }
   },
 );
 
+/** Each request once: by deployment, role, action and resource. */
+function distinct<Request extends RoleRequest & { loaded: Loaded }>(requests: readonly Request[]): Request[] {
+  const seen = new Map<string, Request>();
+  for (const request of requests)
+    seen.set([request.loaded.name, request.role, request.action, request.resource].join(' '), request);
+  return [...seen.values()];
+}
+
 /** A method of the API, as a TOKEN authorizer's event names it. */
 const METHOD = 'arn:aws:execute-api:us-east-1:123456789012:abc123/prod/GET/sessions';
+
+/** The steps the workflow state machine runs; the loop runs the others. */
+const WORKFLOW_STEPS: ReadonlySet<string> = new Set(['advance-workflow', 'await-gate']);
 
 /** What Step Functions reports of a Lambda function that crashed: its runtime exited. */
 function crashed(): Error {

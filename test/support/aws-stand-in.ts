@@ -1,4 +1,10 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 
 /** One AWS API call a function made: who signed it (its access key id), the service's operation, its input. */
 export interface AwsCall {
@@ -23,25 +29,36 @@ const DEFAULT_OPERATIONS: Readonly<Record<string, Operation>> = {
   }),
 };
 
+/** The JSON protocol's target prefix of DynamoDB's operations. */
+const DYNAMODB = 'DynamoDB_20120810.';
+
 /**
- * A stand-in for the AWS services the functions call besides DynamoDB, over their JSON protocol
- * (EventBridge, Secrets Manager, Step Functions), at an endpoint the SDK is pointed at with
- * `AWS_ENDPOINT_URL_<SERVICE>`: it records every call with the access key that signed it and
- * answers with `operations`' output, or a 400 `UnknownOperationException` for any other.
+ * A stand-in for the AWS services the functions call, over their JSON protocol, at an endpoint the
+ * SDK is pointed at with `AWS_ENDPOINT_URL_<SERVICE>`: it records every call with the access key
+ * that signed it, hands DynamoDB's to DynamoDB Local (`dynamoEndpoint`), and answers the others
+ * (EventBridge, Secrets Manager, Step Functions) with `operations`' output, or a 400
+ * `UnknownOperationException` for any other.
  */
 export class AwsStandIn {
   readonly calls: AwsCall[] = [];
   readonly #server: Server;
   readonly #operations: Record<string, Operation>;
+  readonly #forwardsDynamoDb: boolean;
   #url: Promise<string>;
 
-  constructor(operations: Record<string, Operation> = {}) {
-    this.#operations = { ...DEFAULT_OPERATIONS, ...operations };
+  constructor(options: { dynamoEndpoint?: string; operations?: Record<string, Operation> } = {}) {
+    this.#operations = { ...DEFAULT_OPERATIONS, ...options.operations };
+    this.#forwardsDynamoDb = options.dynamoEndpoint !== undefined;
     this.#server = createServer(async (request, response) => {
       const target = String(request.headers['x-amz-target'] ?? '');
-      const input = JSON.parse((await bodyOf(request)) || '{}') as Record<string, unknown>;
+      const body = await bodyOf(request);
+      const input = JSON.parse(body || '{}') as Record<string, unknown>;
       const accessKeyId = /Credential=([^/]+)\//.exec(String(request.headers.authorization))?.[1] ?? '';
       this.calls.push({ accessKeyId, target, input });
+      if (target.startsWith(DYNAMODB) && options.dynamoEndpoint) {
+        forward(request, body, options.dynamoEndpoint, response);
+        return;
+      }
       const operation = this.#operations[target];
       response.setHeader('content-type', 'application/x-amz-json-1.1');
       if (operation === undefined) {
@@ -65,6 +82,7 @@ export class AwsStandIn {
   async environment(): Promise<Record<string, string>> {
     const url = await this.#url;
     return {
+      ...(this.#forwardsDynamoDb ? { AWS_ENDPOINT_URL_DYNAMODB: url } : {}),
       AWS_ENDPOINT_URL_EVENTBRIDGE: url,
       AWS_ENDPOINT_URL_SECRETS_MANAGER: url,
       AWS_ENDPOINT_URL_SFN: url,
@@ -74,6 +92,23 @@ export class AwsStandIn {
   close(): void {
     this.#server.close();
   }
+}
+
+/** Sends a request on to `endpoint` as it came (DynamoDB Local checks no signature), and its answer back. */
+function forward(request: IncomingMessage, body: string, endpoint: string, response: ServerResponse): void {
+  const onward = httpRequest(
+    endpoint,
+    { method: request.method, headers: { ...request.headers, host: new URL(endpoint).host } },
+    (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    },
+  );
+  onward.once('error', (error) => {
+    response.statusCode = 502;
+    response.end(JSON.stringify({ __type: 'StandInError', message: error.message }));
+  });
+  onward.end(body);
 }
 
 async function bodyOf(request: IncomingMessage): Promise<string> {

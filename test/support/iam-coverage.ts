@@ -1,0 +1,209 @@
+import { runSimulation } from '@cloud-copilot/iam-simulate';
+import type { AwsCall } from './aws-stand-in.js';
+import type { TemplateResource } from './deployed-functions.js';
+
+/** Where the deployments are synthesized (`deployment()`): the test account and region. */
+const ACCOUNT = '123456789012';
+const REGION = 'us-east-1';
+const PSEUDO: Readonly<Record<string, string>> = {
+  'AWS::Partition': 'aws',
+  'AWS::Region': REGION,
+  'AWS::AccountId': ACCOUNT,
+  'AWS::URLSuffix': 'amazonaws.com',
+};
+
+/** What IAM authorizes: an action on a resource. */
+export interface IamRequest {
+  action: string;
+  resource: string;
+}
+
+/** A request one role made, and who made it (a function, a state machine), for messages. */
+export interface RoleRequest extends IamRequest {
+  role: string;
+  by: string;
+}
+
+/** A statement of an identity policy, tokens resolved. */
+interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Resource: string | string[];
+  [key: string]: unknown;
+}
+
+const functionArn = (id: string) => `arn:aws:lambda:${REGION}:${ACCOUNT}:function:${id}`;
+const stateMachineArn = (id: string) => `arn:aws:states:${REGION}:${ACCOUNT}:stateMachine:${id}`;
+const tableArn = (name: string) => `arn:aws:dynamodb:${REGION}:${ACCOUNT}:table/${name}`;
+
+/**
+ * The IAM requests of one recorded AWS API call: DynamoDB's operations (a transaction's items each
+ * as its own action), EventBridge's PutEvents, Secrets Manager's GetSecretValue, Step Functions'.
+ */
+export function iamRequestsOf({ target, input }: AwsCall): IamRequest[] {
+  const [service, operation = ''] = target.split('.');
+  if (service === 'DynamoDB_20120810') return dynamoDbRequests(operation, input);
+  if (service === 'AWSEvents' && operation === 'PutEvents')
+    return (input.Entries as Array<{ EventBusName?: string }>).map(({ EventBusName = 'default' }) => ({
+      action: 'events:PutEvents',
+      resource: EventBusName.startsWith('arn:')
+        ? EventBusName
+        : `arn:aws:events:${REGION}:${ACCOUNT}:event-bus/${EventBusName}`,
+    }));
+  if (service === 'secretsmanager')
+    return [{ action: `secretsmanager:${operation}`, resource: String(input.SecretId) }];
+  if (service === 'AWSStepFunctions') {
+    const resource = input.executionArn ?? input.stateMachineArn;
+    return [{ action: `states:${operation}`, resource: String(resource) }];
+  }
+  throw new Error(`No IAM mapping for ${target}.`);
+}
+
+function dynamoDbRequests(operation: string, input: Record<string, unknown>): IamRequest[] {
+  const on = (action: string, table: unknown) => ({
+    action: `dynamodb:${action}`,
+    resource: tableArn(String(table)),
+  });
+  if (operation === 'TransactWriteItems' || operation === 'TransactGetItems') {
+    const items = input.TransactItems as Array<Record<string, { TableName: string }>>;
+    const actions: Record<string, string> = {
+      Put: 'PutItem',
+      Update: 'UpdateItem',
+      Delete: 'DeleteItem',
+      ConditionCheck: 'ConditionCheckItem',
+      Get: 'GetItem',
+    };
+    return items.flatMap((item) =>
+      Object.entries(item).map(([kind, { TableName }]) => on(actions[kind] ?? kind, TableName)),
+    );
+  }
+  if (operation === 'BatchWriteItem' || operation === 'BatchGetItem')
+    return Object.keys(input.RequestItems as object).map((table) => on(operation, table));
+  return [on(operation, input.TableName)];
+}
+
+/** A template value with its tokens resolved to what they are deployed in the test account. */
+export function deployedValue(value: unknown, resources: Record<string, TemplateResource>): unknown {
+  const resolve = (inner: unknown) => deployedValue(inner, resources);
+  if (Array.isArray(value)) return value.map(resolve);
+  if (typeof value !== 'object' || value === null) return value;
+  const token = value as Record<string, unknown>;
+  if ('Ref' in token) return refOf(String(token.Ref), resources);
+  if ('Fn::GetAtt' in token) {
+    const [id, attribute] = token['Fn::GetAtt'] as [string, string];
+    return attributeOf(id, attribute, resources);
+  }
+  if ('Fn::Join' in token) {
+    const [separator, parts] = token['Fn::Join'] as [string, unknown[]];
+    return parts.map(resolve).join(separator);
+  }
+  if ('Fn::Split' in token) {
+    const [separator, text] = token['Fn::Split'] as [string, unknown];
+    return String(resolve(text)).split(separator);
+  }
+  if ('Fn::Select' in token) {
+    const [index, list] = token['Fn::Select'] as [number, unknown];
+    return (resolve(list) as unknown[])[Number(index)];
+  }
+  return Object.fromEntries(Object.entries(token).map(([key, inner]) => [key, resolve(inner)]));
+}
+
+function refOf(id: string, resources: Record<string, TemplateResource>): string {
+  const pseudo = PSEUDO[id];
+  if (pseudo !== undefined) return pseudo;
+  const resource = resources[id];
+  const properties = resource?.Properties ?? {};
+  switch (resource?.Type) {
+    case 'AWS::StepFunctions::StateMachine':
+      return stateMachineArn(id);
+    case 'AWS::StepFunctions::StateMachineVersion':
+      return `${deployedValue(properties.StateMachineArn, resources)}:1`;
+    case 'AWS::StepFunctions::StateMachineAlias': {
+      const routes = (properties.DeploymentPreference ??
+        (properties.RoutingConfiguration as unknown[])?.[0]) as {
+        StateMachineVersionArn: unknown;
+      };
+      const version = String(deployedValue(routes.StateMachineVersionArn, resources));
+      return `${version.split(':').slice(0, 7).join(':')}:${properties.Name}`;
+    }
+    case 'AWS::Lambda::Version':
+      return `${functionArn(String(deployedValue(properties.FunctionName, resources)))}:1`;
+    case 'AWS::SQS::Queue':
+      return `https://sqs.${REGION}.amazonaws.com/${ACCOUNT}/${id}`;
+    default:
+      // A table's, a function's, a bucket's, a bus's name: its logical id, as the environment has it.
+      return id;
+  }
+}
+
+function attributeOf(id: string, attribute: string, resources: Record<string, TemplateResource>): string {
+  const type = resources[id]?.Type;
+  if (attribute !== 'Arn') return id;
+  switch (type) {
+    case 'AWS::DynamoDB::GlobalTable':
+      return tableArn(id);
+    case 'AWS::Lambda::Function':
+      return functionArn(id);
+    case 'AWS::IAM::Role':
+      return `arn:aws:iam::${ACCOUNT}:role/${id}`;
+    case 'AWS::SQS::Queue':
+      return `arn:aws:sqs:${REGION}:${ACCOUNT}:${id}`;
+    case 'AWS::S3::Bucket':
+      return `arn:aws:s3:::${id.toLowerCase()}`;
+    case 'AWS::Events::EventBus':
+      return `arn:aws:events:${REGION}:${ACCOUNT}:event-bus/${id}`;
+    case 'AWS::Logs::LogGroup':
+      return `arn:aws:logs:${REGION}:${ACCOUNT}:log-group:${id}:*`;
+    case 'AWS::SNS::Topic':
+      return `arn:aws:sns:${REGION}:${ACCOUNT}:${id}`;
+    default:
+      return `arn:aws:${id}`;
+  }
+}
+
+/** The statements of every identity policy attached to `role`, tokens resolved. */
+export function roleStatements(role: string, resources: Record<string, TemplateResource>): Statement[] {
+  const attached = Object.values(resources).filter(
+    ({ Type, Properties }) =>
+      Type === 'AWS::IAM::Policy' &&
+      (Properties?.Roles as unknown[] | undefined)?.some(
+        (ref) => JSON.stringify(ref) === JSON.stringify({ Ref: role }),
+      ),
+  );
+  const inline =
+    (resources[role]?.Properties?.Policies as Array<{ PolicyDocument: unknown }> | undefined) ?? [];
+  const documents = [
+    ...attached.map(({ Properties }) => Properties?.PolicyDocument),
+    ...inline.map(({ PolicyDocument }) => PolicyDocument),
+  ];
+  return documents.flatMap(
+    (document) => (deployedValue(document, resources) as { Statement: Statement[] }).Statement,
+  );
+}
+
+/** Whether `statements`, as one role's identity policy, allow `request`. */
+export async function allows(
+  role: string,
+  statements: readonly Statement[],
+  request: IamRequest,
+): Promise<boolean> {
+  const result = await runSimulation(
+    {
+      request: {
+        principal: `arn:aws:iam::${ACCOUNT}:role/${role}`,
+        action: request.action,
+        resource: { resource: request.resource, accountId: ACCOUNT },
+        contextVariables: {},
+      },
+      identityPolicies: [{ name: role, policy: { Version: '2012-10-17', Statement: statements } }],
+      serviceControlPolicies: [],
+      resourceControlPolicies: [],
+    },
+    {},
+  );
+  if (result.resultType === 'error')
+    throw new Error(
+      `IAM could not simulate ${request.action} on ${request.resource}: ${JSON.stringify(result.errors)}`,
+    );
+  return result.overallResult === 'Allowed';
+}
