@@ -25,6 +25,18 @@ describe('AWS calls as IAM authorizes them', () => {
     expect(await allows('Role', [], { action: 'dynamodb:Query', resource: TABLE })).toBe(false);
   });
 
+  it('authorizes a task token’s answer on the state machine that issued it, as Step Functions does', async () => {
+    const machine = 'arn:aws:states:us-east-1:123456789012:stateMachine:Loop';
+    const statements = [{ Effect: 'Allow', Action: 'states:SendTaskSuccess', Resource: machine }];
+    expect(await allows('Role', statements, { action: 'states:SendTaskSuccess', resource: machine })).toBe(
+      true,
+    );
+    const other = 'arn:aws:states:us-east-1:123456789012:stateMachine:Other';
+    expect(await allows('Role', statements, { action: 'states:SendTaskSuccess', resource: other })).toBe(
+      false,
+    );
+  });
+
   it('resolves a template’s tokens to what they are deployed as in the test account', () => {
     const resources = {
       Events: { Type: 'AWS::DynamoDB::GlobalTable' },

@@ -24,6 +24,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AwsStandIn } from '../support/aws-stand-in.js';
 import { type DeployedFunction, type Deployment, deployment } from '../support/deployed-functions.js';
 import { dynamoEndpoint, localDocumentClient } from '../support/dynamo-client.js';
+import { EngineStepFunctions } from '../support/engine-step-functions.js';
 import { batch, resultItems } from '../support/harness.js';
 import { allows, iamRequestsOf, type RoleRequest, roleStatements } from '../support/iam-coverage.js';
 import { functionFolders } from '../support/lambda-bundles.js';
@@ -69,7 +70,9 @@ describe.skipIf(dynamoEndpoint === '')(
   "every function, bundled as CDK deploys it, on Lambda's Node.js 22",
   () => {
     const runtime = new LambdaRuntime();
-    const aws = new AwsStandIn({ dynamoEndpoint });
+    /** Step Functions, for the functions that start, stop and wake executions: the engine of the test. */
+    const sfn = new EngineStepFunctions();
+    const aws = new AwsStandIn({ dynamoEndpoint, operations: sfn.operations() });
     const client = localDocumentClient();
     const stores = dynamoStores(TABLE, client);
     /** How often each function (by folder) was invoked in the Node.js 22 runtime. */
@@ -78,6 +81,8 @@ describe.skipIf(dynamoEndpoint === '')(
     const bundles = inject('functionBundles');
     /** Who each access key is: the function that signs with it, in its deployment. */
     const callers = new Map<string, { loaded: Loaded; fn: DeployedFunction }>();
+    /** The state machine that issued each task token. */
+    const tokenMachines = new Map<string, string>();
     /** The Lambda invocations the state machines' tasks made, by the machine's role. */
     const machineRequests: Array<RoleRequest & { loaded: Loaded }> = [];
 
@@ -127,10 +132,13 @@ describe.skipIf(dynamoEndpoint === '')(
         const fn = loaded.functions.find((each) => each.folder === step);
         const machine = WORKFLOW_STEPS.has(step) ? 'workflow' : 'loop';
         return (event: unknown) => {
+          // A waiting task's token: the state machine that issued it authorizes its answer.
+          const { token } = event as { token?: unknown };
+          if (typeof token === 'string') tokenMachines.set(token, loaded.machines[machine].arn);
           if (fn)
             machineRequests.push({
               loaded,
-              role: loaded.machineRoles[machine],
+              role: loaded.machines[machine].role,
               by: `the ${machine} state machine (${loaded.name})`,
               action: 'lambda:InvokeFunction',
               resource: `arn:aws:lambda:us-east-1:123456789012:function:${fn.logicalId}:1`,
@@ -279,6 +287,74 @@ describe.skipIf(dynamoEndpoint === '')(
       expect((await running).output).toMatchObject({ next: 'done' });
     });
 
+    it('serves the API: turns it starts run on the loop, approvals it decides wake their calls, cancels and the operator’s suspension stop executions, a queued message starts when its session frees', async () => {
+      const props = {
+        modelScript: JSON.stringify([batch(['sleep', { ms: 0, value: 'slept' }]), 'Done.<end>']),
+        approvals: ['sleep'],
+      };
+      const loaded = await deploy('api', props);
+      sfn.engine = engineOn(loaded, await loadAgent());
+      const api = (method: string, path: string, body?: unknown) => apiCall(call, method, path, body);
+      /** A new session's turn, once its call waits for approval. */
+      const waitingTurn = async () => {
+        const { status, body } = await api('POST', '/sessions', { message: 'Sleep, if you may.' });
+        expect(status).toBe(202);
+        const session = String(body.session);
+        const waiting = await readUntil(
+          async () => (await api('GET', `/sessions/${session}/approvals`)).body,
+          (listed) => (listed.approvals as unknown[]).length > 0,
+        );
+        return {
+          session,
+          turn: String(body.turn),
+          approval: String((waiting.approvals as Array<{ id: string }>)[0]?.id),
+        };
+      };
+
+      const approved = await waitingTurn();
+      const decided = await api('POST', `/sessions/${approved.session}/approvals/${approved.approval}`, {
+        decision: 'approve',
+      });
+      expect(decided).toMatchObject({ status: 200, body: { decision: 'approve' } });
+      await sfn.settled();
+      expect((await api('GET', `/sessions/${approved.session}`)).body).toMatchObject({ status: 'idle' });
+
+      // A message queued behind a waiting turn starts once its session frees: when the turn ends,
+      // EventBridge delivers the end to StartQueuedTurn.
+      const cancelled = await waitingTurn();
+      const queued = await api('POST', `/sessions/${cancelled.session}/messages`, {
+        message: 'Then this.',
+        ifBusy: 'enqueue',
+      });
+      expect(queued.status).toBe(202);
+      expect(await api('POST', `/sessions/${cancelled.session}/cancel`)).toMatchObject({
+        status: 202,
+        body: { status: 'cancelled' },
+      });
+      const ended = {
+        session: cancelled.session,
+        turn: cancelled.turn,
+        status: 'cancelled',
+        answer: '',
+        usage: { input: 0, output: 0 },
+        message: 'The turn was cancelled.',
+        tenant: CALLER,
+      };
+      await call('api', 'start-queued-turn', eventBridge(TURN_EVENT_TYPES.completed, 'agentstep', ended));
+      const next = await readUntil(
+        async () => (await api('GET', `/sessions/${cancelled.session}/approvals`)).body,
+        (listed) => (listed.approvals as unknown[]).length > 0,
+      );
+      expect(next.approvals).toHaveLength(1);
+
+      // The operator suspends the caller: its running turns are cancelled at once.
+      const answer = await call('api', 'operator', { action: 'suspend', tenant: CALLER, reason: 'test' });
+      expect((answer as { cancelled: unknown[] }).cancelled).toHaveLength(1);
+      await sfn.settled();
+      expect((await api('POST', '/sessions', { message: 'Again.' })).status).toBe(403);
+      await call('api', 'operator', { action: 'resume', tenant: CALLER });
+    });
+
     it('has invoked every function at least once', () => {
       expect(functionFolders().filter((folder) => !invoked.has(folder))).toEqual([]);
     });
@@ -303,7 +379,7 @@ describe.skipIf(dynamoEndpoint === '')(
         const caller = callers.get(made.accessKeyId);
         if (caller === undefined) return [];
         const by = `functions/${caller.fn.folder} (${caller.loaded.name})`;
-        return iamRequestsOf(made).map((request) => ({
+        return iamRequestsOf(made, (token) => tokenMachines.get(token)).map((request) => ({
           ...request,
           loaded: caller.loaded,
           role: caller.fn.role,
@@ -350,13 +426,31 @@ function eventBridge(detailType: string, source: string, detail: unknown) {
   };
 }
 
+/** The IAM principal the API tests sign as: the tenant. */
+const CALLER = 'arn:aws:iam::123456789012:user/ann';
+
+/** A request to the API function in the Node.js 22 runtime, signed as {@link CALLER}: its status and JSON body. */
+async function apiCall(
+  call: (deployment: string, folder: string, event: unknown) => Promise<unknown>,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const { streamed } = (await call('api', 'api', restApiEvent(method, path, CALLER, body))) as {
+    streamed: string;
+  };
+  const prelude = streamed.indexOf('\u0000'.repeat(8));
+  const { statusCode } = JSON.parse(streamed.slice(0, prelude)) as { statusCode: number };
+  return { status: statusCode, body: JSON.parse(streamed.slice(prelude + 8) || '{}') };
+}
+
 /** A REST API proxy event for an IAM-signed request of `caller`, as API Gateway sends it. */
-function restApiEvent(method: string, path: string, caller: string) {
+function restApiEvent(method: string, path: string, caller: string, body?: unknown) {
   return {
     resource: '/{proxy+}',
     path,
     httpMethod: method,
-    headers: { Host: 'abc123.execute-api.us-east-1.amazonaws.com' },
+    headers: { Host: 'abc123.execute-api.us-east-1.amazonaws.com', 'content-type': 'application/json' },
     multiValueHeaders: {},
     queryStringParameters: null,
     multiValueQueryStringParameters: null,
@@ -372,7 +466,7 @@ function restApiEvent(method: string, path: string, caller: string) {
       resourcePath: '/{proxy+}',
       identity: { sourceIp: '203.0.113.7', userArn: caller, caller: 'AIDAEXAMPLE' },
     },
-    body: null,
+    body: body === undefined ? null : JSON.stringify(body),
     isBase64Encoded: false,
   };
 }

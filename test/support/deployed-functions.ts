@@ -1,8 +1,8 @@
 import { AgentStep, type AgentStepProps } from '@agentstep/cdk';
-import { resolveTokens } from '@agentstep/local';
 import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import { deployedValue } from './iam-coverage.js';
 
 /** A resource of a synthesized template. */
 export interface TemplateResource {
@@ -14,7 +14,7 @@ export interface TemplateResource {
 export interface DeployedFunction {
   folder: string;
   logicalId: string;
-  /** Its environment as the template sets it, tokens resolved as the local engine resolves them. */
+  /** Its environment as the template sets it, tokens resolved to what they are deployed as. */
   environment: Record<string, string>;
   /** The logical id of its execution role. */
   role: string;
@@ -23,8 +23,8 @@ export interface DeployedFunction {
 /** What an `AgentStep` deploys: its functions, its state machines' roles, and the template's resources. */
 export interface Deployment {
   functions: DeployedFunction[];
-  /** The logical ids of the loop's and the workflow state machine's roles. */
-  machineRoles: { loop: string; workflow: string };
+  /** The loop's and the workflow state machine's ARNs (as deployed in the test account) and roles' logical ids. */
+  machines: Record<'loop' | 'workflow', { arn: string; role: string }>;
   resources: Record<string, TemplateResource>;
 }
 
@@ -56,7 +56,7 @@ export function deployment(props: AgentStepProps | ((stack: Stack) => AgentStepP
     const properties = resources[logicalId]?.Properties as {
       Environment?: { Variables?: Record<string, unknown> };
     };
-    const environment = resolveTokens(properties.Environment?.Variables ?? {}, resources as never) as Record<
+    const environment = deployedValue(properties.Environment?.Variables ?? {}, resources) as Record<
       string,
       unknown
     >;
@@ -69,9 +69,13 @@ export function deployment(props: AgentStepProps | ((stack: Stack) => AgentStepP
       role: roleOf(logicalId, 'Role'),
     };
   });
-  const machineRoles = {
-    loop: roleOf(idOf(agent.stateMachine), 'RoleArn'),
-    workflow: roleOf(idOf(agent.workflowStateMachine), 'RoleArn'),
+  const machine = (stateMachine: IStateMachine) => ({
+    arn: `arn:aws:states:us-east-1:123456789012:stateMachine:${idOf(stateMachine)}`,
+    role: roleOf(idOf(stateMachine), 'RoleArn'),
+  });
+  return {
+    functions,
+    machines: { loop: machine(agent.stateMachine), workflow: machine(agent.workflowStateMachine) },
+    resources,
   };
-  return { functions, machineRoles, resources };
 }

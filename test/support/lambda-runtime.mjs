@@ -5,12 +5,54 @@
 // handler and no more: the `awslambda` global with `streamifyResponse` and `HttpResponseStream`.
 // Messages (IPC): {id, type: 'load', bundle, env, name} and {id, type: 'invoke', name, event};
 // each answered {id, reads?, result?, error?}.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 
 /** Loaded handlers and the environment each was loaded with, by name. */
 const loaded = new Map();
 let requests = 0;
+
+/**
+ * Each function's own environment while its code runs, as if in a process of its own: the import
+ * and every invocation run in a context holding the function's variables (and the reads to note),
+ * and `process.env` answers from the context it is read in, also after an `await`.
+ */
+const running = new AsyncLocalStorage();
+process.env = new Proxy(
+  {},
+  {
+    get(_target, key) {
+      const context = running.getStore();
+      if (context === undefined || typeof key !== 'string') return undefined;
+      context.reads?.add(key);
+      return context.env[key];
+    },
+    has(_target, key) {
+      const context = running.getStore();
+      if (context === undefined || typeof key !== 'string') return false;
+      context.reads?.add(key);
+      return key in context.env;
+    },
+    set(_target, key, value) {
+      const context = running.getStore();
+      if (context !== undefined && typeof key === 'string') context.env[key] = String(value);
+      return true;
+    },
+    deleteProperty(_target, key) {
+      const context = running.getStore();
+      if (context !== undefined && typeof key === 'string') delete context.env[key];
+      return true;
+    },
+    ownKeys: () => Reflect.ownKeys(running.getStore()?.env ?? {}),
+    getOwnPropertyDescriptor(_target, key) {
+      const env = running.getStore()?.env ?? {};
+      return key in env
+        ? { value: env[key], enumerable: true, configurable: true, writable: true }
+        : undefined;
+    },
+  },
+);
 
 /**
  * The runtime's streaming globals: a streamified handler is called with a response stream, and
@@ -67,40 +109,24 @@ function described(error) {
 
 /** Imports a bundle with `env` as its whole environment, recording every variable it reads. */
 async function load({ id, bundle, env, name }) {
-  const reads = new Set();
-  const note = (key) => {
-    if (typeof key === 'string') reads.add(key);
-  };
-  process.env = new Proxy(
-    { ...env },
-    {
-      get(target, key) {
-        note(key);
-        return target[key];
-      },
-      has(target, key) {
-        note(key);
-        return key in target;
-      },
-    },
-  );
+  const context = { env: { ...env }, reads: new Set() };
   try {
-    const module = await import(`${pathToFileURL(bundle).href}?load=${id}`);
+    const module = await running.run(context, () => import(`${pathToFileURL(bundle).href}?load=${id}`));
     if (typeof module.handler !== 'function') throw new Error(`${bundle} exports no handler function.`);
-    loaded.set(name, { handler: module.handler, env });
-    return { reads: [...reads].sort() };
+    loaded.set(name, { handler: module.handler, env: context.env });
+    return { reads: [...context.reads].sort() };
   } catch (error) {
-    return { reads: [...reads].sort(), error: described(error) };
+    return { reads: [...context.reads].sort(), error: described(error) };
   }
 }
 
-/** Invokes a loaded handler with `event`, its environment in place. */
+/** Invokes a loaded handler with `event`, in its function's environment. */
 async function invoke({ name, event }) {
   const function_ = loaded.get(name);
   if (function_ === undefined) return { error: { name: 'Error', message: `No function ${name} is loaded.` } };
-  process.env = { ...function_.env };
   try {
-    return { result: (await function_.handler(event, contextOf(name))) ?? null };
+    const result = await running.run({ env: function_.env }, () => function_.handler(event, contextOf(name)));
+    return { result: result ?? null };
   } catch (error) {
     return { error: described(error) };
   }

@@ -1,0 +1,115 @@
+import type { LocalEngine } from '@agentstep/local';
+import type { TurnInput } from '@agentstep/protocol';
+import type { Operation } from './aws-stand-in.js';
+
+type Status = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'ABORTED';
+
+/** One execution a function started through the stand-in. */
+interface Started {
+  executionArn: string;
+  stateMachineArn: string;
+  name: string;
+  input: TurnInput;
+  status: Status;
+  ended: Promise<void>;
+}
+
+/**
+ * Step Functions' API over a local engine, for the AWS stand-in: the operations the deployed
+ * functions send (the API's starts, cancels and approval decisions, the operator's suspensions,
+ * StartQueuedTurn's starts), each acting on `engine`'s turns as Step Functions would on the loop's
+ * executions. Executions are named after their turns, as `StepFunctionsStarter` names them.
+ */
+export class EngineStepFunctions {
+  /** The engine the executions run on; set before a function starts one. */
+  engine: LocalEngine | undefined;
+  readonly #started = new Map<string, Started>();
+
+  /** The stand-in's operations. */
+  operations(): Record<string, Operation> {
+    return {
+      'AWSStepFunctions.StartExecution': (input) => this.#start(input),
+      'AWSStepFunctions.ListExecutions': ({ statusFilter }) => ({
+        executions: [...this.#started.values()]
+          .filter(({ status }) => statusFilter === undefined || status === statusFilter)
+          .map(({ executionArn, stateMachineArn, name, status }) => ({
+            executionArn,
+            stateMachineArn,
+            name,
+            status,
+            startDate: Date.now() / 1000,
+          })),
+      }),
+      'AWSStepFunctions.DescribeExecution': ({ executionArn }) => {
+        const started = this.#of(String(executionArn));
+        const { stateMachineArn, name, status, input } = started;
+        return {
+          executionArn,
+          stateMachineArn,
+          name,
+          status,
+          input: JSON.stringify(input),
+          startDate: Date.now() / 1000,
+        };
+      },
+      'AWSStepFunctions.StopExecution': ({ executionArn }) => {
+        const started = this.#of(String(executionArn));
+        this.#engine().stopTurn(started.input);
+        started.status = 'ABORTED';
+        return { stopDate: Date.now() / 1000 };
+      },
+      'AWSStepFunctions.SendTaskSuccess': async ({ taskToken, output }) => {
+        await this.#engine().taskTokens.sendTaskSuccess(String(taskToken), JSON.parse(String(output)));
+        return {};
+      },
+      'AWSStepFunctions.SendTaskFailure': async ({ taskToken, error, cause }) => {
+        await this.#engine().taskTokens.sendTaskFailure(String(taskToken), String(error), String(cause));
+        return {};
+      },
+    };
+  }
+
+  /** Waits until every execution started so far has ended. */
+  async settled(): Promise<void> {
+    await Promise.all([...this.#started.values()].map(({ ended }) => ended));
+  }
+
+  #start({ stateMachineArn, name, input }: Record<string, unknown>) {
+    const machine = String(stateMachineArn).split(':').slice(0, 7).join(':');
+    const executionArn = `${machine.replace(':stateMachine:', ':execution:')}:${String(name)}`;
+    const existing = this.#started.get(executionArn);
+    if (existing) return { executionArn, startDate: Date.now() / 1000 };
+    const turn = JSON.parse(String(input)) as TurnInput;
+    const started: Started = {
+      executionArn,
+      stateMachineArn: String(stateMachineArn),
+      name: String(name),
+      input: turn,
+      status: 'RUNNING',
+      ended: Promise.resolve(),
+    };
+    started.ended = this.#engine()
+      .runTurn(turn)
+      .then(
+        () => {
+          if (started.status === 'RUNNING') started.status = 'SUCCEEDED';
+        },
+        () => {
+          if (started.status === 'RUNNING') started.status = 'FAILED';
+        },
+      );
+    this.#started.set(executionArn, started);
+    return { executionArn, startDate: Date.now() / 1000 };
+  }
+
+  #of(executionArn: string): Started {
+    const started = this.#started.get(executionArn);
+    if (started === undefined) throw new Error(`No execution ${executionArn} was started.`);
+    return started;
+  }
+
+  #engine(): LocalEngine {
+    if (this.engine === undefined) throw new Error('No engine runs the stand-in’s executions.');
+    return this.engine;
+  }
+}
