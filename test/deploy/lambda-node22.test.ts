@@ -4,6 +4,7 @@ import {
   LocalEngine,
   loadAgent,
   type SynthesizedAgent,
+  type TaskCall,
   WORKFLOW_STATE_MACHINE,
 } from '@agentstep/local';
 import { parseAgentfile, TURN_EVENT_TYPES } from '@agentstep/protocol';
@@ -14,6 +15,7 @@ import {
   runLogOf,
   ScriptedModel,
   startWorkflow,
+  storedSession,
   submitTurn,
   systemClock,
 } from '@agentstep/runtime';
@@ -26,7 +28,13 @@ import { type DeployedFunction, type Deployment, deployment } from '../support/d
 import { dynamoEndpoint, localDocumentClient } from '../support/dynamo-client.js';
 import { EngineStepFunctions } from '../support/engine-step-functions.js';
 import { batch, resultItems } from '../support/harness.js';
-import { allows, iamRequestsOf, type RoleRequest, roleStatements } from '../support/iam-coverage.js';
+import {
+  allows,
+  type IamRequest,
+  iamRequestsOf,
+  type RoleRequest,
+  roleStatements,
+} from '../support/iam-coverage.js';
 import { functionFolders } from '../support/lambda-bundles.js';
 import { LambdaRuntime } from '../support/lambda-runtime.js';
 
@@ -151,7 +159,13 @@ describe.skipIf(dynamoEndpoint === '')(
       if (tools) byName[tools.logicalId] = invoker('invoke-tool');
       // The in-process deps serve nothing here: every task runs in the Node.js 22 runtime.
       const deps = { ...stores, model: new ScriptedModel([]), clock: systemClock, tools: demoTools };
-      return new LocalEngine({ agent, deps, functions: byName });
+      const onTaskCall = (made: TaskCall) => {
+        const machine = made.machine === WORKFLOW_STATE_MACHINE ? 'workflow' : 'loop';
+        const by = `the ${machine} state machine (${loaded.name})`;
+        for (const request of serviceRequestsOf(made, loaded.machines.loop.arn))
+          machineRequests.push({ ...request, loaded, role: loaded.machines[machine].role, by });
+      };
+      return new LocalEngine({ agent, deps, functions: byName, onTaskCall });
     }
 
     /** Runs a new turn of `prompt` on `engine` to its end. */
@@ -167,7 +181,10 @@ describe.skipIf(dynamoEndpoint === '')(
     });
 
     it('runs a turn with a parallel batch, each step in its function, and answers a duplicate start with the turn it ran', async () => {
-      const loaded = await deploy('parallel', { modelScript: JSON.stringify(PARALLEL_SCRIPT) });
+      const loaded = await deploy('parallel', {
+        modelScript: JSON.stringify(PARALLEL_SCRIPT),
+        stepsPerExecution: 1,
+      });
       const engine = engineOn(loaded, await loadAgent());
       const { session, turn, run } = await turnOn(engine, 'Echo three things.');
       expect(run.output).toMatchObject({ status: 'done', answer: 'Done.' });
@@ -288,45 +305,47 @@ describe.skipIf(dynamoEndpoint === '')(
     });
 
     it('serves the API: turns it starts run on the loop, approvals it decides wake their calls, cancels and the operator’s suspension stop executions, a queued message starts when its session frees', async () => {
+      // Each turn: `echo` waits for approval while `sleep` runs on for two seconds, then an answer.
       const props = {
-        modelScript: JSON.stringify([batch(['sleep', { ms: 0, value: 'slept' }]), 'Done.<end>']),
-        approvals: ['sleep'],
+        modelScript: JSON.stringify([
+          batch(['echo', { text: 'approved' }], ['sleep', { ms: 2_000, value: 'slept' }]),
+          'Done.<end>',
+        ]),
+        approvals: ['echo'],
       };
       const loaded = await deploy('api', props);
       sfn.engine = engineOn(loaded, await loadAgent());
       const api = (method: string, path: string, body?: unknown) => apiCall(call, method, path, body);
       /** A new session's turn, once its call waits for approval. */
       const waitingTurn = async () => {
-        const { status, body } = await api('POST', '/sessions', { message: 'Sleep, if you may.' });
+        const { status, body } = await api('POST', '/sessions', { message: 'Echo, if you may, and sleep.' });
         expect(status).toBe(202);
         const session = String(body.session);
         const waiting = await readUntil(
           async () => (await api('GET', `/sessions/${session}/approvals`)).body,
           (listed) => (listed.approvals as unknown[]).length > 0,
         );
-        return {
-          session,
-          turn: String(body.turn),
-          approval: String((waiting.approvals as Array<{ id: string }>)[0]?.id),
-        };
+        const [approval] = waiting.approvals as Array<{ id: string }>;
+        return { session, turn: String(body.turn), approval: String(approval?.id) };
       };
 
       const approved = await waitingTurn();
-      const decided = await api('POST', `/sessions/${approved.session}/approvals/${approved.approval}`, {
-        decision: 'approve',
-      });
+      const decision = { decision: 'approve' };
+      const decided = await api(
+        'POST',
+        `/sessions/${approved.session}/approvals/${approved.approval}`,
+        decision,
+      );
       expect(decided).toMatchObject({ status: 200, body: { decision: 'approve' } });
       await sfn.settled();
       expect((await api('GET', `/sessions/${approved.session}`)).body).toMatchObject({ status: 'idle' });
 
-      // A message queued behind a waiting turn starts once its session frees: when the turn ends,
-      // EventBridge delivers the end to StartQueuedTurn.
+      // A message queued behind a waiting turn starts once its session frees: the cancel stops the
+      // execution (its sleeping call outlasts the grace), and EventBridge delivers the turn's end
+      // to StartQueuedTurn.
       const cancelled = await waitingTurn();
-      const queued = await api('POST', `/sessions/${cancelled.session}/messages`, {
-        message: 'Then this.',
-        ifBusy: 'enqueue',
-      });
-      expect(queued.status).toBe(202);
+      const queue = { message: 'Then this.', ifBusy: 'enqueue' };
+      expect((await api('POST', `/sessions/${cancelled.session}/messages`, queue)).status).toBe(202);
       expect(await api('POST', `/sessions/${cancelled.session}/cancel`)).toMatchObject({
         status: 202,
         body: { status: 'cancelled' },
@@ -350,9 +369,27 @@ describe.skipIf(dynamoEndpoint === '')(
       // The operator suspends the caller: its running turns are cancelled at once.
       const answer = await call('api', 'operator', { action: 'suspend', tenant: CALLER, reason: 'test' });
       expect((answer as { cancelled: unknown[] }).cancelled).toHaveLength(1);
-      await sfn.settled();
       expect((await api('POST', '/sessions', { message: 'Again.' })).status).toBe(403);
       await call('api', 'operator', { action: 'resume', tenant: CALLER });
+
+      // A workflow run the API starts, and the human gate it answers: its goal's turn answers at once.
+      const writer = await deploy('api-goals', { modelScript: JSON.stringify(['Leaves fall.<end>']) });
+      sfn.engine = engineOn(writer, await loadAgent());
+      const agentfile = 'NAME poem\nGOAL haiku "Write a haiku." SUPERVISED HUMAN\nRUN write USING haiku';
+      const started = await api('POST', '/workflows', { agentfile });
+      expect(started.status).toBe(202);
+      const run = String(started.body.run);
+      const gate = await readUntil(
+        async () => {
+          const log = runLogOf(storedSession(CALLER, run), await stores.log.read(storedSession(CALLER, run)));
+          return log && recordsOf(log, 'gate').find(({ record }) => record.status === 'waiting')?.record.gate;
+        },
+        (waiting) => waiting !== undefined,
+      );
+      expect((await api('POST', `/workflows/${run}/gates/${gate}`, { decision: 'approve' })).status).toBe(
+        200,
+      );
+      await sfn.settled();
     });
 
     it('has invoked every function at least once', () => {
@@ -400,6 +437,43 @@ function distinct<Request extends RoleRequest & { loaded: Loaded }>(requests: re
 
 /** A method of the API, as a TOKEN authorizer's event names it. */
 const METHOD = 'arn:aws:execute-api:us-east-1:123456789012:abc123/prod/GET/sessions';
+
+/**
+ * The requests a task state's service call makes of IAM, besides Lambda invocations (recorded as
+ * the functions are invoked): announcing on EventBridge, starting the loop (the workflow's goals,
+ * ContinueAsNew) and, with `.sync`, following the execution with Step Functions' managed rule, and
+ * describing an execution. Every execution is the loop's (`loop`, its ARN as deployed).
+ */
+function serviceRequestsOf({ task, input }: TaskCall, loop: string): IamRequest[] {
+  const parameters = input as Record<string, unknown>;
+  const execution = (name: unknown) =>
+    `${loop.replace(':stateMachine:', ':execution:')}:${String(name ?? 'execution')
+      .split(':')
+      .at(-1)}`;
+  if (task.kind === 'put-events')
+    return (parameters.Entries as Array<{ EventBusName?: string }>).map(({ EventBusName = 'default' }) => ({
+      action: 'events:PutEvents',
+      resource: `arn:aws:events:us-east-1:123456789012:event-bus/${EventBusName}`,
+    }));
+  if (task.kind === 'describe-execution')
+    return [{ action: 'states:DescribeExecution', resource: execution(parameters.ExecutionArn) }];
+  if (task.kind !== 'start-execution') return [];
+  const following =
+    task.mode === 'start'
+      ? []
+      : [
+          ...['states:DescribeExecution', 'states:StopExecution'].map((action) => ({
+            action,
+            resource: execution(parameters.Name),
+          })),
+          ...['events:PutTargets', 'events:PutRule', 'events:DescribeRule'].map((action) => ({
+            action,
+            resource:
+              'arn:aws:events:us-east-1:123456789012:rule/StepFunctionsGetEventsForStepFunctionsExecutionRule',
+          })),
+        ];
+  return [{ action: 'states:StartExecution', resource: loop }, ...following];
+}
 
 /** The steps the workflow state machine runs; the loop runs the others. */
 const WORKFLOW_STEPS: ReadonlySet<string> = new Set(['advance-workflow', 'await-gate']);

@@ -1,4 +1,4 @@
-import type { LocalEngine } from '@agentstep/local';
+import { type LocalEngine, WORKFLOW_STATE_MACHINE } from '@agentstep/local';
 import type { TurnInput } from '@agentstep/protocol';
 import type { Operation } from './aws-stand-in.js';
 
@@ -9,7 +9,8 @@ interface Started {
   executionArn: string;
   stateMachineArn: string;
   name: string;
-  input: TurnInput;
+  /** A turn of the loop, or a workflow run (`{ run }`). */
+  input: TurnInput | { run: string };
   status: Status;
   ended: Promise<void>;
 }
@@ -17,8 +18,9 @@ interface Started {
 /**
  * Step Functions' API over a local engine, for the AWS stand-in: the operations the deployed
  * functions send (the API's starts, cancels and approval decisions, the operator's suspensions,
- * StartQueuedTurn's starts), each acting on `engine`'s turns as Step Functions would on the loop's
- * executions. Executions are named after their turns, as `StepFunctionsStarter` names them.
+ * StartQueuedTurn's starts, the API's workflow runs), each acting on `engine`'s turns and runs
+ * as Step Functions would on the executions: a turn's input starts the loop, a run's the workflow
+ * state machine.
  */
 export class EngineStepFunctions {
   /** The engine the executions run on; set before a function starts one. */
@@ -29,9 +31,10 @@ export class EngineStepFunctions {
   operations(): Record<string, Operation> {
     return {
       'AWSStepFunctions.StartExecution': (input) => this.#start(input),
-      'AWSStepFunctions.ListExecutions': ({ statusFilter }) => ({
+      'AWSStepFunctions.ListExecutions': ({ stateMachineArn, statusFilter }) => ({
         executions: [...this.#started.values()]
           .filter(({ status }) => statusFilter === undefined || status === statusFilter)
+          .filter((started) => unqualified(started.stateMachineArn) === stateMachineArn)
           .map(({ executionArn, stateMachineArn, name, status }) => ({
             executionArn,
             stateMachineArn,
@@ -54,7 +57,7 @@ export class EngineStepFunctions {
       },
       'AWSStepFunctions.StopExecution': ({ executionArn }) => {
         const started = this.#of(String(executionArn));
-        this.#engine().stopTurn(started.input);
+        if ('turn' in started.input) this.#engine().stopTurn(started.input);
         started.status = 'ABORTED';
         return { stopDate: Date.now() / 1000 };
       },
@@ -75,11 +78,11 @@ export class EngineStepFunctions {
   }
 
   #start({ stateMachineArn, name, input }: Record<string, unknown>) {
-    const machine = String(stateMachineArn).split(':').slice(0, 7).join(':');
+    const machine = unqualified(String(stateMachineArn));
     const executionArn = `${machine.replace(':stateMachine:', ':execution:')}:${String(name)}`;
     const existing = this.#started.get(executionArn);
     if (existing) return { executionArn, startDate: Date.now() / 1000 };
-    const turn = JSON.parse(String(input)) as TurnInput;
+    const turn = JSON.parse(String(input)) as Started['input'];
     const started: Started = {
       executionArn,
       stateMachineArn: String(stateMachineArn),
@@ -88,16 +91,17 @@ export class EngineStepFunctions {
       status: 'RUNNING',
       ended: Promise.resolve(),
     };
-    started.ended = this.#engine()
-      .runTurn(turn)
-      .then(
-        () => {
-          if (started.status === 'RUNNING') started.status = 'SUCCEEDED';
-        },
-        () => {
-          if (started.status === 'RUNNING') started.status = 'FAILED';
-        },
-      );
+    const engine = this.#engine();
+    started.ended = (
+      'turn' in turn ? engine.runTurn(turn) : engine.execute(WORKFLOW_STATE_MACHINE, turn)
+    ).then(
+      () => {
+        if (started.status === 'RUNNING') started.status = 'SUCCEEDED';
+      },
+      () => {
+        if (started.status === 'RUNNING') started.status = 'FAILED';
+      },
+    );
     this.#started.set(executionArn, started);
     return { executionArn, startDate: Date.now() / 1000 };
   }
@@ -112,4 +116,9 @@ export class EngineStepFunctions {
     if (this.engine === undefined) throw new Error('No engine runs the stand-in’s executions.');
     return this.engine;
   }
+}
+
+/** A state machine's ARN without the alias or version it may name. */
+function unqualified(arn: string): string {
+  return arn.split(':').slice(0, 7).join(':');
 }

@@ -21,6 +21,7 @@ export {
   type ExecutionRun,
   LocalEngine,
   type LocalEngineOptions,
+  type TaskCall,
   type TurnRun,
   WORKFLOW_STATE_MACHINE,
 } from './local-engine.js';
@@ -32,6 +33,7 @@ export { resolveTokens, type TemplateResources } from './resolve-tokens.js';
 export type { EngineEvent, RunStats } from './run-stats.js';
 export { startQueuedTurns } from './start-queued-turns.js';
 export type { DefinitionProps, SynthesizedAgent } from './synthesize-agent.js';
+export type { StartMode, TaskKind } from './task-states.js';
 export {
   DynamoTaskTokenCompletions,
   type DynamoTaskTokenCompletionsOptions,

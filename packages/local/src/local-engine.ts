@@ -48,6 +48,20 @@ export interface LocalEngineOptions {
   eventBus?: LocalEventBus;
   /** Sees every event of every execution, for live views. */
   onEvent?: (event: EngineEvent) => void;
+  /**
+   * Sees every call a task state makes, before it is made: the hosted machine that makes it (its
+   * role makes it when deployed), the task's kind, and the parameters it sends. For tests that
+   * check those calls against the machines' roles.
+   */
+  onTaskCall?: (call: TaskCall) => void;
+}
+
+/** One call a task state makes (see {@link LocalEngineOptions.onTaskCall}). */
+export interface TaskCall {
+  /** The hosted machine's name: {@link AGENT_STATE_MACHINE}, {@link WORKFLOW_STATE_MACHINE}, or another's. */
+  machine: string;
+  task: TaskKind;
+  input: unknown;
 }
 
 /** One turn, run to its end across however many executions it took. */
@@ -313,8 +327,19 @@ export class LocalEngine {
     run: Run,
     tokens: ExecutionTaskTokens,
   ): Record<string, (input: unknown) => Promise<unknown>> {
+    const observe = this.#options.onTaskCall;
     return Object.fromEntries(
-      [...hosted.tasks].map(([name, task]) => [name, this.#taskHandler(task, run, tokens)]),
+      [...hosted.tasks].map(([name, task]) => {
+        const handler = this.#taskHandler(task, run, tokens);
+        if (observe === undefined) return [name, handler];
+        return [
+          name,
+          (input: unknown) => {
+            observe({ machine: hosted.name, task, input });
+            return handler(input);
+          },
+        ];
+      }),
     );
   }
 
