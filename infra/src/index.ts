@@ -20,6 +20,7 @@ export type { AgentDeployment } from './deployment-preference.js';
 export { EventLogTable, type EventLogTableProps } from './event-log-table.js';
 export type { EventTurnOptions } from './event-turn-target.js';
 export { ExecutionFailureAlarm, type ExecutionFailureAlarmProps } from './execution-failure-alarm.js';
+export { GRANTS_NO_CALL_MAKES } from './grants-no-call-makes.js';
 export { LIVE_ALIAS_NAME, LiveAlias, type LiveAliasProps } from './live-alias.js';
 export { type QueueTurnOptions, QueueTurnPipe, type QueueTurnPipeProps } from './queue-turn-pipe.js';
 export { STEP_BUNDLING } from './step-bundling.js';

@@ -1,4 +1,4 @@
-import type { AgentStepProps } from '@agentstep/cdk';
+import { type AgentStepProps, GRANTS_NO_CALL_MAKES } from '@agentstep/cdk';
 import {
   AGENT_STATE_MACHINE,
   LocalEngine,
@@ -89,6 +89,8 @@ describe.skipIf(dynamoEndpoint === '')(
     const bundles = inject('functionBundles');
     /** Who each access key is: the function that signs with it, in its deployment. */
     const callers = new Map<string, { loaded: Loaded; fn: DeployedFunction }>();
+    /** Every deployment loaded, in order. */
+    const deployments: Loaded[] = [];
     /** The state machine that issued each task token. */
     const tokenMachines = new Map<string, string>();
     /** The Lambda invocations the state machines' tasks made, by the machine's role. */
@@ -106,6 +108,7 @@ describe.skipIf(dynamoEndpoint === '')(
     /** Loads the functions of an agent deployed with `props` under `name/<folder>`. */
     async function deploy(name: string, props: AgentStepProps): Promise<Loaded> {
       const loaded = { ...deployment(props), name };
+      deployments.push(loaded);
       const services = await aws.environment();
       for (const fn of loaded.functions) {
         const bundle = bundles[fn.folder];
@@ -410,6 +413,38 @@ describe.skipIf(dynamoEndpoint === '')(
       expect(denied).toEqual([]);
     });
 
+    it('needs every statement of every role: removing any one denies a recorded call, or the construct says why no call makes it', async () => {
+      const requests = distinct([...functionRequests(), ...machineRequests]);
+      const unneeded = new Map<string, string>();
+      const needed = new Set<string>();
+      for (const loaded of deployments)
+        for (const role of rolesOf(loaded)) {
+          const made = requests.filter((request) => request.loaded === loaded && request.role === role);
+          const statements = roleStatements(role, loaded.resources);
+          // A statement is needed when it alone allows a call no other statement allows.
+          const allowers = await Promise.all(
+            made.map(async (request) => {
+              const each = await Promise.all(
+                statements.map((statement) => allows(role, [statement], request)),
+              );
+              return statements.filter((_, index) => each[index]);
+            }),
+          );
+          for (const statement of statements) {
+            const key = `${role}: ${JSON.stringify(statement.Action)} on ${JSON.stringify(statement.Resource)}`;
+            if (allowers.some((allowing) => allowing.length === 1 && allowing[0] === statement))
+              needed.add(key);
+            else unneeded.set(key, [statement.Action].flat().join(' '));
+          }
+        }
+      const reasoned = (actions: string) =>
+        actions
+          .split(' ')
+          .every((action) => GRANTS_NO_CALL_MAKES.some((grant) => grant.actions.includes(action)));
+      const unexplained = [...unneeded].filter(([key, actions]) => !needed.has(key) && !reasoned(actions));
+      expect(unexplained.map(([key]) => key)).toEqual([]);
+    });
+
     /** The AWS calls the functions made, each as IAM authorizes it, by the function's role. */
     function functionRequests(): Array<RoleRequest & { loaded: Loaded }> {
       return aws.calls.flatMap((made) => {
@@ -426,6 +461,17 @@ describe.skipIf(dynamoEndpoint === '')(
     }
   },
 );
+
+/** The roles of a deployment: its functions' and its state machines'. */
+function rolesOf(loaded: Loaded): string[] {
+  return [
+    ...new Set([
+      ...loaded.functions.map((fn) => fn.role),
+      loaded.machines.loop.role,
+      loaded.machines.workflow.role,
+    ]),
+  ];
+}
 
 /** Each request once: by deployment, role, action and resource. */
 function distinct<Request extends RoleRequest & { loaded: Loaded }>(requests: readonly Request[]): Request[] {
