@@ -42,8 +42,11 @@ export function deployment(props: AgentStepProps | ((stack: Stack) => AgentStepP
   >;
   const idOf = (construct: IFunction | IStateMachine) =>
     stack.getLogicalId(construct.node.defaultChild as CfnElement);
-  const roleOf = (id: string, property: 'Role' | 'RoleArn') =>
-    (resources[id]?.Properties?.[property] as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  const roleOf = (id: string, property: 'Role' | 'RoleArn') => {
+    const role = resources[id]?.Properties?.[property] as { 'Fn::GetAtt': [string, string] } | undefined;
+    if (role === undefined) throw new Error(`${id} has no ${property} in the template.`);
+    return role['Fn::GetAtt'][0];
+  };
   const byFolder: Array<[string, IFunction]> = [
     ...Object.entries(agent.functions),
     ...Object.entries(agent.apiFunctions).flatMap(([folder, fn]) =>
