@@ -76,19 +76,20 @@ function lambdaEnvironment(fn: DeployedFunction, services: Record<string, string
 }
 
 describe("every function's environment, as the construct sets it, under Lambda's Node.js 22", () => {
-  const runtime = new LambdaRuntime();
-  const aws = new AwsStandIn();
+  let runtime: LambdaRuntime;
+  let aws: AwsStandIn;
   /** Each function's bundle, built once for the run (test/setup/function-bundles.ts). */
   const bundles = inject('functionBundles');
   let services: Record<string, string> = {};
 
   beforeAll(async () => {
+    runtime = new LambdaRuntime();
+    aws = new AwsStandIn();
     services = await aws.environment();
   });
 
   afterAll(async () => {
-    await runtime.stop();
-    aws.close();
+    await Promise.all([runtime?.stop(), aws?.close()]);
   });
 
   it('runs on Node.js 22', async () => {

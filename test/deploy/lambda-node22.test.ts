@@ -77,10 +77,10 @@ interface Loaded extends Deployment {
 describe.skipIf(dynamoEndpoint === '')(
   "every function, bundled as CDK deploys it, on Lambda's Node.js 22",
   () => {
-    const runtime = new LambdaRuntime();
+    let runtime: LambdaRuntime;
     /** Step Functions, for the functions that start, stop and wake executions: the engine of the test. */
     const sfn = new EngineStepFunctions();
-    const aws = new AwsStandIn({ dynamoEndpoint, operations: sfn.operations() });
+    let aws: AwsStandIn;
     const client = localDocumentClient();
     const stores = dynamoStores(TABLE, client);
     /** How often each function (by folder) was invoked in the Node.js 22 runtime. */
@@ -97,12 +97,13 @@ describe.skipIf(dynamoEndpoint === '')(
     const machineRequests: Array<RoleRequest & { loaded: Loaded }> = [];
 
     beforeAll(async () => {
+      runtime = new LambdaRuntime();
+      aws = new AwsStandIn({ dynamoEndpoint, operations: sfn.operations() });
       await ensureEventLogTable(client, TABLE);
     });
 
     afterAll(async () => {
-      await runtime.stop();
-      aws.close();
+      await Promise.all([runtime?.stop(), aws?.close()]);
     });
 
     /** Loads the functions of an agent deployed with `props` under `name/<folder>`. */
@@ -308,16 +309,16 @@ describe.skipIf(dynamoEndpoint === '')(
     });
 
     it('serves the API: turns it starts run on the loop, approvals it decides wake their calls, cancels and the operator’s suspension stop executions, a queued message starts when its session frees', async () => {
-      // Each turn: `echo` waits for approval while `sleep` runs on for two seconds, then an answer.
-      const props = {
-        modelScript: JSON.stringify([
-          batch(['echo', { text: 'approved' }], ['sleep', { ms: 2_000, value: 'slept' }]),
+      // Each turn: `echo` waits for approval while `sleep` runs (no time at all, or a minute), then an answer.
+      const deployedSleeping = async (name: string, ms: number) => {
+        const script = [
+          batch(['echo', { text: 'approved' }], ['sleep', { ms, value: 'slept' }]),
           'Done.<end>',
-        ]),
-        approvals: ['echo'],
+        ];
+        const loaded = await deploy(name, { modelScript: JSON.stringify(script), approvals: ['echo'] });
+        sfn.engine = engineOn(loaded, await loadAgent());
       };
-      const loaded = await deploy('api', props);
-      sfn.engine = engineOn(loaded, await loadAgent());
+      await deployedSleeping('api', 0);
       const api = (method: string, path: string, body?: unknown) => apiCall(call, method, path, body);
       /** A new session's turn, once its call waits for approval. */
       const waitingTurn = async () => {
@@ -346,6 +347,7 @@ describe.skipIf(dynamoEndpoint === '')(
       // A message queued behind a waiting turn starts once its session frees: the cancel stops the
       // execution (its sleeping call outlasts the grace), and EventBridge delivers the turn's end
       // to StartQueuedTurn.
+      await deployedSleeping('api-sleeping', 60_000);
       const cancelled = await waitingTurn();
       const queue = { message: 'Then this.', ifBusy: 'enqueue' };
       expect((await api('POST', `/sessions/${cancelled.session}/messages`, queue)).status).toBe(202);
@@ -368,6 +370,8 @@ describe.skipIf(dynamoEndpoint === '')(
         (listed) => (listed.approvals as unknown[]).length > 0,
       );
       expect(next.approvals).toHaveLength(1);
+      const stops = aws.calls.filter(({ target }) => target === 'AWSStepFunctions.StopExecution');
+      expect(stops.map(({ accessKeyId }) => accessKeyId)).toContain('apiapi');
 
       // The operator suspends the caller: its running turns are cancelled at once.
       const answer = await call('api', 'operator', { action: 'suspend', tenant: CALLER, reason: 'test' });

@@ -44,31 +44,17 @@ export class AwsStandIn {
   readonly #server: Server;
   readonly #operations: Record<string, Operation>;
   readonly #forwardsDynamoDb: boolean;
-  #url: Promise<string>;
+  readonly #url: Promise<string>;
 
   constructor(options: { dynamoEndpoint?: string; operations?: Record<string, Operation> } = {}) {
     this.#operations = { ...DEFAULT_OPERATIONS, ...options.operations };
     this.#forwardsDynamoDb = options.dynamoEndpoint !== undefined;
-    this.#server = createServer(async (request, response) => {
-      const target = String(request.headers['x-amz-target'] ?? '');
-      const body = await bodyOf(request);
-      const input = JSON.parse(body || '{}') as Record<string, unknown>;
-      const accessKeyId = /Credential=([^/]+)\//.exec(String(request.headers.authorization))?.[1] ?? '';
-      this.calls.push({ accessKeyId, target, input });
-      if (target.startsWith(DYNAMODB) && options.dynamoEndpoint) {
-        forward(request, body, options.dynamoEndpoint, response);
-        return;
-      }
-      const operation = this.#operations[target];
-      response.setHeader('content-type', 'application/x-amz-json-1.1');
-      if (operation === undefined) {
-        response.statusCode = 400;
-        response.end(
-          JSON.stringify({ __type: 'UnknownOperationException', message: `No stand-in for ${target}.` }),
-        );
-        return;
-      }
-      response.end(JSON.stringify(await operation(input)));
+    this.#server = createServer((request, response) => {
+      this.#answer(request, response, options.dynamoEndpoint).catch((error: unknown) => {
+        response.statusCode = 500;
+        const message = error instanceof Error ? error.message : String(error);
+        response.end(JSON.stringify({ __type: 'InternalFailure', message }));
+      });
     });
     this.#url = new Promise((settle) =>
       this.#server.listen(0, '127.0.0.1', () => {
@@ -76,6 +62,29 @@ export class AwsStandIn {
         settle(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
       }),
     );
+  }
+
+  /** Records a request, then forwards or answers it. */
+  async #answer(request: IncomingMessage, response: ServerResponse, dynamoEndpoint: string | undefined) {
+    const target = String(request.headers['x-amz-target'] ?? '');
+    const body = await bodyOf(request);
+    const input = JSON.parse(body || '{}') as Record<string, unknown>;
+    const accessKeyId = /Credential=([^/]+)\//.exec(String(request.headers.authorization))?.[1] ?? '';
+    this.calls.push({ accessKeyId, target, input });
+    if (target.startsWith(DYNAMODB) && dynamoEndpoint) {
+      forward(request, body, dynamoEndpoint, response);
+      return;
+    }
+    const operation = this.#operations[target];
+    response.setHeader('content-type', 'application/x-amz-json-1.1');
+    if (operation === undefined) {
+      response.statusCode = 400;
+      response.end(
+        JSON.stringify({ __type: 'UnknownOperationException', message: `No stand-in for ${target}.` }),
+      );
+      return;
+    }
+    response.end(JSON.stringify(await operation(input)));
   }
 
   /** The environment that points a function's SDK clients at the stand-in. */
@@ -89,8 +98,11 @@ export class AwsStandIn {
     };
   }
 
-  close(): void {
-    this.#server.close();
+  /** Stops listening, the SDK clients' kept-alive connections closed. */
+  async close(): Promise<void> {
+    const closed = new Promise((settle) => this.#server.close(settle));
+    this.#server.closeAllConnections();
+    await closed;
   }
 }
 

@@ -166,7 +166,7 @@ function attributeOf(id: string, attribute: string, resources: Record<string, Te
     case 'AWS::SNS::Topic':
       return `arn:aws:sns:${REGION}:${ACCOUNT}:${id}`;
     default:
-      return `arn:aws:${id}`;
+      throw new Error(`No ARN as deployed for ${type} ${id}: add its type to attributeOf.`);
   }
 }
 

@@ -134,6 +134,10 @@ async function invoke({ name, event }) {
 
 process.on('message', async (message) => {
   const answer = message.type === 'load' ? await load(message) : await invoke(message);
-  process.send({ id: message.id, ...answer });
+  try {
+    process.send({ id: message.id, ...answer });
+  } catch (error) {
+    process.send({ id: message.id, error: described(error) });
+  }
 });
 process.send({ ready: process.version });

@@ -28,7 +28,13 @@ export class LambdaRuntime {
     });
     this.version = new Promise((settle, fail) => {
       this.#child.once('error', fail);
-      this.#child.once('exit', (code) => fail(new Error(`The Node.js 22 runtime exited ${code}.`)));
+      this.#child.once('exit', (code, signal) => {
+        const exited = `The Node.js 22 runtime exited (${signal ?? code}).`;
+        fail(new Error(exited));
+        // Whatever it was still answering fails now rather than never.
+        for (const answer of this.#waiting.values())
+          answer({ error: { name: 'RuntimeExited', message: exited } });
+      });
       this.#child.on('message', (message: { id?: number; ready?: string } & RuntimeAnswer) => {
         if (message.ready !== undefined) settle(message.ready);
         else if (message.id !== undefined) this.#waiting.get(message.id)?.(message);
@@ -54,7 +60,9 @@ export class LambdaRuntime {
     return result;
   }
 
+  /** Stops the runtime's process, and with it every invocation still running. */
   async stop(): Promise<void> {
+    if (this.#child.exitCode !== null || this.#child.signalCode !== null) return;
     const exited = new Promise((settle) => this.#child.once('exit', settle));
     this.#child.kill();
     await exited;

@@ -4,6 +4,9 @@ import * as z from 'zod';
 import type { ExecutionStarter } from '../session/execution-starter.js';
 import type { RunningTurn } from '../tenants/cancel-suspended-turns.js';
 
+/** How many executions `runningTurns` describes at once. */
+const DESCRIBED_AT_ONCE = 10;
+
 /** What a running execution's input says of its turn (a first execution's or a continuation's). */
 const runningTurnSchema = z.object({ session: z.string().min(1), turn: z.string().min(1) });
 
@@ -65,15 +68,21 @@ export class StepFunctionsStarter implements ExecutionStarter {
    */
   async runningTurns(): Promise<RunningTurn[]> {
     const { sdk, client } = await this.#sdk();
-    const described = await Promise.all(
-      (await this.#running()).map(({ executionArn }) =>
-        client.send(new sdk.DescribeExecutionCommand({ executionArn })),
-      ),
-    );
-    return described.flatMap(({ input }) => {
-      const parsed = runningTurnSchema.safeParse(JSON.parse(input ?? 'null'));
-      return parsed.success ? [parsed.data] : [];
-    });
+    const running = await this.#running();
+    const turns: RunningTurn[] = [];
+    // A few at a time: DescribeExecution is throttled per account.
+    for (let first = 0; first < running.length; first += DESCRIBED_AT_ONCE) {
+      const described = await Promise.all(
+        running
+          .slice(first, first + DESCRIBED_AT_ONCE)
+          .map(({ executionArn }) => client.send(new sdk.DescribeExecutionCommand({ executionArn }))),
+      );
+      for (const { input } of described) {
+        const parsed = runningTurnSchema.safeParse(JSON.parse(input ?? 'null'));
+        if (parsed.success) turns.push(parsed.data);
+      }
+    }
+    return turns;
   }
 
   /** The running executions of `turn`: the first, named after it, or a continuation of it. */

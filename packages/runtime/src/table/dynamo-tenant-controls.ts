@@ -73,7 +73,9 @@ export class DynamoTenantControls implements TenantControls {
         Key: controlsKey(tag),
         UpdateExpression: [
           ...(set.length > 0 ? [`SET ${set.join(', ')}`] : []),
-          `REMOVE ${dropped.map((figure) => CEILING_ATTRIBUTES[figure]).join(', ')}`,
+          ...(dropped.length > 0
+            ? [`REMOVE ${dropped.map((figure) => CEILING_ATTRIBUTES[figure]).join(', ')}`]
+            : []),
         ].join(' '),
         ...(given.length > 0
           ? {

@@ -7,7 +7,6 @@ import {
   type Reservation,
   SPEND_PERIODS,
   type SpendLimits,
-  type SpendPeriod,
   type SpendUnit,
   type Spent,
   type TenantSpend,
@@ -54,7 +53,10 @@ export class DynamoTenantSpend implements TenantSpend {
       const index = (error.CancellationReasons ?? []).findIndex(
         (reason) => reason.Code === 'ConditionalCheckFailed',
       );
-      const refused: SpendPeriod = SPEND_PERIODS[index] ?? 'day';
+      // Cancelled for another reason (a conflict with a concurrent reservation): no limit was
+      // reached, so the caller retries rather than the tenant being held at a ceiling.
+      const refused = SPEND_PERIODS[index];
+      if (refused === undefined) throw error;
       await this.#db.client.send(
         new UpdateCommand({
           TableName: this.#db.name,
@@ -110,8 +112,13 @@ export class DynamoTenantSpend implements TenantSpend {
               ...(limit === undefined
                 ? { ExpressionAttributeValues: { ':amount': amount } }
                 : {
-                    ConditionExpression: `attribute_not_exists(${attribute}) OR ${attribute} <= :room`,
-                    ExpressionAttributeValues: { ':amount': amount, ':room': limit - amount },
+                    // A first reservation must fit too: a counter not yet written holds nothing.
+                    ConditionExpression: `(attribute_not_exists(${attribute}) AND :amount <= :limit) OR ${attribute} <= :room`,
+                    ExpressionAttributeValues: {
+                      ':amount': amount,
+                      ':limit': limit,
+                      ':room': limit - amount,
+                    },
                   }),
             },
           };

@@ -8,7 +8,7 @@ import { startTurn } from '../steps/start-turn.js';
 import { submitTurn } from '../steps/submit-turn.js';
 import { demoTools } from '../tools/demo-tools.js';
 import { createToolset } from '../tools/toolset.js';
-import type { Ceiling } from './tenant-controls.js';
+import { type Ceiling, EVERY_TENANT } from './tenant-controls.js';
 
 const clock = { now: () => Date.UTC(2026, 10, 29, 12) };
 const USAGE = { inputTokens: 1_000, outputTokens: 100, cacheReadTokens: 0, cacheWriteTokens: 0 };
@@ -102,6 +102,14 @@ describe('a tenant’s spend ceiling at the model step (decision 0043)', () => {
     const { step, stores, model } = tenantSteps();
     await stores.tenantControls.suspend(tenantTag('mallory'), { since: 1 });
     expect(await step(storedSession('mallory', 's'))).toMatchObject({ next: 'cancelled' });
+    expect(await step('of-no-tenant')).toMatchObject({ next: 'finish' });
+    expect(model.calls).toHaveLength(1);
+  });
+
+  it('stops a turn of no tenant (a trigger’s) with the agent-wide switch', async () => {
+    const { step, stores, model } = tenantSteps();
+    await stores.tenantControls.suspend(EVERY_TENANT, { since: 1 });
+    expect(await step('of-no-tenant')).toMatchObject({ next: 'cancelled' });
     expect(model.calls).toHaveLength(0);
   });
 });

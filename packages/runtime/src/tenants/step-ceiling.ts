@@ -38,15 +38,19 @@ export async function spendLimits(
   tag: string,
   deps: Pick<CeilingDeps, 'tenantControls' | 'tenantCeiling'>,
 ): Promise<UnitLimits> {
-  const own = (await deps.tenantControls.get(tag)).ceiling;
-  return limitsOfCeiling({ ...deps.tenantCeiling, ...own });
+  return tenantLimits((await deps.tenantControls.get(tag)).ceiling, deps.tenantCeiling);
+}
+
+/** A tenant's limits in each unit: the figures of its own ceiling (`own`) over the agent's default. */
+export function tenantLimits(own: Ceiling | undefined, tenantCeiling: Ceiling | undefined): UnitLimits {
+  return limitsOfCeiling({ ...tenantCeiling, ...own });
 }
 
 /** Limits in each unit {@link TenantSpend} counts. */
 export type UnitLimits = Record<SpendUnit, SpendLimits>;
 
 /** A ceiling's figures as {@link TenantSpend} counts them: micro-dollars, and tokens. */
-export function limitsOfCeiling(ceiling: Ceiling): UnitLimits {
+function limitsOfCeiling(ceiling: Ceiling): UnitLimits {
   const micros = (usd: number | undefined) =>
     usd === undefined ? undefined : Math.round(usd * MICROS_PER_USD);
   return {

@@ -16,8 +16,10 @@ export async function suspensionOf(
   return own.suspended === undefined ? undefined : { ...own.suspended, every: false };
 }
 
-/** Whether the tenant of stored session `session` is suspended (a session of no tenant never is). */
+/**
+ * Whether the tenant of stored session `session` is suspended; a session of no tenant (a trigger's,
+ * a parent workflow's) is when every tenant is.
+ */
 export async function sessionSuspended(session: string, controls: TenantControls): Promise<boolean> {
-  const tag = tenantTagOf(session);
-  return tag !== undefined && (await suspensionOf(controls, tag)) !== undefined;
+  return (await suspensionOf(controls, tenantTagOf(session) ?? EVERY_TENANT)) !== undefined;
 }

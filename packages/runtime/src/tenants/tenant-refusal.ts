@@ -1,6 +1,6 @@
 import type { Clock } from '../clock/clock.js';
 import { tenantTag } from '../requests/stored-session.js';
-import { ceilingReached, limitsOfCeiling, reachedPeriod } from './step-ceiling.js';
+import { ceilingReached, reachedPeriod, tenantLimits } from './step-ceiling.js';
 import { type Ceiling, EVERY_TENANT, type TenantControls } from './tenant-controls.js';
 import { SPEND_UNITS, type TenantSpend } from './tenant-spend.js';
 
@@ -45,7 +45,7 @@ export async function tenantRefusal(
     };
   }
   if (tenantSpend === undefined) return undefined;
-  const limits = limitsOfCeiling({ ...deps.tenantCeiling, ...own.ceiling });
+  const limits = tenantLimits(own.ceiling, deps.tenantCeiling);
   const now = deps.clock.now();
   for (const unit of SPEND_UNITS) {
     if (Object.keys(limits[unit]).length === 0) continue;

@@ -33,6 +33,9 @@ export function describeTenantControlsContract(name: string, create: () => Tenan
         ceiling: { usdPerDay: 0.05, usdPerMonth: 1, tokensPerDay: 50_000 },
       });
       await controls.resume(ann);
+      const every = { usdPerDay: 1, usdPerMonth: 2, tokensPerDay: 3, tokensPerMonth: 4 };
+      await controls.setCeiling(ann, every);
+      expect(await controls.get(ann)).toEqual({ ceiling: every });
       await controls.setCeiling(ann, { usdPerMonth: 2, tokensPerMonth: 9 });
       expect(await controls.get(ann)).toEqual({ ceiling: { usdPerMonth: 2, tokensPerMonth: 9 } });
       await controls.setCeiling(ann, undefined);

@@ -43,6 +43,16 @@ export function describeTenantSpendContract(name: string, create: () => TenantSp
       expect((await spend.spent(ann, 'micros', tomorrow)).reached).toEqual({ day: 100, month: 150 });
     });
 
+    it('refuses a first reservation larger than the limit, writing nothing but the limit reached', async () => {
+      const spend = create();
+      const ann = tag();
+      expect(await spend.reserve(ann, 'tokens', 5_000, { day: 4_000 }, AT)).toEqual({
+        refused: 'day',
+        resetsAt: Date.UTC(2026, 10, 30),
+      });
+      expect(await spend.spent(ann, 'tokens', AT)).toEqual({ day: 0, month: 0, reached: { day: 4_000 } });
+    });
+
     it.each(['micros', 'tokens'] as const)(
       'lets concurrent reservations of one tenant together stay within its limit (%s)',
       async (unit) => {
