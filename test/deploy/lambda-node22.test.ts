@@ -22,6 +22,8 @@ import {
 import { dynamoStores, ensureEventLogTable } from '@agentstep/runtime/dynamo';
 import { readUntil } from '@agentstep/runtime/testing';
 import { Duration } from 'aws-cdk-lib';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AwsStandIn } from '../support/aws-stand-in.js';
 import { type DeployedFunction, type Deployment, deployment } from '../support/deployed-functions.js';
@@ -34,6 +36,7 @@ import {
   iamRequestsOf,
   type RoleRequest,
   roleStatements,
+  triggerRequests,
 } from '../support/iam-coverage.js';
 import { functionFolders } from '../support/lambda-bundles.js';
 import { LambdaRuntime } from '../support/lambda-runtime.js';
@@ -399,6 +402,21 @@ describe.skipIf(dynamoEndpoint === '')(
       await sfn.settled();
     });
 
+    it('records what EventBridge and Pipes do with the triggers’ roles: rules, schedules and a queue starting turns', () => {
+      const triggered = deployment({ api: false }, (agent, stack) => {
+        agent.runOnSchedule(Schedule.rate(Duration.days(1)), { message: 'Write the daily report.' });
+        agent.runOnEvent(new Rule(stack, 'Orders', { eventPattern: { source: ['shop'] } }), {
+          message: 'Order <$.detail.orderId> failed.',
+        });
+        agent.runOnQueue(new Queue(stack, 'Requests', { enforceSSL: true }));
+      });
+      const loaded = { ...triggered, name: 'triggers' };
+      deployments.push(loaded);
+      const requests = triggerRequests(loaded.resources);
+      expect(new Set(requests.map(({ by }) => by.split(' ')[0]))).toEqual(new Set(['rule', 'pipe']));
+      for (const request of requests) machineRequests.push({ ...request, loaded });
+    });
+
     it('has invoked every function at least once', () => {
       expect(functionFolders().filter((folder) => !invoked.has(folder))).toEqual([]);
     });
@@ -466,13 +484,14 @@ describe.skipIf(dynamoEndpoint === '')(
   },
 );
 
-/** The roles of a deployment: its functions' and its state machines'. */
+/** The roles of a deployment: its functions', its state machines' and its triggers'. */
 function rolesOf(loaded: Loaded): string[] {
   return [
     ...new Set([
       ...loaded.functions.map((fn) => fn.role),
       loaded.machines.loop.role,
       loaded.machines.workflow.role,
+      ...triggerRequests(loaded.resources).map(({ role }) => role),
     ]),
   ];
 }

@@ -30,12 +30,17 @@ export interface Deployment {
 
 /**
  * What an `AgentStep` with `props` deploys (synthesized as `cdk synth` does in account
- * 123456789012, us-east-1, bundling skipped): every step, the operator, and the API's functions.
+ * 123456789012, us-east-1, bundling skipped), after `extend` adds to it (triggers): every step,
+ * the operator, and the API's functions.
  */
-export function deployment(props: AgentStepProps | ((stack: Stack) => AgentStepProps)): Deployment {
+export function deployment(
+  props: AgentStepProps | ((stack: Stack) => AgentStepProps),
+  extend: (agent: AgentStep, stack: Stack) => void = () => {},
+): Deployment {
   const app = new App({ builtinCloudFormationValidation: false, context: { 'aws:cdk:bundling-stacks': [] } });
   const stack = new Stack(app, 'Test', { env: { account: '123456789012', region: 'us-east-1' } });
   const agent = new AgentStep(stack, 'Agent', typeof props === 'function' ? props(stack) : props);
+  extend(agent, stack);
   const resources = app.synth().getStackByName(stack.stackName).template.Resources as Record<
     string,
     TemplateResource

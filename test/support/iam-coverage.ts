@@ -91,6 +91,37 @@ function dynamoDbRequests(operation: string, input: Record<string, unknown>): Ia
   return [on(operation, input.TableName)];
 }
 
+/**
+ * What AWS services do with the roles a template gives its triggers, from their definitions: an
+ * EventBridge rule's target starts its state machine with the target's role; a pipe reads and
+ * deletes its queue's messages and starts its target with the pipe's role. By role's logical id.
+ */
+export function triggerRequests(
+  resources: Record<string, TemplateResource>,
+): Array<IamRequest & { role: string; by: string }> {
+  const roleOf = (arn: unknown) => (arn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  const start = (target: unknown) => ({
+    action: 'states:StartExecution',
+    resource: String(deployedValue(target, resources)).split(':').slice(0, 7).join(':'),
+  });
+  return Object.entries(resources).flatMap(([id, { Type, Properties = {} }]) => {
+    if (Type === 'AWS::Events::Rule')
+      return (Properties.Targets as Array<{ Arn: unknown; RoleArn?: unknown }>).flatMap((target) =>
+        target.RoleArn === undefined
+          ? []
+          : [{ ...start(target.Arn), role: roleOf(target.RoleArn), by: `rule ${id}` }],
+      );
+    if (Type !== 'AWS::Pipes::Pipe') return [];
+    const role = roleOf(Properties.RoleArn);
+    const queue = String(deployedValue(Properties.Source, resources));
+    const reads = ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes'].map((action) => ({
+      action,
+      resource: queue,
+    }));
+    return [...reads, start(Properties.Target)].map((request) => ({ ...request, role, by: `pipe ${id}` }));
+  });
+}
+
 /** A template value with its tokens resolved to what they are deployed in the test account. */
 export function deployedValue(value: unknown, resources: Record<string, TemplateResource>): unknown {
   const resolve = (inner: unknown) => deployedValue(inner, resources);
