@@ -21,8 +21,9 @@ import {
 } from '@agentstep/runtime';
 import { dynamoStores, ensureEventLogTable } from '@agentstep/runtime/dynamo';
 import { readUntil } from '@agentstep/runtime/testing';
-import { Duration } from 'aws-cdk-lib';
+import { Duration, type Stack } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AwsStandIn } from '../support/aws-stand-in.js';
@@ -110,7 +111,10 @@ describe.skipIf(dynamoEndpoint === '')(
     });
 
     /** Loads the functions of an agent deployed with `props` under `name/<folder>`. */
-    async function deploy(name: string, props: AgentStepProps): Promise<Loaded> {
+    async function deploy(
+      name: string,
+      props: AgentStepProps | ((stack: Stack) => AgentStepProps),
+    ): Promise<Loaded> {
       const loaded = { ...deployment(props), name };
       deployments.push(loaded);
       const services = await aws.environment();
@@ -400,6 +404,33 @@ describe.skipIf(dynamoEndpoint === '')(
         200,
       );
       await sfn.settled();
+    });
+
+    it('calls a Lambda tool through Lambda’s Invoke, from the tools function', async () => {
+      const loaded = await deploy('lambda-tools', (stack) => ({
+        modelScript: JSON.stringify([batch(['deploy', { service: 'web' }]), 'Done.<end>']),
+        lambdaTools: [
+          {
+            name: 'deploy',
+            description: 'Deploys a service.',
+            parameters: {
+              type: 'object',
+              properties: { service: { type: 'string' } },
+              required: ['service'],
+            },
+            function: new LambdaFunction(stack, 'Deployer', {
+              runtime: Runtime.NODEJS_22_X,
+              handler: 'index.handler',
+              code: Code.fromInline('exports.handler = async () => ({})'),
+            }),
+          },
+        ],
+      }));
+      const { session, turn, run } = await turnOn(engineOn(loaded, await loadAgent()), 'Deploy web.');
+      expect(run.output).toMatchObject({ status: 'done' });
+      const [item] = resultItems(await stores.log.read(session), `${turn}.1`);
+      expect(item).toMatchObject({ tool: 'deploy', status: 'success' });
+      expect(JSON.stringify(item?.content)).toMatch(/Deployer/);
     });
 
     it('records what EventBridge and Pipes do with the triggers’ roles: rules, schedules and a queue starting turns', () => {

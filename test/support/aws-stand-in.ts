@@ -23,11 +23,16 @@ const DEFAULT_OPERATIONS: Readonly<Record<string, Operation>> = {
     FailedEntryCount: 0,
     Entries: (input.Entries as unknown[]).map((_, index) => ({ EventId: `event-${index}` })),
   }),
+  // A Lambda tool's function: it answers what it was invoked with.
+  'Lambda.Invoke': (input) => ({ invoked: input.FunctionName }),
   'secretsmanager.GetSecretValue': (input) => ({
     ARN: `arn:aws:secretsmanager:us-east-1:123456789012:secret:${String(input.SecretId)}`,
     SecretString: 'sk-test',
   }),
 };
+
+/** The path of Lambda's Invoke, naming the function. */
+const LAMBDA_INVOKE = /^\/2015-03-31\/functions\/([^/]+)\/invocations/;
 
 /** The JSON protocol's target prefix of DynamoDB's operations. */
 const DYNAMODB = 'DynamoDB_20120810.';
@@ -36,7 +41,7 @@ const DYNAMODB = 'DynamoDB_20120810.';
  * A stand-in for the AWS services the functions call, over their JSON protocol, at an endpoint the
  * SDK is pointed at with `AWS_ENDPOINT_URL_<SERVICE>`: it records every call with the access key
  * that signed it, hands DynamoDB's to DynamoDB Local (`dynamoEndpoint`), and answers the others
- * (EventBridge, Secrets Manager, Step Functions) with `operations`' output, or a 400
+ * (EventBridge, Lambda's Invoke, Secrets Manager, Step Functions) with `operations`' output, or a 400
  * `UnknownOperationException` for any other.
  */
 export class AwsStandIn {
@@ -66,9 +71,14 @@ export class AwsStandIn {
 
   /** Records a request, then forwards or answers it. */
   async #answer(request: IncomingMessage, response: ServerResponse, dynamoEndpoint: string | undefined) {
-    const target = String(request.headers['x-amz-target'] ?? '');
     const body = await bodyOf(request);
-    const input = JSON.parse(body || '{}') as Record<string, unknown>;
+    // Lambda's Invoke is a path (REST), its payload the body; every other service here takes JSON.
+    const invoked = LAMBDA_INVOKE.exec(request.url ?? '')?.[1];
+    const target = invoked === undefined ? String(request.headers['x-amz-target'] ?? '') : 'Lambda.Invoke';
+    const input =
+      invoked === undefined
+        ? (JSON.parse(body || '{}') as Record<string, unknown>)
+        : { FunctionName: decodeURIComponent(invoked), Payload: body };
     const accessKeyId = /Credential=([^/]+)\//.exec(String(request.headers.authorization))?.[1] ?? '';
     this.calls.push({ accessKeyId, target, input });
     if (target.startsWith(DYNAMODB) && dynamoEndpoint) {
@@ -93,6 +103,7 @@ export class AwsStandIn {
     return {
       ...(this.#forwardsDynamoDb ? { AWS_ENDPOINT_URL_DYNAMODB: url } : {}),
       AWS_ENDPOINT_URL_EVENTBRIDGE: url,
+      AWS_ENDPOINT_URL_LAMBDA: url,
       AWS_ENDPOINT_URL_SECRETS_MANAGER: url,
       AWS_ENDPOINT_URL_SFN: url,
     };

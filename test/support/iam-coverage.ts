@@ -34,6 +34,9 @@ interface Statement {
 
 const functionArn = (id: string) => `arn:aws:lambda:${REGION}:${ACCOUNT}:function:${id}`;
 const stateMachineArn = (id: string) => `arn:aws:states:${REGION}:${ACCOUNT}:stateMachine:${id}`;
+/** A function's ARN from its name or ARN, as Lambda's Invoke names it. */
+const functionArnOf = (nameOrArn: string) =>
+  nameOrArn.startsWith('arn:') ? nameOrArn : functionArn(nameOrArn);
 const tableArn = (name: string) => `arn:aws:dynamodb:${REGION}:${ACCOUNT}:table/${name}`;
 
 /**
@@ -55,6 +58,8 @@ export function iamRequestsOf(
         ? EventBusName
         : `arn:aws:events:${REGION}:${ACCOUNT}:event-bus/${EventBusName}`,
     }));
+  if (target === 'Lambda.Invoke')
+    return [{ action: 'lambda:InvokeFunction', resource: functionArnOf(String(input.FunctionName)) }];
   if (service === 'secretsmanager')
     return [{ action: `secretsmanager:${operation}`, resource: String(input.SecretId) }];
   if (service === 'AWSStepFunctions') {
