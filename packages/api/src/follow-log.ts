@@ -113,8 +113,16 @@ async function tail(stream: SSEStreamingApi, deps: ApiDeps, start: TailStart): P
   batch?.see(backlog.filter((stored) => stored.seq <= after));
   // The open batch's outcomes as last read; what the batch takes of them goes out after the round's events.
   let found: CallOutcome[] = [];
+  // A round's frames go out in one write when the round ends (`flush`): one chunk, not one a frame.
+  const pending: string[] = [];
   const send = async (frames: Frame[]) => {
-    for (const frame of frames) await stream.writeSSE(frame);
+    for (const frame of frames) pending.push(sseText(frame));
+  };
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const text = pending.join('');
+    pending.length = 0;
+    await stream.write(text);
   };
   // A step's text goes after what was logged before the step began, before the step's own events.
   const sendLive = async (logged: number) => {
@@ -155,8 +163,10 @@ async function tail(stream: SSEStreamingApi, deps: ApiDeps, start: TailStart): P
     if (end?.status === WAITING && batch?.underway) end = undefined;
     if (end !== undefined) {
       await send(format.done(end));
+      await flush();
       return;
     }
+    await flush();
     if (Date.now() >= deadline) return;
     if (Date.now() - quietSince >= heartbeatMs) {
       await stream.write(': keep-alive\n\n');
@@ -201,4 +211,21 @@ export function waitForLog(
   return deps.changes
     ? deps.changes.wait(session, ms, seen)
     : new Promise((settle) => setTimeout(settle, ms));
+}
+
+/** Each frame's text on the wire, made once for every stream that sends the same frame. */
+const sseTexts = new WeakMap<Frame, string>();
+
+/** A frame as server-sent events put it: `event:`, one `data:` line per line of its data, `id:`. */
+function sseText(frame: Frame): string {
+  let text = sseTexts.get(frame);
+  if (text === undefined) {
+    const data = frame.data
+      .split(/\r\n|\r|\n/)
+      .map((line) => `data: ${line}`)
+      .join('\n');
+    text = `${frame.event ? `event: ${frame.event}\n` : ''}${data}\n${frame.id === undefined ? '' : `id: ${frame.id}\n`}\n`;
+    sseTexts.set(frame, text);
+  }
+  return text;
 }
