@@ -94,7 +94,14 @@ export class AwsStandIn {
       );
       return;
     }
-    response.end(JSON.stringify(await operation(input)));
+    try {
+      response.end(JSON.stringify(await operation(input)));
+    } catch (error) {
+      // As the service answers a refusal: its error's name as the type the SDK throws by.
+      response.statusCode = 400;
+      const { name, message } = error instanceof Error ? error : new Error(String(error));
+      response.end(JSON.stringify({ __type: name, message }));
+    }
   }
 
   /** The environment that points a function's SDK clients at the stand-in. */
