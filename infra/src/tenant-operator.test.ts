@@ -12,6 +12,10 @@ describe('the operator function (synthesized)', () => {
   const template = Template.fromStack(stack);
   const statements = roleStatements(template, agent.operator);
 
+  it('has minutes to cancel a suspended tenant’s turns', () => {
+    expect(template.toJSON().Resources[logicalId(agent.operator)].Properties.Timeout).toBe(300);
+  });
+
   it('runs on the table and the loop, the table and loop it names in its environment', () => {
     expect(environmentOf(template, agent.operator)).toMatchObject({
       [ENV_NAMES.table]: { Ref: expect.stringContaining('EventLog') },

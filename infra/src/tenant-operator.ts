@@ -1,4 +1,5 @@
 import { ENV_NAMES } from '@agentstep/protocol';
+import { Duration } from 'aws-cdk-lib';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
@@ -27,6 +28,8 @@ export class TenantOperator extends Construct {
     super(scope, id);
     this.function = new BundledLambda(this, 'operator', {
       folder: 'operator',
+      // A suspension describes every running execution and cancels the tenant's: minutes at scale.
+      timeout: Duration.minutes(5),
       environment: {
         [ENV_NAMES.table]: props.table.tableName,
         [ENV_NAMES.stateMachine]: props.stateMachine.stateMachineArn,
