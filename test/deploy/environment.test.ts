@@ -1,11 +1,10 @@
 import type { AgentStepProps } from '@agentstep/cdk';
 import { Duration, type Stack } from 'aws-cdk-lib';
 import { EventBus } from 'aws-cdk-lib/aws-events';
-import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AwsStandIn } from '../support/aws-stand-in.js';
-import { type DeployedFunction, deployment } from '../support/deployed-functions.js';
+import { deployment, existingFunction, lambdaEnvironment } from '../support/deployed-functions.js';
 import { functionFolders } from '../support/lambda-bundles.js';
 import { LambdaRuntime } from '../support/lambda-runtime.js';
 
@@ -24,11 +23,7 @@ const COMBINATIONS: Record<string, AgentStepProps | ((stack: Stack) => AgentStep
         name: 'deploy',
         description: 'Deploys.',
         parameters: { type: 'object', properties: {} },
-        function: new LambdaFunction(stack, 'Deploy', {
-          runtime: Runtime.NODEJS_22_X,
-          handler: 'index.handler',
-          code: Code.fromInline('exports.handler = async () => ({})'),
-        }),
+        function: existingFunction(stack, 'Deploy'),
       },
     ],
     approvals: ['*'],
@@ -60,21 +55,6 @@ const COMBINATIONS: Record<string, AgentStepProps | ((stack: Stack) => AgentStep
   },
 };
 
-/** What Lambda's runtime sets for every function, and where the stand-ins of AWS answer. */
-function lambdaEnvironment(fn: DeployedFunction, services: Record<string, string>): Record<string, string> {
-  return {
-    ...fn.environment,
-    // The model functions read their provider's key at start, from the stand-in of Secrets Manager.
-    ...services,
-    AWS_REGION: 'us-east-1',
-    AWS_DEFAULT_REGION: 'us-east-1',
-    AWS_LAMBDA_FUNCTION_NAME: fn.logicalId,
-    AWS_ACCESS_KEY_ID: 'test',
-    AWS_SECRET_ACCESS_KEY: 'test',
-    AWS_SESSION_TOKEN: 'test',
-  };
-}
-
 describe("every function's environment, as the construct sets it, under Lambda's Node.js 22", () => {
   let runtime: LambdaRuntime;
   let aws: AwsStandIn;
@@ -105,7 +85,11 @@ describe("every function's environment, as the construct sets it, under Lambda's
         const bundle = bundles[fn.folder];
         if (bundle === undefined) throw new Error(`No bundle of functions/${fn.folder}.`);
         const name = `${combination}/${fn.folder}`;
-        const { reads = [], error } = await runtime.load(name, bundle, lambdaEnvironment(fn, services));
+        const { reads = [], error } = await runtime.load(
+          name,
+          bundle,
+          lambdaEnvironment(fn, services, 'test'),
+        );
         if (error) failures.push(`${fn.folder} (${combination}): ${error.name}: ${error.message}`);
         const ours = reads.filter((variable) => variable.startsWith('AGENTSTEP_'));
         read.set(fn.folder, new Set([...(read.get(fn.folder) ?? []), ...ours]));

@@ -23,20 +23,25 @@ import { dynamoStores, ensureEventLogTable } from '@agentstep/runtime/dynamo';
 import { readUntil } from '@agentstep/runtime/testing';
 import { Duration, type Stack } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
-import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AwsStandIn } from '../support/aws-stand-in.js';
-import { type DeployedFunction, type Deployment, deployment } from '../support/deployed-functions.js';
+import {
+  type DeployedFunction,
+  type Deployment,
+  deployment,
+  existingFunction,
+  lambdaEnvironment,
+} from '../support/deployed-functions.js';
 import { dynamoEndpoint, localDocumentClient } from '../support/dynamo-client.js';
 import { EngineStepFunctions } from '../support/engine-step-functions.js';
 import { batch, resultItems } from '../support/harness.js';
 import {
   allows,
-  type IamRequest,
   iamRequestsOf,
   type RoleRequest,
   roleStatements,
+  taskRequestsOf,
   triggerRequests,
 } from '../support/iam-coverage.js';
 import { functionFolders } from '../support/lambda-bundles.js';
@@ -52,26 +57,6 @@ const PARALLEL_SCRIPT = [
   batch(['echo', { text: 'a' }], ['echo', { text: 'b' }], ['echo', { text: 'c' }]),
   'Done.<end>',
 ];
-
-/**
- * What Lambda's runtime sets for a function: its region, and credentials whose access key names
- * it (`caller`), so each AWS call says who made it; the services reached through the stand-in.
- */
-function lambdaEnvironment(
-  fn: DeployedFunction,
-  caller: string,
-  services: Record<string, string>,
-): Record<string, string> {
-  return {
-    ...fn.environment,
-    ...services,
-    AWS_REGION: 'us-east-1',
-    AWS_DEFAULT_REGION: 'us-east-1',
-    AWS_LAMBDA_FUNCTION_NAME: fn.logicalId,
-    AWS_ACCESS_KEY_ID: caller,
-    AWS_SECRET_ACCESS_KEY: 'local',
-  };
-}
 
 /** A loaded deployment: what it deploys, under which name its functions are loaded. */
 interface Loaded extends Deployment {
@@ -127,7 +112,7 @@ describe.skipIf(dynamoEndpoint === '')(
         const { error } = await runtime.load(
           `${name}/${fn.folder}`,
           bundle,
-          lambdaEnvironment(fn, caller, services),
+          lambdaEnvironment(fn, services, caller),
         );
         if (error) throw new Error(`functions/${fn.folder} did not load: ${error.name}: ${error.message}`);
       }
@@ -173,7 +158,7 @@ describe.skipIf(dynamoEndpoint === '')(
       const onTaskCall = (made: TaskCall) => {
         const machine = made.machine === WORKFLOW_STATE_MACHINE ? 'workflow' : 'loop';
         const by = `the ${machine} state machine (${loaded.name})`;
-        for (const request of serviceRequestsOf(made, loaded.machines.loop.arn))
+        for (const request of taskRequestsOf(made, loaded.machines.loop.arn))
           machineRequests.push({ ...request, loaded, role: loaded.machines[machine].role, by });
       };
       return new LocalEngine({ agent, deps, functions: byName, onTaskCall });
@@ -418,11 +403,7 @@ describe.skipIf(dynamoEndpoint === '')(
               properties: { service: { type: 'string' } },
               required: ['service'],
             },
-            function: new LambdaFunction(stack, 'Deployer', {
-              runtime: Runtime.NODEJS_22_X,
-              handler: 'index.handler',
-              code: Code.fromInline('exports.handler = async () => ({})'),
-            }),
+            function: existingFunction(stack, 'Deployer'),
           },
         ],
       }));
@@ -537,43 +518,6 @@ function distinct<Request extends RoleRequest & { loaded: Loaded }>(requests: re
 
 /** A method of the API, as a TOKEN authorizer's event names it. */
 const METHOD = 'arn:aws:execute-api:us-east-1:123456789012:abc123/prod/GET/sessions';
-
-/**
- * The requests a task state's service call makes of IAM, besides Lambda invocations (recorded as
- * the functions are invoked): announcing on EventBridge, starting the loop (the workflow's goals,
- * ContinueAsNew) and, with `.sync`, following the execution with Step Functions' managed rule, and
- * describing an execution. Every execution is the loop's (`loop`, its ARN as deployed).
- */
-function serviceRequestsOf({ task, input }: TaskCall, loop: string): IamRequest[] {
-  const parameters = input as Record<string, unknown>;
-  const execution = (name: unknown) =>
-    `${loop.replace(':stateMachine:', ':execution:')}:${String(name ?? 'execution')
-      .split(':')
-      .at(-1)}`;
-  if (task.kind === 'put-events')
-    return (parameters.Entries as Array<{ EventBusName?: string }>).map(({ EventBusName = 'default' }) => ({
-      action: 'events:PutEvents',
-      resource: `arn:aws:events:us-east-1:123456789012:event-bus/${EventBusName}`,
-    }));
-  if (task.kind === 'describe-execution')
-    return [{ action: 'states:DescribeExecution', resource: execution(parameters.ExecutionArn) }];
-  if (task.kind !== 'start-execution') return [];
-  const following =
-    task.mode === 'start'
-      ? []
-      : [
-          ...['states:DescribeExecution', 'states:StopExecution'].map((action) => ({
-            action,
-            resource: execution(parameters.Name),
-          })),
-          ...['events:PutTargets', 'events:PutRule', 'events:DescribeRule'].map((action) => ({
-            action,
-            resource:
-              'arn:aws:events:us-east-1:123456789012:rule/StepFunctionsGetEventsForStepFunctionsExecutionRule',
-          })),
-        ];
-  return [{ action: 'states:StartExecution', resource: loop }, ...following];
-}
 
 /** The steps the workflow state machine runs; the loop runs the others. */
 const WORKFLOW_STEPS: ReadonlySet<string> = new Set(['advance-workflow', 'await-gate']);

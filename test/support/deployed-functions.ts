@@ -1,6 +1,6 @@
 import { AgentStep, type AgentStepProps } from '@agentstep/cdk';
 import { App, type CfnElement, Stack } from 'aws-cdk-lib';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Code, type IFunction, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { deployedValue } from './iam-coverage.js';
 
@@ -85,5 +85,35 @@ export function deployment(
     functions,
     machines: { loop: machine(agent.stateMachine), workflow: machine(agent.workflowStateMachine) },
     resources,
+  };
+}
+
+/** A function of the user's, deployed beside the agent: what a Lambda tool names. */
+export function existingFunction(stack: Stack, id: string): LambdaFunction {
+  return new LambdaFunction(stack, id, {
+    runtime: Runtime.NODEJS_22_X,
+    handler: 'index.handler',
+    code: Code.fromInline('exports.handler = async () => ({})'),
+  });
+}
+
+/**
+ * The environment Lambda's runtime gives `fn`: the template's, the stand-ins' endpoints
+ * (`services`), its region, and credentials whose access key is `caller` (letters and digits, as
+ * DynamoDB Local takes them), so each AWS call it makes says who made it.
+ */
+export function lambdaEnvironment(
+  fn: DeployedFunction,
+  services: Record<string, string>,
+  caller: string,
+): Record<string, string> {
+  return {
+    ...fn.environment,
+    ...services,
+    AWS_REGION: 'us-east-1',
+    AWS_DEFAULT_REGION: 'us-east-1',
+    AWS_LAMBDA_FUNCTION_NAME: fn.logicalId,
+    AWS_ACCESS_KEY_ID: caller,
+    AWS_SECRET_ACCESS_KEY: 'local',
   };
 }

@@ -1,6 +1,7 @@
 import { type LocalEngine, WORKFLOW_STATE_MACHINE } from '@agentstep/local';
 import type { TurnInput } from '@agentstep/protocol';
 import type { Operation } from './aws-stand-in.js';
+import { unqualified } from './iam-coverage.js';
 
 type Status = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'ABORTED';
 
@@ -116,9 +117,4 @@ export class EngineStepFunctions {
     if (this.engine === undefined) throw new Error('No engine runs the stand-in’s executions.');
     return this.engine;
   }
-}
-
-/** A state machine's ARN without the alias or version it may name. */
-function unqualified(arn: string): string {
-  return arn.split(':').slice(0, 7).join(':');
 }

@@ -1,3 +1,4 @@
+import type { TaskCall } from '@agentstep/local';
 import { runSimulation, runUnsafeSimulation, type Simulation } from '@cloud-copilot/iam-simulate';
 import type { AwsCall } from './aws-stand-in.js';
 import type { TemplateResource } from './deployed-functions.js';
@@ -37,6 +38,8 @@ const stateMachineArn = (id: string) => `arn:aws:states:${REGION}:${ACCOUNT}:sta
 /** A function's ARN from its name or ARN, as Lambda's Invoke names it. */
 const functionArnOf = (nameOrArn: string) =>
   nameOrArn.startsWith('arn:') ? nameOrArn : functionArn(nameOrArn);
+/** A state machine's ARN without the alias or version it may name (`…:stateMachine:NAME[:QUALIFIER]`). */
+export const unqualified = (arn: string) => arn.split(':').slice(0, 7).join(':');
 const tableArn = (name: string) => `arn:aws:dynamodb:${REGION}:${ACCOUNT}:table/${name}`;
 
 /**
@@ -51,13 +54,7 @@ export function iamRequestsOf(
 ): IamRequest[] {
   const [service, operation = ''] = target.split('.');
   if (service === 'DynamoDB_20120810') return dynamoDbRequests(operation, input);
-  if (service === 'AWSEvents' && operation === 'PutEvents')
-    return (input.Entries as Array<{ EventBusName?: string }>).map(({ EventBusName = 'default' }) => ({
-      action: 'events:PutEvents',
-      resource: EventBusName.startsWith('arn:')
-        ? EventBusName
-        : `arn:aws:events:${REGION}:${ACCOUNT}:event-bus/${EventBusName}`,
-    }));
+  if (service === 'AWSEvents' && operation === 'PutEvents') return putEventsRequests(input);
   if (target === 'Lambda.Invoke')
     return [{ action: 'lambda:InvokeFunction', resource: functionArnOf(String(input.FunctionName)) }];
   if (service === 'secretsmanager')
@@ -66,11 +63,56 @@ export function iamRequestsOf(
     const resource =
       input.taskToken !== undefined
         ? machineOfToken(String(input.taskToken))
-        : (input.executionArn ?? String(input.stateMachineArn).split(':').slice(0, 7).join(':'));
+        : (input.executionArn ?? unqualified(String(input.stateMachineArn)));
     if (resource === undefined) throw new Error(`No state machine issued the token of ${target}.`);
     return [{ action: `states:${operation}`, resource: String(resource) }];
   }
   throw new Error(`No IAM mapping for ${target}.`);
+}
+
+/** EventBridge's PutEvents: one request per entry, on its bus (the account's default one unless named). */
+function putEventsRequests(input: Record<string, unknown>): IamRequest[] {
+  return (input.Entries as Array<{ EventBusName?: string }>).map(({ EventBusName = 'default' }) => ({
+    action: 'events:PutEvents',
+    resource: EventBusName.startsWith('arn:')
+      ? EventBusName
+      : `arn:aws:events:${REGION}:${ACCOUNT}:event-bus/${EventBusName}`,
+  }));
+}
+
+/** The rule Step Functions manages to follow the executions a `.sync` task starts. */
+const SYNC_RULE = `arn:aws:events:${REGION}:${ACCOUNT}:rule/StepFunctionsGetEventsForStepFunctionsExecutionRule`;
+
+/**
+ * The requests a task state's service call makes of IAM, besides Lambda invocations (recorded as
+ * the functions are invoked): announcing on EventBridge, starting the loop (the workflow's goals,
+ * ContinueAsNew) and, with `.sync`, following the execution with Step Functions' managed rule, and
+ * describing an execution. Every execution is the loop's (`loop`, its ARN as deployed).
+ */
+export function taskRequestsOf({ task, input }: TaskCall, loop: string): IamRequest[] {
+  const parameters = input as Record<string, unknown>;
+  const execution = (name: unknown) =>
+    `${loop.replace(':stateMachine:', ':execution:')}:${String(name ?? 'execution')
+      .split(':')
+      .at(-1)}`;
+  if (task.kind === 'put-events') return putEventsRequests(parameters);
+  if (task.kind === 'describe-execution')
+    return [{ action: 'states:DescribeExecution', resource: execution(parameters.ExecutionArn) }];
+  if (task.kind !== 'start-execution') return [];
+  const following =
+    task.mode === 'start'
+      ? []
+      : [
+          ...['states:DescribeExecution', 'states:StopExecution'].map((action) => ({
+            action,
+            resource: execution(parameters.Name),
+          })),
+          ...['events:PutTargets', 'events:PutRule', 'events:DescribeRule'].map((action) => ({
+            action,
+            resource: SYNC_RULE,
+          })),
+        ];
+  return [{ action: 'states:StartExecution', resource: loop }, ...following];
 }
 
 function dynamoDbRequests(operation: string, input: Record<string, unknown>): IamRequest[] {
@@ -107,7 +149,7 @@ export function triggerRequests(
   const roleOf = (arn: unknown) => (arn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
   const start = (target: unknown) => ({
     action: 'states:StartExecution',
-    resource: String(deployedValue(target, resources)).split(':').slice(0, 7).join(':'),
+    resource: unqualified(String(deployedValue(target, resources))),
   });
   return Object.entries(resources).flatMap(([id, { Type, Properties = {} }]) => {
     if (Type === 'AWS::Events::Rule')
@@ -169,7 +211,7 @@ function refOf(id: string, resources: Record<string, TemplateResource>): string 
         StateMachineVersionArn: unknown;
       };
       const version = String(deployedValue(routes.StateMachineVersionArn, resources));
-      return `${version.split(':').slice(0, 7).join(':')}:${properties.Name}`;
+      return `${unqualified(version)}:${properties.Name}`;
     }
     case 'AWS::Lambda::Version':
       return `${functionArn(String(deployedValue(properties.FunctionName, resources)))}:1`;

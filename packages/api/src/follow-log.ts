@@ -88,7 +88,7 @@ export function followLog(c: Context, deps: ApiDeps, follow: LogFollow): Respons
     if (onAbort) stream.onAbort(onAbort);
     return tail(stream, deps, { ...follow, live, seat, batch })
       .catch(async (error: unknown) => {
-        for (const frame of format.error(apiErrorOf(error).body())) await stream.writeSSE(frame);
+        await stream.write(format.error(apiErrorOf(error).body()).map(sseText).join(''));
       })
       .finally(() => {
         seat.leave();
@@ -115,7 +115,7 @@ async function tail(stream: SSEStreamingApi, deps: ApiDeps, start: TailStart): P
   let found: CallOutcome[] = [];
   // A round's frames go out in one write when the round ends (`flush`): one chunk, not one a frame.
   const pending: string[] = [];
-  const send = async (frames: Frame[]) => {
+  const send = (frames: Frame[]) => {
     for (const frame of frames) pending.push(sseText(frame));
   };
   const flush = async () => {
@@ -125,44 +125,44 @@ async function tail(stream: SSEStreamingApi, deps: ApiDeps, start: TailStart): P
     await stream.write(text);
   };
   // A step's text goes after what was logged before the step began, before the step's own events.
-  const sendLive = async (logged: number) => {
+  const sendLive = (logged: number) => {
     const due = live.due(logged);
-    for (const text of due) await send(format.live(text));
+    for (const text of due) send(format.live(text));
     return due.length;
   };
   // A turn's metrics come before its turn_end, and each step's as soon as the step is logged.
-  const sendMetrics = async (turn?: string) => {
-    for (const metric of metrics.owed(entries, turn)) await send(format.metric(metric));
+  const sendMetrics = (turn?: string) => {
+    for (const metric of metrics.owed(entries, turn)) send(format.metric(metric));
   };
   let queued = start.queue?.first;
   // Sends what the last read of the queue found (once a round, as it is read once a round);
   // whether a message waits (the stream goes on).
-  const sendQueue = async () => {
-    for (const change of queued?.changes ?? []) await send(format.queue?.(change) ?? []);
+  const sendQueue = () => {
+    for (const change of queued?.changes ?? []) send(format.queue?.(change) ?? []);
     return queued?.waiting ?? false;
   };
   let quietSince = Date.now();
   while (!stream.aborted && !stream.closed) {
     for (const stored of fresh) {
-      await sendLive(stored.seq - 1);
-      if (stored.event.type === 'turn_end') await sendMetrics(stored.event.payload.turn);
-      await send(format.event(present(stored), live.streamed(stored)));
+      sendLive(stored.seq - 1);
+      if (stored.event.type === 'turn_end') sendMetrics(stored.event.payload.turn);
+      send(format.event(present(stored), live.streamed(stored)));
       batch?.see([stored]);
       seq = stored.seq;
       quietSince = Date.now();
     }
     for (const outcome of batch?.take(found) ?? []) {
-      await send(format.outcome?.(outcome) ?? []);
+      send(format.outcome?.(outcome) ?? []);
       quietSince = Date.now();
     }
-    if (fresh.length > 0) await sendMetrics();
-    if ((await sendLive(seq)) > 0) quietSince = Date.now();
-    if ((await sendQueue()) && end !== undefined) end = undefined;
+    if (fresh.length > 0) sendMetrics();
+    if (sendLive(seq) > 0) quietSince = Date.now();
+    if (sendQueue() && end !== undefined) end = undefined;
     // A client answers a wait once it has every other call's outcome (the AI SDK's
     // lastAssistantMessageIsCompleteWithApprovalResponses): the stream goes on until they are sent.
     if (end?.status === WAITING && batch?.underway) end = undefined;
     if (end !== undefined) {
-      await send(format.done(end));
+      send(format.done(end));
       await flush();
       return;
     }

@@ -34,7 +34,7 @@ export interface CeilingDeps {
 }
 
 /** A tenant's limits in each unit: the figures of its own ceiling over the agent's default. */
-export async function spendLimits(
+async function spendLimits(
   tag: string,
   deps: Pick<CeilingDeps, 'tenantControls' | 'tenantCeiling'>,
 ): Promise<UnitLimits> {

@@ -2,7 +2,7 @@ import { tenantCeilingSchema } from '@agentstep/protocol';
 import * as z from 'zod';
 import type { Clock } from '../clock/clock.js';
 import { tenantTag } from '../requests/stored-session.js';
-import { type SuspensionInForce, suspensionOf } from './suspension-of.js';
+import { controlsInForce, type SuspensionInForce } from './suspension-of.js';
 import { type Ceiling, ceilingOf, EVERY_TENANT, type TenantControls } from './tenant-controls.js';
 import { MICROS_PER_USD, SPEND_UNITS, type TenantSpend } from './tenant-spend.js';
 
@@ -113,10 +113,7 @@ export async function operateTenant(
 }
 
 async function tenantReport(tenant: string, tag: string, deps: TenantOperationDeps): Promise<TenantReport> {
-  const [own, suspension] = await Promise.all([
-    deps.tenantControls.get(tag),
-    suspensionOf(deps.tenantControls, tag),
-  ]);
+  const { own, suspension } = await controlsInForce(deps.tenantControls, tag);
   const report = { tenant, suspended: suspension ?? null, ceiling: own.ceiling ?? null };
   if (tag === EVERY_TENANT) return report;
   const now = deps.clock.now();

@@ -1,7 +1,8 @@
 import type { Clock } from '../clock/clock.js';
 import { tenantTag } from '../requests/stored-session.js';
 import { ceilingReached, reachedPeriod, tenantLimits } from './step-ceiling.js';
-import { type Ceiling, EVERY_TENANT, type TenantControls } from './tenant-controls.js';
+import { controlsInForce } from './suspension-of.js';
+import type { Ceiling, TenantControls } from './tenant-controls.js';
 import { SPEND_UNITS, type TenantSpend } from './tenant-spend.js';
 
 /**
@@ -33,10 +34,9 @@ export async function tenantRefusal(
   const { tenantControls, tenantSpend } = deps;
   if (tenantControls === undefined) return undefined;
   const tag = tenantTag(tenant);
-  const [every, own] = await Promise.all([tenantControls.get(EVERY_TENANT), tenantControls.get(tag)]);
-  const suspension = every.suspended ?? own.suspended;
+  const { own, suspension } = await controlsInForce(tenantControls, tag);
   if (suspension !== undefined) {
-    const who = every.suspended ? 'Every tenant of this agent is' : `Tenant ${tenant} is`;
+    const who = suspension.every ? 'Every tenant of this agent is' : `Tenant ${tenant} is`;
     const why = suspension.reason === undefined ? '' : ` (${suspension.reason})`;
     const since = new Date(suspension.since).toISOString();
     return {
