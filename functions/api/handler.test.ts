@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { authorizerTenant, storedSession } from '@agentstep/api';
-import { inMemoryApiDeps } from '@agentstep/api/testing';
+import { inMemoryApiDeps, restApiEvent } from '@agentstep/api/testing';
 import type { TurnAccepted } from '@agentstep/protocol';
 import { endTurn } from '@agentstep/runtime';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
@@ -33,31 +33,14 @@ afterAll(() => {
 type StreamingHandler = (event: APIGatewayProxyEvent, stream: Writable, context: Context) => Promise<void>;
 
 /** A REST API proxy event, as API Gateway sends it once its authorizer let `sub` through. */
-function restApiEvent(method: string, path: string, sub: string | undefined, body?: unknown) {
-  return {
-    resource: '/{proxy+}',
+function gatewayEvent(method: string, path: string, sub: string | undefined, body?: unknown) {
+  const json = body === undefined ? null : JSON.stringify(body);
+  return restApiEvent({
+    method,
     path,
-    httpMethod: method,
-    headers: { Host: 'abc123.execute-api.eu-west-1.amazonaws.com', 'content-type': 'application/json' },
-    multiValueHeaders: {},
-    queryStringParameters: null,
-    multiValueQueryStringParameters: null,
-    pathParameters: { proxy: path.slice(1) },
-    stageVariables: null,
-    requestContext: {
-      accountId: '123456789012',
-      apiId: 'abc123',
-      stage: 'prod',
-      requestId: 'r-1',
-      httpMethod: method,
-      path: `/prod${path}`,
-      resourcePath: '/{proxy+}',
-      identity: { sourceIp: '203.0.113.7', userArn: null, caller: null },
-      ...(sub === undefined ? {} : { authorizer: { principalId: sub, sub } }),
-    },
-    body: body === undefined ? null : JSON.stringify(body),
-    isBase64Encoded: false,
-  } as unknown as APIGatewayProxyEvent;
+    ...(sub === undefined ? {} : { sub }),
+    body: json,
+  }) as unknown as APIGatewayProxyEvent;
 }
 
 /** Runs the handler on an event; returns the prelude and the body it streamed. */
@@ -88,19 +71,19 @@ describe('the API function (hono/aws-lambda streamHandle over createApi)', () =>
   it('starts a session for the authorizer’s sub and answers 202 in the streaming prelude', async () => {
     const { prelude, body } = await invoke(
       handler(),
-      restApiEvent('POST', '/sessions', 'alice', { message: 'Hi' }),
+      gatewayEvent('POST', '/sessions', 'alice', { message: 'Hi' }),
     );
     expect(prelude).toMatchObject({ statusCode: 202, headers: { 'content-type': 'application/json' } });
     expect(JSON.parse(body)).toMatchObject({ status: 'running' });
   });
 
   it('streams a session’s events as server-sent events, then done', async () => {
-    const started = await invoke(handler(), restApiEvent('POST', '/sessions', 'alice', { message: 'Hi' }));
+    const started = await invoke(handler(), gatewayEvent('POST', '/sessions', 'alice', { message: 'Hi' }));
     const { session, turn } = JSON.parse(started.body) as TurnAccepted;
     await endTurn({ session: storedSession('alice', session), turn, status: 'done', message: 'Done.' }, deps);
     const { prelude, body } = await invoke(
       handler(),
-      restApiEvent('GET', `/sessions/${session}/stream`, 'alice'),
+      gatewayEvent('GET', `/sessions/${session}/stream`, 'alice'),
     );
     expect(prelude).toMatchObject({ statusCode: 200, headers: { 'content-type': 'text/event-stream' } });
     expect(body.split('\n').filter((line) => line.startsWith('event: '))).toEqual([
@@ -114,7 +97,7 @@ describe('the API function (hono/aws-lambda streamHandle over createApi)', () =>
     const app = 'https://app.example.com';
     const withCors = () => createHandler({ ...deps, corsOrigins: [app] }) as unknown as StreamingHandler;
     for (const sub of ['alice', undefined]) {
-      const event = restApiEvent('POST', '/sessions', sub, { message: 'Hi' });
+      const event = gatewayEvent('POST', '/sessions', sub, { message: 'Hi' });
       event.headers.Origin = app;
       const { prelude } = await invoke(withCors(), event);
       expect(prelude).toMatchObject({
@@ -127,7 +110,7 @@ describe('the API function (hono/aws-lambda streamHandle over createApi)', () =>
   it('answers 401 when the event carries no authorizer verdict', async () => {
     const { prelude, body } = await invoke(
       handler(),
-      restApiEvent('POST', '/sessions', undefined, { message: 'Hi' }),
+      gatewayEvent('POST', '/sessions', undefined, { message: 'Hi' }),
     );
     expect(prelude.statusCode).toBe(401);
     expect(JSON.parse(body)).toMatchObject({ error: { code: 'Unauthorized' } });

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { AgentStepSmokeStack } from '../src/agent-step-smoke-stack.js';
 import { AgentStepStack } from '../src/agent-step-stack.js';
 import type { AgentDeployment } from '../src/deployment-preference.js';
 
@@ -12,7 +13,10 @@ import type { AgentDeployment } from '../src/deployment-preference.js';
  * HTTP API takes IAM-signed requests, or with `-c jwtIssuer=https://… -c jwtAudience=…` the JWTs
  * of that OIDC issuer; `-c console=true` adds the web console on CloudFront, signing in with that
  * issuer (its client id `-c consoleClientId=…`, else the audience). `-c deployment=canary` or
- * `linear` shifts new turns to a deploy gradually (decision 0042), else all at once.
+ * `linear` shifts new turns to a deploy gradually (decision 0042), else all at once. `-c smoke=true`
+ * adds the stack `agentstep smoke` checks, AgentStepSmoke (the scripted smoke agent, deleted whole by
+ * `cdk destroy`): `npm run cdk -- deploy -c smoke=true AgentStepSmoke`, then
+ * `npx agentstep smoke --stack AgentStepSmoke`, then `npm run cdk -- destroy -c smoke=true AgentStepSmoke`.
  */
 const app = new App();
 const context = (key: string) => app.node.tryGetContext(key) as string | undefined;
@@ -23,6 +27,7 @@ const jwtIssuer = context('jwtIssuer');
 const jwtAudience = context('jwtAudience');
 // `-c console=true` gives the string; a cdk.json context value may be the boolean.
 const withConsole = String(app.node.tryGetContext('console')) === 'true';
+const withSmoke = String(app.node.tryGetContext('smoke')) === 'true';
 const consoleClientId = context('consoleClientId');
 // `-c deployment=canary` (or `linear`): how a deploy shifts new turns to it (decision 0042).
 const deployment = context('deployment') as AgentDeployment['strategy'] | undefined;
@@ -53,4 +58,5 @@ new AgentStepStack(app, 'AgentStep', {
   },
   ...(modelApiKeySecret ? { modelApiKeySecret } : {}),
 });
+if (withSmoke) new AgentStepSmokeStack(app, 'AgentStepSmoke');
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));

@@ -13,7 +13,7 @@ import {
   TURN_EVENT_TYPES,
   type TurnResult,
 } from '@agentstep/protocol';
-import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import type { IFunction, IVersion, Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -68,6 +68,8 @@ export interface AgentStateMachineProps {
   readonly approvalTimeout?: Duration;
   /** Where every turn's end is announced. @default the account's default event bus */
   readonly eventBus?: IEventBus;
+  /** What happens to its log group when the stack is deleted. @default RemovalPolicy.RETAIN */
+  readonly logRemovalPolicy?: RemovalPolicy;
 }
 
 /** How long a task waits past its function's own timeout before Step Functions gives up on it. */
@@ -218,7 +220,10 @@ export class AgentStateMachine extends Construct {
       timeout: this.#executionTimeout,
       tracingEnabled: true,
       logs: {
-        destination: new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH }),
+        destination: new LogGroup(this, 'Logs', {
+          retention: RetentionDays.ONE_MONTH,
+          removalPolicy: props.logRemovalPolicy ?? RemovalPolicy.RETAIN,
+        }),
         level: LogLevel.ALL,
         includeExecutionData: false,
       },

@@ -5,7 +5,7 @@ import {
   corsOriginProblem,
   ENV_NAMES,
 } from '@agentstep/protocol';
-import { Duration, Names, Token } from 'aws-cdk-lib';
+import { Duration, Names, RemovalPolicy, Token } from 'aws-cdk-lib';
 import {
   AccessLogField,
   AccessLogFormat,
@@ -88,6 +88,11 @@ export interface AgentStepApiProps extends AgentStepApiOptions {
   readonly toolsEnvironment: Readonly<Record<string, string>>;
   /** The agent file (absolute) whose own tools the API lists and checks. @default - none */
   readonly agentFile?: string;
+  /**
+   * What happens to its access log group and the console's buckets when the stack is deleted (API
+   * Gateway's CloudWatch Logs role, `cloudWatchRole`, is the account's: always kept). @default RemovalPolicy.RETAIN
+   */
+  readonly removalPolicy?: RemovalPolicy;
 }
 
 /** The HTTP API's functions, by folder under `functions/`: not steps, so no task ever runs them. */
@@ -161,13 +166,16 @@ export class AgentStepApi extends Construct {
       : { authorizationType: AuthorizationType.IAM };
     this.functions = { api: handler, ...(authorizer ? { 'api-authorizer': authorizer.function } : {}) };
 
-    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_YEAR });
+    const removalPolicy = props.removalPolicy ?? RemovalPolicy.RETAIN;
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_YEAR, removalPolicy });
+    const cloudWatchRole = props.cloudWatchRole ?? true;
     this.api = new RestApi(this, 'Api', {
       restApiName: Names.uniqueResourceName(this, { maxLength: 128 }),
       description: 'AgentStep: sessions, turns and their event streams',
       // Streams idle out after 5 minutes on a regional endpoint, after 30 s on an edge-optimized one.
       endpointTypes: [EndpointType.REGIONAL],
-      cloudWatchRole: props.cloudWatchRole ?? true,
+      // Its CloudWatch Logs role is the account's and region's, which other APIs use: always kept.
+      cloudWatchRole,
       deployOptions: {
         tracingEnabled: true,
         loggingLevel: MethodLoggingLevel.ERROR,
@@ -201,11 +209,15 @@ export class AgentStepApi extends Construct {
     const preflight = corsOrigins && { ...PREFLIGHT, allowOrigins: [...corsOrigins] };
     if (preflight) for (const resource of [this.api.root, proxy]) resource.addCorsPreflight(preflight);
     this.#errorResponses(corsOrigins);
-    this.console = props.console ? this.#console(auth, props.console) : undefined;
+    this.console = props.console ? this.#console(auth, props.console, removalPolicy) : undefined;
   }
 
   /** The console, signing in with the API's JWT issuer; refused with IAM authorization. */
-  #console(auth: AgentStepApiAuth, options: true | AgentStepConsoleOptions): AgentStepConsole {
+  #console(
+    auth: AgentStepApiAuth,
+    options: true | AgentStepConsoleOptions,
+    removalPolicy: RemovalPolicy,
+  ): AgentStepConsole {
     if (!('jwt' in auth))
       throw new Error(
         'AgentStep api.console needs api.auth.jwt: the console signs in with OpenID Connect, so give the API an OIDC issuer and audience (api.auth.jwt = { issuer, audience }) or leave the console out.',
@@ -218,6 +230,7 @@ export class AgentStepApi extends Construct {
         clientId: settings.clientId ?? auth.jwt.audience,
         scopes: settings.scopes ?? ['openid'],
       },
+      removalPolicy,
     });
   }
 

@@ -6,7 +6,7 @@ import {
   consoleConfigSchema,
   consoleContentSecurityPolicy,
 } from '@agentstep/console/config';
-import { AssetHashType, DockerImage, Duration } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import {
   AllowedMethods,
@@ -55,6 +55,11 @@ export interface AgentStepConsoleProps {
   readonly api: RestApi;
   /** How the console signs in: written into its config.json and its Content-Security-Policy. */
   readonly oidc: ConsoleOidcSettings;
+  /**
+   * What happens to its buckets (files and logs) when the stack is deleted or a deploy would replace
+   * them; `DESTROY` empties them first. @default RemovalPolicy.RETAIN
+   */
+  readonly removalPolicy?: RemovalPolicy;
 }
 
 /** The installed console package's folder, whose `build-console.js` writes its static files. */
@@ -93,14 +98,17 @@ export class AgentStepConsole extends Construct {
       'console sign-in',
       'setting',
     );
+    const removalPolicy = props.removalPolicy ?? RemovalPolicy.RETAIN;
     // Both buckets `as IBucket`: Bucket's isWebsite getter (boolean | undefined) misses IBucket's
     // optional isWebsite under exactOptionalPropertyTypes, a gap in aws-cdk-lib's typings only.
     const logs = privateBucket(this, 'Logs', {
+      removalPolicy,
       // CloudFront's standard logs are written with ACLs.
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
       lifecycleRules: [{ expiration: LOG_EXPIRATION }],
     }) as IBucket;
     this.bucket = privateBucket(this, 'Files', {
+      removalPolicy,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       serverAccessLogsBucket: logs,
       serverAccessLogsPrefix: 'files/',

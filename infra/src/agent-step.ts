@@ -13,7 +13,7 @@ import {
   SCRIPTED_MODEL,
   tenantCeilingSchema,
 } from '@agentstep/protocol';
-import { Duration, Names, type RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, Names, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
@@ -41,7 +41,12 @@ import { ExecutionFailureAlarm } from './execution-failure-alarm.js';
 import { grantBedrockModel } from './grant-bedrock-model.js';
 import { grantInvokeFunctions } from './grant-invoke-functions.js';
 import { grantReadSecrets } from './grant-read-secrets.js';
-import { grantQueueTableAccess, grantSessionReads, grantTableAccess } from './grant-table-access.js';
+import {
+  grantQueueTableAccess,
+  grantSessionReads,
+  grantSubAgentTableAccess,
+  grantTableAccess,
+} from './grant-table-access.js';
 import { LiveAlias } from './live-alias.js';
 import { privateBucket } from './private-bucket.js';
 import { type QueueTurnOptions, QueueTurnPipe } from './queue-turn-pipe.js';
@@ -195,7 +200,15 @@ export interface AgentStepProps extends ApprovalProps {
   readonly repeatedCalls?: number;
   /** Model steps in a row without a successful call that end a turn `limit` (`NoProgress`). @default 10 */
   readonly stepsWithoutProgress?: number;
-  /** What happens to the event log when the stack is deleted. @default RemovalPolicy.RETAIN */
+  /**
+   * What happens to everything that outlives a stack by default when the stack is deleted (or a
+   * deploy replaces it): the event-log table (deletion protection on unless `DESTROY`), the
+   * workspace and console buckets, the triggers' dead-letter queue, the loop's, workflows' and
+   * API's log groups and the loop's published versions. `DESTROY` deletes them all, the buckets
+   * emptied first: `cdk destroy` leaves nothing of the agent behind, for stacks that only test
+   * (`AgentStepSmokeStack`). API Gateway's CloudWatch Logs role (`api.cloudWatchRole`) is the
+   * account's and region's, which other APIs use, and is kept whatever this says. @default RemovalPolicy.RETAIN
+   */
   readonly removalPolicy?: RemovalPolicy;
   /**
    * How long a turn may run, across the fresh executions it continues in (the first waits for
@@ -271,11 +284,14 @@ export class AgentStep extends Construct {
   readonly console: AgentStepConsole | undefined;
   #triggerDeadLetters: Queue | undefined;
   #schedules = 0;
+  readonly #removalPolicy: RemovalPolicy;
 
   constructor(scope: Construct, id: string, given: AgentStepProps = {}) {
     super(scope, id);
     const { props, agentFile, providers, agentLambdaTools, agentMcpSecrets, agentTools } =
       resolvedProps(given);
+    const removalPolicy = props.removalPolicy ?? RemovalPolicy.RETAIN;
+    this.#removalPolicy = removalPolicy;
     const modelName = modelChoiceAmong(providers);
     const model = checked(modelName, props.model ?? SCRIPTED_MODEL, 'model');
     const modelProfiles = checked(
@@ -295,14 +311,10 @@ export class AgentStep extends Construct {
     if (!Number.isInteger(maxConcurrency) || maxConcurrency < 1 || maxConcurrency > 40) {
       throw new Error(`maxConcurrency must be a whole number from 1 to 40, received ${maxConcurrency}.`);
     }
-    this.table = new EventLogTable(
-      this,
-      'EventLog',
-      props.removalPolicy ? { removalPolicy: props.removalPolicy } : {},
-    ).table;
+    this.table = new EventLogTable(this, 'EventLog', { removalPolicy }).table;
     const shared = { [ENV_NAMES.table]: this.table.tableName };
     const toolsets = props.builtInTools ?? ['demo'];
-    this.workspace = toolsets.includes('workspace') ? workspaceBucket(this) : undefined;
+    this.workspace = toolsets.includes('workspace') ? workspaceBucket(this, removalPolicy) : undefined;
     const tools = {
       ...shared,
       [ENV_NAMES.toolsets]: toolsets.join(','),
@@ -396,10 +408,12 @@ export class AgentStep extends Construct {
       ...(props.executionTimeout ? { executionTimeout: props.executionTimeout } : {}),
       ...(props.approvalTimeout ? { approvalTimeout: props.approvalTimeout } : {}),
       ...(props.eventBus ? { eventBus: props.eventBus } : {}),
+      logRemovalPolicy: removalPolicy,
     });
     this.stateMachine = loop.stateMachine;
     this.version = deployedAgentVersion(props, agentTools, loop);
     functions['start-turn'].addEnvironment(ENV_NAMES.agentVersion, this.version);
+    if (subAgents) grantSubAgentTableAccess(this.table, invokeTool);
     if (subAgents && invokeTool.role)
       subAgentStartPolicy(this, 'SubAgentStarts', invokeTool.role, this.stateMachine);
     this.failureAlarm = new ExecutionFailureAlarm(this, 'ExecutionFailures', {
@@ -410,6 +424,7 @@ export class AgentStep extends Construct {
       stateMachine: this.stateMachine,
       failureAlarm: this.failureAlarm,
       ...(props.deployment ? { deployment: props.deployment } : {}),
+      removalPolicy,
     });
     this.workflowStateMachine = new WorkflowStateMachine(this, 'Workflows', {
       advance: workflowFunctions['advance-workflow'],
@@ -418,6 +433,7 @@ export class AgentStep extends Construct {
       agentLiveArn: this.live.arn,
       ...(props.gateTimeout ? { gateTimeout: props.gateTimeout } : {}),
       ...(props.eventBus ? { eventBus: props.eventBus } : {}),
+      logRemovalPolicy: removalPolicy,
     }).stateMachine;
     // It announces the ends of the turns it closes, as the state machine announces the others.
     (props.eventBus ?? EventBus.fromEventBusName(this, 'DefaultBus', 'default')).grantPutEventsTo(
@@ -454,6 +470,7 @@ export class AgentStep extends Construct {
             workflowStateMachine: this.workflowStateMachine,
             toolsEnvironment: { ...tools, ...ceilingEnv },
             ...(agentFile ? { agentFile } : {}),
+            removalPolicy,
           });
     this.api = api?.api;
     this.apiFunctions = api?.functions ?? {};
@@ -519,7 +536,7 @@ export class AgentStep extends Construct {
   }
 
   #sharedDeadLetters(): Queue {
-    this.#triggerDeadLetters ??= triggerDeadLetterQueue(this, 'TriggerDeadLetters');
+    this.#triggerDeadLetters ??= triggerDeadLetterQueue(this, 'TriggerDeadLetters', this.#removalPolicy);
     return this.#triggerDeadLetters;
   }
 
@@ -592,8 +609,8 @@ function limitsEnv(props: AgentStepProps): Record<string, string> {
 }
 
 /** The sessions' workspace files: private, encrypted, TLS only. */
-function workspaceBucket(scope: Construct): Bucket {
-  return privateBucket(scope, 'Workspace', { versioned: true });
+function workspaceBucket(scope: Construct, removalPolicy: RemovalPolicy): Bucket {
+  return privateBucket(scope, 'Workspace', { versioned: true, removalPolicy });
 }
 
 /** The key prefix `S3Workspace` keeps every session's files under. */

@@ -24,6 +24,14 @@ const LOOP_ACTIONS = [
  */
 const TOOL_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:BatchWriteItem'];
 
+/**
+ * What InvokeTool does besides when it runs sub-agents (the `agents` toolset): begin each
+ * sub-agent's turn in its child session (take the child's lease and append its task in one
+ * transaction) and ask a sub-agent's turn to stop when the call is cancelled, both updates of the
+ * child's head. Its own session's head it still never touches.
+ */
+const SUB_AGENT_ACTIONS = ['dynamodb:UpdateItem'];
+
 /** What DescribeTurn, which reads a turn's result from the log, does: reads only. */
 const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query'];
 
@@ -32,6 +40,11 @@ export function grantTableAccess(table: TableV2, step: StepName, fn: IFunction):
   const actions =
     step === 'invoke-tool' ? TOOL_ACTIONS : step === 'describe-turn' ? READ_ACTIONS : LOOP_ACTIONS;
   table.grant(fn, ...actions);
+}
+
+/** Grants the tools function what running sub-agents adds to its own table actions ({@link SUB_AGENT_ACTIONS}). */
+export function grantSubAgentTableAccess(table: TableV2, fn: IFunction): void {
+  table.grant(fn, ...SUB_AGENT_ACTIONS);
 }
 
 /**

@@ -14,6 +14,11 @@ export {
   API_PATH_PREFIXES,
   type ConsoleOidcSettings,
 } from './agent-step-console.js';
+export {
+  AgentStepSmokeStack,
+  type AgentStepSmokeStackProps,
+  SMOKE_EVENT_SOURCE,
+} from './agent-step-smoke-stack.js';
 export { AgentStepStack, type AgentStepStackProps } from './agent-step-stack.js';
 export { BundledLambda, type BundledLambdaProps } from './bundled-lambda.js';
 export type { AgentDeployment } from './deployment-preference.js';

@@ -6,7 +6,7 @@ import {
   WORKFLOW_NEXT,
   WORKFLOW_STATE_NAMES,
 } from '@agentstep/protocol';
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import type { IFunction, Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -49,6 +49,8 @@ export interface WorkflowStateMachineProps {
   readonly executionTimeout?: Duration;
   /** Where a run's end is announced (`Workflow Run Completed` or `Failed`). @default the account's default bus */
   readonly eventBus?: IEventBus;
+  /** What happens to its log group when the stack is deleted. @default RemovalPolicy.RETAIN */
+  readonly logRemovalPolicy?: RemovalPolicy;
 }
 
 /** How long a task waits past its function's own timeout before Step Functions gives up on it. */
@@ -107,7 +109,10 @@ export class WorkflowStateMachine extends Construct {
       timeout: executionTimeout,
       tracingEnabled: true,
       logs: {
-        destination: new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH }),
+        destination: new LogGroup(this, 'Logs', {
+          retention: RetentionDays.ONE_MONTH,
+          removalPolicy: props.logRemovalPolicy ?? RemovalPolicy.RETAIN,
+        }),
         level: LogLevel.ALL,
         includeExecutionData: false,
       },

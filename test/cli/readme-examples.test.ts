@@ -21,6 +21,10 @@ const NOT_RUN = new Map([
     'npx fetches the server from the registry (test/cli/mcp-stdio.test.ts runs the installed one)',
   ],
   [
+    'npx agentstep smoke --stack AgentStepSmoke',
+    'a deployed smoke stack (test/deploy/lambda-node22.test.ts runs it against the stand-in; test/cli/smoke.test.ts against serve)',
+  ],
+  [
     'npx agentstep run --model openai:gpt-4o-mini --max-cost 0.05',
     'a real model: OPENAI_API_KEY and the network',
   ],

@@ -1,4 +1,8 @@
-import { type AgentStepProps, GRANTS_NO_CALL_MAKES } from '@agentstep/cdk';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { restApiEvent } from '@agentstep/api/testing';
+import { type AgentStepProps, AgentStepSmokeStack, GRANTS_NO_CALL_MAKES } from '@agentstep/cdk';
 import {
   AGENT_STATE_MACHINE,
   LocalEngine,
@@ -24,17 +28,22 @@ import { readUntil } from '@agentstep/runtime/testing';
 import { Duration, type Stack } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
+import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ApiGatewayFront } from '../support/api-gateway-front.js';
 import { AwsStandIn } from '../support/aws-stand-in.js';
 import {
   type DeployedFunction,
   type Deployment,
   deployment,
+  deploymentOf,
   existingFunction,
   lambdaEnvironment,
+  TEST_ENV,
 } from '../support/deployed-functions.js';
 import { dynamoEndpoint, localDocumentClient } from '../support/dynamo-client.js';
 import { EngineStepFunctions } from '../support/engine-step-functions.js';
+import { deliveriesOf, describeStacksXml, type PutEntry } from '../support/event-bridge-stand-in.js';
 import { batch, resultItems } from '../support/harness.js';
 import {
   allows,
@@ -46,12 +55,18 @@ import {
 } from '../support/iam-coverage.js';
 import { functionFolders } from '../support/lambda-bundles.js';
 import { LambdaRuntime } from '../support/lambda-runtime.js';
+import { runCli } from '../support/run-cli.js';
 
 /**
  * The table the deployed functions and this test share, on the run's DynamoDB Local: named as the
  * construct's table is deployed (its logical id), so the functions' calls name it as IAM sees them.
  */
 const TABLE = deployment({}).functions[0]?.environment.AGENTSTEP_TABLE ?? '';
+/** Each agent with the `workspace` toolset: its tools function's files, as deployed (one bucket name for all). */
+const WORKSPACE = { builtInTools: ['demo', 'workspace'] };
+const WORKSPACE_BUCKET =
+  deployment(WORKSPACE).functions.find(({ folder }) => folder === 'invoke-tool')?.environment
+    .AGENTSTEP_WORKSPACE_BUCKET ?? '';
 /** Each turn: one batch of three echo calls at once, then an answer. */
 const PARALLEL_SCRIPT = [
   batch(['echo', { text: 'a' }], ['echo', { text: 'b' }], ['echo', { text: 'c' }]),
@@ -85,22 +100,43 @@ describe.skipIf(dynamoEndpoint === '')(
     /** The Lambda invocations the state machines' tasks made, by the machine's role. */
     const machineRequests: Array<RoleRequest & { loaded: Loaded }> = [];
 
+    /** S3, for the workspace: a fake S3 server nobody here wrote, holding the workspace bucket. */
+    let s3: S3rver;
+
     beforeAll(async () => {
       runtime = new LambdaRuntime();
-      aws = new AwsStandIn({ dynamoEndpoint, operations: sfn.operations() });
+      const directory = mkdtempSync(join(tmpdir(), 'agentstep-s3-'));
+      s3 = new S3rver({
+        port: 0,
+        address: '127.0.0.1',
+        silent: true,
+        directory,
+        configureBuckets: [{ name: WORKSPACE_BUCKET }],
+      });
+      const { port } = await s3.run();
+      aws = new AwsStandIn({
+        dynamoEndpoint,
+        s3Endpoint: `http://127.0.0.1:${port}`,
+        operations: sfn.operations(),
+      });
       await ensureEventLogTable(client, TABLE);
     });
 
     afterAll(async () => {
-      await Promise.all([runtime?.stop(), aws?.close()]);
+      await Promise.all([runtime?.stop(), aws?.close(), s3?.close()]);
     });
 
     /** Loads the functions of an agent deployed with `props` under `name/<folder>`. */
-    async function deploy(
+    function deploy(
       name: string,
       props: AgentStepProps | ((stack: Stack) => AgentStepProps),
     ): Promise<Loaded> {
-      const loaded = { ...deployment(props), name };
+      return load(name, deployment(props));
+    }
+
+    /** Loads the functions of `deployed` under `name/<folder>`. */
+    async function load(name: string, deployed: Deployment): Promise<Loaded> {
+      const loaded = { ...deployed, name };
       deployments.push(loaded);
       const services = await aws.environment();
       for (const fn of loaded.functions) {
@@ -233,7 +269,7 @@ describe.skipIf(dynamoEndpoint === '')(
       const listed = (await call(
         'parallel',
         'api',
-        restApiEvent('GET', '/sessions', 'arn:aws:iam::123456789012:user/ann'),
+        restApiEvent({ method: 'GET', path: '/sessions', caller: 'arn:aws:iam::123456789012:user/ann' }),
       )) as { streamed: string };
       expect(listed.streamed).toMatch(/^{"statusCode":200,/);
       expect(listed.streamed).toContain('"sessions":[]');
@@ -277,6 +313,41 @@ describe.skipIf(dynamoEndpoint === '')(
       const failCrash = await turnOn(engineOn(loaded, agent, new Set(['model-step', 'fail-turn'])), 'Hi.');
       expect(failCrash.run.output).toMatchObject({ status: 'failed' });
       expect(await stores.log.holder(failCrash.session)).toBeUndefined();
+    });
+
+    it('keeps a session’s files in the workspace bucket: the tools function lists, writes and reads them in S3', async () => {
+      const script = [
+        batch(['write', { file: 'notes.md', content: '# Notes' }]),
+        batch(['read', { file: 'notes.md' }], ['list', {}]),
+        'Done.<end>',
+      ];
+      const loaded = await deploy('workspace', { ...WORKSPACE, modelScript: JSON.stringify(script) });
+      const { session, turn, run } = await turnOn(engineOn(loaded, await loadAgent()), 'Take notes.');
+      expect(run.output).toMatchObject({ status: 'done' });
+      const [read, list] = resultItems(await stores.log.read(session), `${turn}.2`);
+      expect(resultItems(await stores.log.read(session), `${turn}.1`)).toEqual([
+        { tool: 'write', status: 'success', content: { file: 'notes.md', bytes: 7 } },
+      ]);
+      expect(read).toMatchObject({ tool: 'read', status: 'success' });
+      expect(JSON.stringify(read?.content)).toContain('# Notes');
+      expect(JSON.stringify(list?.content)).toContain('notes.md');
+    });
+
+    it('runs a sub-agent: the tools function starts its turn on the loop and reads its end', async () => {
+      const script = [batch(['spawn_agent', { role: 'helper', task: 'Say hi.' }]), 'Hi.<end>'];
+      const loaded = await deploy('sub-agents', {
+        modelScript: JSON.stringify(script),
+        builtInTools: ['demo', 'agents'],
+      });
+      sfn.engine = engineOn(loaded, await loadAgent());
+      const { session, turn, run } = await turnOn(sfn.engine, 'Ask a helper.');
+      expect(run.output).toMatchObject({ status: 'done', answer: 'Hi.' });
+      const [item] = resultItems(await stores.log.read(session), `${turn}.1`);
+      expect(item).toMatchObject({
+        tool: 'spawn_agent',
+        status: 'success',
+        content: { role: 'helper', status: 'done' },
+      });
     });
 
     it('runs a workflow run in AdvanceWorkflow, waiting at a human gate in AwaitGate', async () => {
@@ -414,6 +485,71 @@ describe.skipIf(dynamoEndpoint === '')(
       expect(JSON.stringify(item?.content)).toMatch(/Deployer/);
     });
 
+    it('passes agentstep smoke --stack against the smoke stack: its outputs from CloudFormation, its API behind API Gateway (SigV4, streaming), its rule on EventBridge', async () => {
+      const loaded = await load(
+        'smoke',
+        deploymentOf((app) => {
+          const stack = new AgentStepSmokeStack(app, 'AgentStepSmoke', { env: TEST_ENV });
+          return { stack, agent: stack.agent };
+        }),
+      );
+      sfn.engine = engineOn(loaded, await loadAgent());
+      const front = new ApiGatewayFront(
+        (event, onChunk) => {
+          invoked.set('api', (invoked.get('api') ?? 0) + 1);
+          return runtime.stream('smoke/api', event, onChunk);
+        },
+        new Map([[SMOKE_USER, { secret: 'smoke-secret', arn: 'arn:aws:iam::123456789012:user/smoke' }]]),
+      );
+      const apiUrl = await front.url;
+      aws.answer('cloudformation.DescribeStacks', ({ StackName }) =>
+        describeStacksXml(String(StackName), { ...loaded.outputs, ApiUrl: apiUrl }),
+      );
+      aws.answer('AWSEvents.PutEvents', async (input) => {
+        const entries = input.Entries as PutEntry[];
+        const ids = entries.map(() => crypto.randomUUID());
+        const start = sfn.operations()['AWSStepFunctions.StartExecution'];
+        entries.forEach((entry, index) => {
+          for (const { arn, input: turn } of deliveriesOf(entry, ids[index] ?? '', loaded.resources))
+            start?.({ stateMachineArn: arn, name: crypto.randomUUID(), input: JSON.stringify(turn) });
+        });
+        return { FailedEntryCount: 0, Entries: ids.map((EventId) => ({ EventId })) };
+      });
+      for (const request of triggerRequests(loaded.resources)) machineRequests.push({ ...request, loaded });
+      try {
+        const { status, stdout, stderr } = await runCli(
+          ['smoke', '--stack', 'AgentStepSmoke', '--timeout', '60'],
+          {
+            env: {
+              ...(await aws.environment()),
+              AWS_REGION: 'us-east-1',
+              AWS_ACCESS_KEY_ID: SMOKE_USER,
+              AWS_SECRET_ACCESS_KEY: 'smoke-secret',
+            },
+          },
+        );
+        expect(stderr).toBe('');
+        expect(
+          stdout
+            .trimEnd()
+            .split('\n')
+            .map((line) => line.split(/\s{2,}/).slice(0, 2)),
+        ).toEqual([
+          ['ok', 'turn'],
+          ['ok', 'parallel batch'],
+          ['ok', 'approval'],
+          ['ok', 'cancel'],
+          ['ok', 'trigger'],
+          ['skip', 'console'],
+          ['smoke: 5 passed, 0 failed, 1 skipped (stack AgentStepSmoke (us-east-1))'],
+        ]);
+        expect(stdout).toMatch(/trigger +an event started turn \S+ \(session \S+\), which ended limit/);
+        expect(status).toBe(0);
+      } finally {
+        await front.close();
+      }
+    });
+
     it('records what EventBridge and Pipes do with the triggers’ roles: rules, schedules and a queue starting turns', () => {
       const triggered = deployment({ api: false }, (agent, stack) => {
         agent.runOnSchedule(Schedule.rate(Duration.days(1)), { message: 'Write the daily report.' });
@@ -429,6 +565,8 @@ describe.skipIf(dynamoEndpoint === '')(
       for (const request of requests) machineRequests.push({ ...request, loaded });
     });
 
+    // The three checks below judge what every scenario above recorded: they run after them, in
+    // the file's order (a run filtered to one of them alone has no calls to judge, and says so).
     it('has invoked every function at least once', () => {
       expect(functionFolders().filter((folder) => !invoked.has(folder))).toEqual([]);
     });
@@ -487,6 +625,8 @@ describe.skipIf(dynamoEndpoint === '')(
         const by = `functions/${caller.fn.folder} (${caller.loaded.name})`;
         return iamRequestsOf(made, (token) => tokenMachines.get(token)).map((request) => ({
           ...request,
+          // The engine's loop, as a function of the deployment names it ($$.StateMachine.Id): its loop.
+          ...(request.resource === ENGINE_LOOP ? { resource: caller.loaded.machines.loop.arn } : {}),
           loaded: caller.loaded,
           role: caller.fn.role,
           by,
@@ -519,6 +659,9 @@ function distinct<Request extends RoleRequest & { loaded: Loaded }>(requests: re
 /** A method of the API, as a TOKEN authorizer's event names it. */
 const METHOD = 'arn:aws:execute-api:us-east-1:123456789012:abc123/prod/GET/sessions';
 
+/** The loop on the local engine, as its executions' context names it. */
+const ENGINE_LOOP = `arn:aws:states:us-east-1:123456789012:stateMachine:${AGENT_STATE_MACHINE}`;
+
 /** The steps the workflow state machine runs; the loop runs the others. */
 const WORKFLOW_STEPS: ReadonlySet<string> = new Set(['advance-workflow', 'await-gate']);
 
@@ -544,6 +687,9 @@ function eventBridge(detailType: string, source: string, detail: unknown) {
   };
 }
 
+/** The access key `agentstep smoke` signs with, as a user of the AWS account would. */
+const SMOKE_USER = 'smokeuser';
+
 /** The IAM principal the API tests sign as: the tenant. */
 const CALLER = 'arn:aws:iam::123456789012:user/ann';
 
@@ -554,37 +700,14 @@ async function apiCall(
   path: string,
   body?: unknown,
 ): Promise<{ status: number; body: Record<string, unknown> }> {
-  const { streamed } = (await call('api', 'api', restApiEvent(method, path, CALLER, body))) as {
+  const { streamed } = (await call(
+    'api',
+    'api',
+    restApiEvent({ method, path, caller: CALLER, body: body === undefined ? null : JSON.stringify(body) }),
+  )) as {
     streamed: string;
   };
   const prelude = streamed.indexOf('\u0000'.repeat(8));
   const { statusCode } = JSON.parse(streamed.slice(0, prelude)) as { statusCode: number };
   return { status: statusCode, body: JSON.parse(streamed.slice(prelude + 8) || '{}') };
-}
-
-/** A REST API proxy event for an IAM-signed request of `caller`, as API Gateway sends it. */
-function restApiEvent(method: string, path: string, caller: string, body?: unknown) {
-  return {
-    resource: '/{proxy+}',
-    path,
-    httpMethod: method,
-    headers: { Host: 'abc123.execute-api.us-east-1.amazonaws.com', 'content-type': 'application/json' },
-    multiValueHeaders: {},
-    queryStringParameters: null,
-    multiValueQueryStringParameters: null,
-    pathParameters: { proxy: path.slice(1) },
-    stageVariables: null,
-    requestContext: {
-      accountId: '123456789012',
-      apiId: 'abc123',
-      stage: 'prod',
-      requestId: crypto.randomUUID(),
-      httpMethod: method,
-      path: `/prod${path}`,
-      resourcePath: '/{proxy+}',
-      identity: { sourceIp: '203.0.113.7', userArn: caller, caller: 'AIDAEXAMPLE' },
-    },
-    body: body === undefined ? null : JSON.stringify(body),
-    isBase64Encoded: false,
-  };
 }

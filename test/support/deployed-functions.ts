@@ -26,7 +26,12 @@ export interface Deployment {
   /** The loop's and the workflow state machine's ARNs (as deployed in the test account) and roles' logical ids. */
   machines: Record<'loop' | 'workflow', { arn: string; role: string }>;
   resources: Record<string, TemplateResource>;
+  /** The stack's outputs, resolved to what they are deployed as. */
+  outputs: Record<string, string>;
 }
+
+/** Where the test deploys: the account and region every ARN of the deployment names. */
+export const TEST_ENV = { account: '123456789012', region: 'us-east-1' };
 
 /**
  * What an `AgentStep` with `props` deploys (synthesized as `cdk synth` does in account
@@ -37,14 +42,32 @@ export function deployment(
   props: AgentStepProps | ((stack: Stack) => AgentStepProps),
   extend: (agent: AgentStep, stack: Stack) => void = () => {},
 ): Deployment {
+  return deploymentOf((app) => {
+    const stack = new Stack(app, 'Test', { env: TEST_ENV });
+    const agent = new AgentStep(stack, 'Agent', typeof props === 'function' ? props(stack) : props);
+    extend(agent, stack);
+    return { stack, agent };
+  });
+}
+
+/**
+ * What the stack `build` adds to an app deploys, as {@link deployment} synthesizes it: the stack's
+ * `AgentStep`, whose every function, state machine and output it reads.
+ */
+export function deploymentOf(build: (app: App) => { stack: Stack; agent: AgentStep }): Deployment {
   const app = new App({ builtinCloudFormationValidation: false, context: { 'aws:cdk:bundling-stacks': [] } });
-  const stack = new Stack(app, 'Test', { env: { account: '123456789012', region: 'us-east-1' } });
-  const agent = new AgentStep(stack, 'Agent', typeof props === 'function' ? props(stack) : props);
-  extend(agent, stack);
-  const resources = app.synth().getStackByName(stack.stackName).template.Resources as Record<
-    string,
-    TemplateResource
-  >;
+  const { stack, agent } = build(app);
+  const template = app.synth().getStackByName(stack.stackName).template as {
+    Resources: Record<string, TemplateResource>;
+    Outputs?: Record<string, { Value: unknown }>;
+  };
+  const resources = template.Resources;
+  const outputs = Object.fromEntries(
+    Object.entries(template.Outputs ?? {}).map(([key, { Value }]) => [
+      key,
+      String(deployedValue(Value, resources)),
+    ]),
+  );
   const idOf = (construct: IFunction | IStateMachine) =>
     stack.getLogicalId(construct.node.defaultChild as CfnElement);
   const roleOf = (id: string, property: 'Role' | 'RoleArn') => {
@@ -85,6 +108,7 @@ export function deployment(
     functions,
     machines: { loop: machine(agent.stateMachine), workflow: machine(agent.workflowStateMachine) },
     resources,
+    outputs,
   };
 }
 

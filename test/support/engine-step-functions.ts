@@ -1,5 +1,5 @@
-import { type LocalEngine, WORKFLOW_STATE_MACHINE } from '@agentstep/local';
-import type { TurnInput } from '@agentstep/protocol';
+import { AGENT_STATE_MACHINE, type LocalEngine, WORKFLOW_STATE_MACHINE } from '@agentstep/local';
+import type { TurnInput, TurnRequest } from '@agentstep/protocol';
 import type { Operation } from './aws-stand-in.js';
 import { unqualified } from './iam-coverage.js';
 
@@ -10,18 +10,20 @@ interface Started {
   executionArn: string;
   stateMachineArn: string;
   name: string;
-  /** A turn of the loop, or a workflow run (`{ run }`). */
-  input: TurnInput | { run: string };
+  /** A turn of the loop (as the API starts one, or as a trigger does), or a workflow run (`{ run }`). */
+  input: TurnInput | TurnRequest | { run: string };
   status: Status;
+  /** Its output, once it succeeded. */
+  output?: unknown;
   ended: Promise<void>;
 }
 
 /**
  * Step Functions' API over a local engine, for the AWS stand-in: the operations the deployed
  * functions send (the API's starts, cancels and approval decisions, the operator's suspensions,
- * StartQueuedTurn's starts, the API's workflow runs), each acting on `engine`'s turns and runs
- * as Step Functions would on the executions: a turn's input starts the loop, a run's the workflow
- * state machine.
+ * StartQueuedTurn's starts, the API's workflow runs, a trigger's turns), each acting on `engine`'s
+ * turns and runs as Step Functions would on the executions: a turn's input (or an AWS service's
+ * turn request) starts the loop, a run's the workflow state machine.
  */
 export class EngineStepFunctions {
   /** The engine the executions run on; set before a function starts one. */
@@ -46,13 +48,14 @@ export class EngineStepFunctions {
       }),
       'AWSStepFunctions.DescribeExecution': ({ executionArn }) => {
         const started = this.#of(String(executionArn));
-        const { stateMachineArn, name, status, input } = started;
+        const { stateMachineArn, name, status, input, output } = started;
         return {
           executionArn,
           stateMachineArn,
           name,
           status,
           input: JSON.stringify(input),
+          ...(output === undefined ? {} : { output: JSON.stringify(output) }),
           startDate: Date.now() / 1000,
         };
       },
@@ -92,12 +95,11 @@ export class EngineStepFunctions {
       status: 'RUNNING',
       ended: Promise.resolve(),
     };
-    const engine = this.#engine();
-    started.ended = (
-      'turn' in turn ? engine.runTurn(turn) : engine.execute(WORKFLOW_STATE_MACHINE, turn)
-    ).then(
-      () => {
-        if (started.status === 'RUNNING') started.status = 'SUCCEEDED';
+    started.ended = this.#run(turn).then(
+      (output) => {
+        if (started.status !== 'RUNNING') return;
+        started.status = 'SUCCEEDED';
+        started.output = output;
       },
       () => {
         if (started.status === 'RUNNING') started.status = 'FAILED';
@@ -105,6 +107,14 @@ export class EngineStepFunctions {
     );
     this.#started.set(executionArn, started);
     return { executionArn, startDate: Date.now() / 1000 };
+  }
+
+  /** Runs an execution's input on the engine's machine for it; resolves with its output. */
+  async #run(input: Started['input']): Promise<unknown> {
+    const engine = this.#engine();
+    if ('turn' in input) return (await engine.runTurn(input)).output;
+    if ('message' in input) return (await engine.execute(AGENT_STATE_MACHINE, input)).output;
+    return (await engine.execute(WORKFLOW_STATE_MACHINE, input)).output;
   }
 
   #of(executionArn: string): Started {

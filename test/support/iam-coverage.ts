@@ -13,10 +13,11 @@ const PSEUDO: Readonly<Record<string, string>> = {
   'AWS::URLSuffix': 'amazonaws.com',
 };
 
-/** What IAM authorizes: an action on a resource. */
+/** What IAM authorizes: an action on a resource, with the condition keys the request sets. */
 export interface IamRequest {
   action: string;
   resource: string;
+  context?: Record<string, string>;
 }
 
 /** A request one role made, and who made it (a function, a state machine), for messages. */
@@ -44,7 +45,7 @@ const tableArn = (name: string) => `arn:aws:dynamodb:${REGION}:${ACCOUNT}:table/
 
 /**
  * The IAM requests of one recorded AWS API call: DynamoDB's operations (a transaction's items each
- * as its own action), EventBridge's PutEvents, Secrets Manager's GetSecretValue, Step Functions'
+ * as its own action), S3's, EventBridge's PutEvents, Secrets Manager's GetSecretValue, Step Functions'
  * (a start through an alias authorized on the state machine, as Step Functions authorizes it; a
  * task token's answer on the state machine that issued it, `machineOfToken`).
  */
@@ -57,6 +58,7 @@ export function iamRequestsOf(
   if (service === 'AWSEvents' && operation === 'PutEvents') return putEventsRequests(input);
   if (target === 'Lambda.Invoke')
     return [{ action: 'lambda:InvokeFunction', resource: functionArnOf(String(input.FunctionName)) }];
+  if (service === 'S3') return [s3Request(operation, input)];
   if (service === 'secretsmanager')
     return [{ action: `secretsmanager:${operation}`, resource: String(input.SecretId) }];
   if (service === 'AWSStepFunctions') {
@@ -68,6 +70,19 @@ export function iamRequestsOf(
     return [{ action: `states:${operation}`, resource: String(resource) }];
   }
   throw new Error(`No IAM mapping for ${target}.`);
+}
+
+/** S3's object reads and writes on the object, a listing on the bucket with its prefix (`s3:prefix`). */
+function s3Request(operation: string, input: Record<string, unknown>): IamRequest {
+  const bucket = `arn:aws:s3:::${String(input.Bucket)}`;
+  if (operation === 'ListObjectsV2')
+    return {
+      action: 's3:ListBucket',
+      resource: bucket,
+      context: { 's3:prefix': String(input.Prefix ?? '') },
+    };
+  const action = operation === 'HeadObject' ? 'GetObject' : operation;
+  return { action: `s3:${action}`, resource: `${bucket}/${String(input.Key)}` };
 }
 
 /** EventBridge's PutEvents: one request per entry, on its bus (the account's default one unless named). */
@@ -217,8 +232,11 @@ function refOf(id: string, resources: Record<string, TemplateResource>): string 
       return `${functionArn(String(deployedValue(properties.FunctionName, resources)))}:1`;
     case 'AWS::SQS::Queue':
       return `https://sqs.${REGION}.amazonaws.com/${ACCOUNT}/${id}`;
+    case 'AWS::S3::Bucket':
+      // Bucket names are lower case: its ARN (attributeOf) and its name name the same bucket.
+      return id.toLowerCase();
     default:
-      // A table's, a function's, a bucket's, a bus's name: its logical id, as the environment has it.
+      // A table's, a function's, a bus's name: its logical id, as the environment has it.
       return id;
   }
 }
@@ -290,7 +308,7 @@ export async function allows(
       principal: `arn:aws:iam::${ACCOUNT}:role/${role}`,
       action: request.action,
       resource: { resource: request.resource, accountId: ACCOUNT },
-      contextVariables: {},
+      contextVariables: request.context ?? {},
     },
     identityPolicies: [{ name: role, policy: { Version: '2012-10-17', Statement: statements } }],
     serviceControlPolicies: [],

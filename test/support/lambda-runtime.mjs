@@ -4,7 +4,8 @@
 // handlers with the events the parent sends. It provides what the `nodejs22.x` runtime provides a
 // handler and no more: the `awslambda` global with `streamifyResponse` and `HttpResponseStream`.
 // Messages (IPC): {id, type: 'load', bundle, env, name} and {id, type: 'invoke', name, event};
-// each answered {id, reads?, result?, error?}.
+// each answered {id, reads?, result?, error?}, a streamed response's chunks first sent as they are
+// written, each {id, chunk} (base64).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
@@ -57,15 +58,18 @@ process.env = new Proxy(
 /**
  * The runtime's streaming globals: a streamified handler is called with a response stream, and
  * `HttpResponseStream.from` writes the JSON prelude API Gateway reads (status and headers) and
- * eight zero bytes before the body. The stand-in collects what the handler streamed.
+ * eight zero bytes before the body. The stand-in sends each chunk to the parent as it is written,
+ * and answers with all of them.
  */
 globalThis.awslambda = {
   streamifyResponse: (handler) => {
     const streaming = async (event, context) => {
       const chunks = [];
+      const { invocation } = running.getStore();
       const stream = new Writable({
         write(chunk, _encoding, done) {
           chunks.push(Buffer.from(chunk));
+          process.send({ id: invocation, chunk: Buffer.from(chunk).toString('base64') });
           done();
         },
       });
@@ -121,11 +125,12 @@ async function load({ id, bundle, env, name }) {
 }
 
 /** Invokes a loaded handler with `event`, in its function's environment. */
-async function invoke({ name, event }) {
+async function invoke({ id, name, event }) {
   const function_ = loaded.get(name);
   if (function_ === undefined) return { error: { name: 'Error', message: `No function ${name} is loaded.` } };
   try {
-    const result = await running.run({ env: function_.env }, () => function_.handler(event, contextOf(name)));
+    const context = { env: function_.env, invocation: id };
+    const result = await running.run(context, () => function_.handler(event, contextOf(name)));
     return { result: result ?? null };
   } catch (error) {
     return { error: described(error) };

@@ -16,6 +16,8 @@ export interface RuntimeAnswer {
 export class LambdaRuntime {
   readonly #child: ChildProcess;
   readonly #waiting = new Map<number, (answer: RuntimeAnswer) => void>();
+  /** What to do with each chunk a streaming invocation writes, by invocation. */
+  readonly #streaming = new Map<number, (chunk: Buffer) => void>();
   #next = 0;
   /** The child's Node.js version, once it is ready. */
   readonly version: Promise<string>;
@@ -35,10 +37,16 @@ export class LambdaRuntime {
         for (const answer of this.#waiting.values())
           answer({ error: { name: 'RuntimeExited', message: exited } });
       });
-      this.#child.on('message', (message: { id?: number; ready?: string } & RuntimeAnswer) => {
-        if (message.ready !== undefined) settle(message.ready);
-        else if (message.id !== undefined) this.#waiting.get(message.id)?.(message);
-      });
+      this.#child.on(
+        'message',
+        (message: { id?: number; ready?: string; chunk?: string } & RuntimeAnswer) => {
+          if (message.ready !== undefined) settle(message.ready);
+          else if (message.id === undefined) return;
+          else if (message.chunk !== undefined)
+            this.#streaming.get(message.id)?.(Buffer.from(message.chunk, 'base64'));
+          else this.#waiting.get(message.id)?.(message);
+        },
+      );
     });
   }
 
@@ -50,6 +58,14 @@ export class LambdaRuntime {
   /** Invokes function `name` with `event`. */
   invoke(name: string, event: unknown): Promise<RuntimeAnswer> {
     return this.#ask({ type: 'invoke', name, event });
+  }
+
+  /**
+   * Invokes streaming function `name` with `event`, handing on each chunk of its response as the
+   * handler writes it; settles as {@link invoke} once the handler has ended.
+   */
+  stream(name: string, event: unknown, onChunk: (chunk: Buffer) => void): Promise<RuntimeAnswer> {
+    return this.#ask({ type: 'invoke', name, event }, onChunk);
   }
 
   /** Invokes function `name` with `event`: its result, or its error thrown here. */
@@ -68,12 +84,14 @@ export class LambdaRuntime {
     await exited;
   }
 
-  async #ask(message: Record<string, unknown>): Promise<RuntimeAnswer> {
+  async #ask(message: Record<string, unknown>, onChunk?: (chunk: Buffer) => void): Promise<RuntimeAnswer> {
     await this.version;
     const id = this.#next++;
+    if (onChunk) this.#streaming.set(id, onChunk);
     return new Promise((settle) => {
       this.#waiting.set(id, (answer) => {
         this.#waiting.delete(id);
+        this.#streaming.delete(id);
         settle(answer);
       });
       this.#child.send({ id, ...message });

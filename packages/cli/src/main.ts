@@ -24,6 +24,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   workflow: async () => (await import('./commands/workflow-command.js')).workflowCommand,
   version: async () => (await import('./commands/version-command.js')).versionCommand,
   tenants: async () => (await import('./commands/tenants-command.js')).tenantsCommand,
+  smoke: async () => (await import('./commands/smoke-command.js')).smokeCommand,
 };
 
 /**

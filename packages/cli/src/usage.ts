@@ -163,6 +163,27 @@ Exit code 0: the execution succeeded (whatever the turn's status); 1: it failed 
 its field); 2: the command was called wrong. The model, tool, limit and budget options of
 \`agentstep run\` configure the agent.`;
 
+/** Help for `agentstep smoke`. */
+const SMOKE_USAGE = `agentstep smoke --stack NAME [--region R] [--token JWT] [--timeout SECONDS]
+agentstep smoke --url URL [--token NAME] [--timeout SECONDS]
+
+Checks an AgentStep deployment end to end with the scripted smoke agent (infra/smoke/agent.js of
+@agentstep/cdk), one line per check (ok, FAIL or skip, its name, what it found), then a summary:
+  turn            POST /sessions, its stream dropped after two events and resumed after the last
+                  seq it gave: every event once, up to a call waiting for approval
+  parallel batch  the batch's other calls end while its first waits for a person
+  approval        the waiting call approved through the API runs; the turn ends done, its batch's
+                  results in call order
+  cancel          a second turn, waiting for approval, cancelled: it ends cancelled, nothing waits
+  trigger         an EventBridge event starts a turn through the stack's rule (stack only)
+  console         the console's config.json is one the console reads (where there is a console)
+It leaves no turn running. --stack: a stack deployed from AgentStepSmokeStack (README: Your first
+deploy), its outputs read from CloudFormation, with the AWS environment's credentials and region
+(AWS_REGION, else --region); requests are SigV4-signed unless --token gives the JWT its API takes.
+--url: agentstep serve --agent node_modules/@agentstep/cdk/smoke/agent.js (--token: as for
+approvals). --timeout: how long each check may take (default 300).
+Exit code 0: no check failed; 1: one did (or the stack could not be read); 2: called wrong.`;
+
 /** Help for `agentstep parse`. */
 const PARSE_USAGE = `agentstep parse [--mode event|token] [--chunk-size N] [--chunks-json]
 
@@ -223,6 +244,7 @@ Commands:
   stats     print what a session's local runs cost
   version   print the agent's version (what each turn records it ran on)
   tenants   suspend or resume a tenant (the kill switch), set its spend ceiling, show its spend
+  smoke     check a deployment end to end: turn, stream, parallel batch, approval, cancel, trigger
   approvals list a session's calls waiting for a person's approval
   approve   approve (or --deny) one waiting call
   parse     parse model output from stdin into protocol events (JSON lines)
@@ -239,6 +261,8 @@ ${APPROVALS_USAGE}
 ${SERVE_USAGE}
 
 ${INVOKE_USAGE}
+
+${SMOKE_USAGE}
 
 ${PARSE_USAGE}
 

@@ -2,4 +2,5 @@
 export { idleStarter, inMemoryApiDeps } from './in-memory-api-deps.js';
 export { RecordingTaskTokens, type SentTaskSuccess } from './recording-task-tokens.js';
 export { RecordingWorkflowStarter } from './recording-workflow-starter.js';
+export { type GatewayRequest, restApiEvent } from './rest-api-event.js';
 export { type ScriptedCall, stepIntoApprovals } from './step-into-approvals.js';

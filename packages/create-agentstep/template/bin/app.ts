@@ -1,4 +1,4 @@
-import { AgentStep } from '@agentstep/cdk';
+import { AgentStep, AgentStepSmokeStack } from '@agentstep/cdk';
 import { App, Stack } from 'aws-cdk-lib';
 
 // The CDK app `npx cdk deploy` deploys: one stack with your agent (agent.ts) on Step Functions,
@@ -6,3 +6,5 @@ import { App, Stack } from 'aws-cdk-lib';
 const app = new App();
 const stack = new Stack(app, '{{stackName}}');
 new AgentStep(stack, 'Agent', { agent: 'agent.ts' });
+// Check AgentStep in your account: npx cdk deploy -c smoke=true AgentStepSmoke, then npx agentstep smoke --stack AgentStepSmoke, then npx cdk destroy -c smoke=true AgentStepSmoke.
+if (String(app.node.tryGetContext('smoke')) === 'true') new AgentStepSmokeStack(app, 'AgentStepSmoke');
