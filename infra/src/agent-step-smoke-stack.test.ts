@@ -15,7 +15,7 @@ const SMOKE_EVENT = {
   'detail-type': 'AgentStep Smoke Test',
   source: SMOKE_EVENT_SOURCE,
   time: '2026-11-23T10:00:00Z',
-  detail: { message: 'Smoke test: a turn a trigger started.' },
+  detail: { stack: 'Smoke', message: 'Smoke test: a turn a trigger started.' },
 };
 
 /** An API behind JWTs with the web console: the smoke stack's largest shape, its buckets included. */
@@ -54,10 +54,10 @@ describe('AgentStepSmokeStack', () => {
     expect(Description).toMatch(/smoke/i);
   });
 
-  it('starts a one-step turn through the live alias for each smoke event, its message from the detail', () => {
+  it('starts a one-step turn through the live alias for each smoke event naming its stack, its message from the detail', () => {
     const rules = Object.values(
       template.findResources('AWS::Events::Rule', {
-        Properties: { EventPattern: { source: [SMOKE_EVENT_SOURCE] } },
+        Properties: { EventPattern: { source: [SMOKE_EVENT_SOURCE], detail: { stack: ['Smoke'] } } },
       }),
     );
     expect(rules).toHaveLength(1);
@@ -85,9 +85,11 @@ describe('AgentStepSmokeStack', () => {
         [DeletionPolicy, UpdateReplacePolicy].some((policy) => policy !== 'Delete'),
       )
       .map(([id, { Type }]) => `${id} (${Type})`);
-    // API Gateway's CloudWatch Logs role, and the account setting naming it, are the account's and
-    // region's, which other APIs use.
+    // The loop's published version, which running turns continue on (deleting the state machine
+    // deletes its versions); API Gateway's CloudWatch Logs role and the account setting naming it,
+    // the account's and region's, which its other APIs use.
     expect(kept).toEqual([
+      expect.stringMatching(/^AgentLiveVersion\w+ \(AWS::StepFunctions::StateMachineVersion\)$/),
       expect.stringMatching(/^AgentApiCloudWatchRole\w+ \(AWS::IAM::Role\)$/),
       expect.stringMatching(/^AgentApiAccount\w+ \(AWS::ApiGateway::Account\)$/),
     ]);

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { STACK_OUTPUTS } from '@agentstep/protocol';
 import { CfnOutput, RemovalPolicy, type StackProps } from 'aws-cdk-lib';
 import { Rule } from 'aws-cdk-lib/aws-events';
 import type { Construct } from 'constructs';
@@ -36,15 +37,16 @@ export class AgentStepSmokeStack extends AgentStepStack {
       agent: { agent: smokeAgentFile(), removalPolicy: RemovalPolicy.DESTROY, ...(api ? { api } : {}) },
     });
     this.trigger = new Rule(this, 'SmokeTrigger', {
-      description: `Starts a turn of the smoke agent for each ${SMOKE_EVENT_SOURCE} event (agentstep smoke).`,
-      eventPattern: { source: [SMOKE_EVENT_SOURCE] },
+      description: `Starts a turn of the smoke agent for each ${SMOKE_EVENT_SOURCE} event naming this stack (agentstep smoke).`,
+      // Every smoke stack of the account and region shares the bus: each starts its own events' turns.
+      eventPattern: { source: [SMOKE_EVENT_SOURCE], detail: { stack: [this.stackName] } },
     });
     // One model step: the turn runs the script's first call and ends `limit`, never reaching the
     // batch whose call waits for approval.
     this.agent.runOnEvent(this.trigger, { message: '<$.detail.message>', maxSteps: 1 });
-    new CfnOutput(this, 'SmokeEventSource', {
+    new CfnOutput(this, STACK_OUTPUTS.smokeEventSource, {
       description:
-        'Marks a smoke stack: an event of this source on the default bus, {"message": …} as detail, starts a one-step turn.',
+        'Marks a smoke stack: an event of this source on the default bus, {"stack": <this stack>, "message": …} as detail, starts a one-step turn.',
       value: SMOKE_EVENT_SOURCE,
     });
   }

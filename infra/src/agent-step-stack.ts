@@ -1,3 +1,4 @@
+import { STACK_OUTPUTS } from '@agentstep/protocol';
 import {
   CfnOutput,
   type CfnResource,
@@ -68,23 +69,23 @@ export class AgentStepStack extends Stack {
     ];
     for (const finding of findings) Validations.of(this.agent).acknowledge(finding);
     if (this.agent.console) acknowledgeConsoleFindings(this, this.agent.console);
-    new CfnOutput(this, 'LiveAliasArn', {
+    new CfnOutput(this, STACK_OUTPUTS.liveAliasArn, {
       description:
         'Every turn starts through this alias; roll back by pointing it at an earlier version (docs/decisions/0042-pinned-deploys.md).',
       value: this.agent.live.arn,
     });
-    new CfnOutput(this, 'OperatorFunctionName', {
+    new CfnOutput(this, STACK_OUTPUTS.operatorFunctionName, {
       description:
         'The kill switch and tenant ceilings: aws lambda invoke --function-name <this> --cli-binary-format raw-in-base64-out --payload \'{"action":"suspend","tenant":"…"}\' /dev/stdout (README: The kill switch).',
       value: this.agent.operator.functionName,
     });
     if (this.agent.api)
-      new CfnOutput(this, 'ApiUrl', {
+      new CfnOutput(this, STACK_OUTPUTS.apiUrl, {
         description: 'The AgentStep HTTP API: POST {url}sessions starts a session.',
         value: this.agent.api.url,
       });
     if (this.agent.console)
-      new CfnOutput(this, 'ConsoleUrl', {
+      new CfnOutput(this, STACK_OUTPUTS.consoleUrl, {
         description:
           'The AgentStep web console: register this URL as a redirect URI of the console’s OIDC client at the issuer.',
         value: this.agent.console.url,

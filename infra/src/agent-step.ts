@@ -204,10 +204,11 @@ export interface AgentStepProps extends ApprovalProps {
    * What happens to everything that outlives a stack by default when the stack is deleted (or a
    * deploy replaces it): the event-log table (deletion protection on unless `DESTROY`), the
    * workspace and console buckets, the triggers' dead-letter queue, the loop's, workflows' and
-   * API's log groups and the loop's published versions. `DESTROY` deletes them all, the buckets
-   * emptied first: `cdk destroy` leaves nothing of the agent behind, for stacks that only test
-   * (`AgentStepSmokeStack`). API Gateway's CloudWatch Logs role (`api.cloudWatchRole`) is the
-   * account's and region's, which other APIs use, and is kept whatever this says. @default RemovalPolicy.RETAIN
+   * API's log groups. `DESTROY` deletes them all, the buckets emptied first: `cdk destroy` leaves
+   * nothing of the agent behind, for stacks that only test (`AgentStepSmokeStack`). Kept whatever
+   * this says: the loop's published versions (a deploy must not delete the version running turns
+   * continue on; deleting the state machine deletes them all) and API Gateway's CloudWatch Logs
+   * role (`api.cloudWatchRole`, the account's and region's, which its other APIs use). @default RemovalPolicy.RETAIN
    */
   readonly removalPolicy?: RemovalPolicy;
   /**
@@ -424,7 +425,6 @@ export class AgentStep extends Construct {
       stateMachine: this.stateMachine,
       failureAlarm: this.failureAlarm,
       ...(props.deployment ? { deployment: props.deployment } : {}),
-      removalPolicy,
     });
     this.workflowStateMachine = new WorkflowStateMachine(this, 'Workflows', {
       advance: workflowFunctions['advance-workflow'],

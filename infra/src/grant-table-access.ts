@@ -25,10 +25,10 @@ const LOOP_ACTIONS = [
 const TOOL_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:BatchWriteItem'];
 
 /**
- * What InvokeTool does besides when it runs sub-agents (the `agents` toolset): begin each
- * sub-agent's turn in its child session (take the child's lease and append its task in one
- * transaction) and ask a sub-agent's turn to stop when the call is cancelled, both updates of the
- * child's head. Its own session's head it still never touches.
+ * What InvokeTool adds when it runs sub-agents (the `agents` toolset): it updates a child session's
+ * head, beginning the sub-agent's turn there (the child's lease and its task, in one transaction)
+ * and asking that turn to stop when the call is cancelled. IAM cannot tell one session's items from
+ * another's, so the grant is the table's; the code updates only its children's heads.
  */
 const SUB_AGENT_ACTIONS = ['dynamodb:UpdateItem'];
 

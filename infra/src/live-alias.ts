@@ -18,12 +18,6 @@ export interface LiveAliasProps {
   readonly deployment?: AgentDeployment;
   /** The alarm that rolls a deploy back, unless the deployment names its own. */
   readonly failureAlarm: IAlarm;
-  /**
-   * What happens to the published version when a deploy replaces it or the stack is deleted:
-   * `DESTROY` deletes a replaced version (its running executions finish; it is no longer there to
-   * roll back to). @default RemovalPolicy.RETAIN
-   */
-  readonly removalPolicy?: RemovalPolicy;
 }
 
 /**
@@ -46,7 +40,7 @@ export class LiveAlias extends Construct {
       // A new revision replaces the resource: a new version is published, the old one kept.
       stateMachineRevisionId: stateMachine.stateMachineRevisionId,
     });
-    this.version.applyRemovalPolicy(props.removalPolicy ?? RemovalPolicy.RETAIN);
+    this.version.applyRemovalPolicy(RemovalPolicy.RETAIN);
     this.alias = new CfnStateMachineAlias(this, 'Alias', {
       name: LIVE_ALIAS_NAME,
       description: 'Every execution of the agent loop starts here (AgentStep, decision 0042).',

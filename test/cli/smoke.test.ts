@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batch } from '../support/harness.js';
 import { runCli } from '../support/run-cli.js';
 import { call, type Served, serveScript, startServe } from '../support/serve-client.js';
 
@@ -80,7 +81,43 @@ describe('agentstep smoke against an agent that is not the smoke agent', () => {
   });
 });
 
+describe('agentstep smoke against an agent whose every call waits for approval', () => {
+  let served: Served;
+  beforeAll(async () => {
+    const both = batch(['sleep', { ms: 0, value: 'a' }], ['sleep', { ms: 0, value: 'b' }]);
+    served = await serveScript('smoke-left', [both, 'Done.<end>'], ['--approve', 'sleep']);
+  });
+  afterAll(async () => {
+    expect(await served?.stop()).toBe(0);
+  });
+
+  it('fails the checks that need a call beside the waiting one, then cancels the turn they left waiting', async () => {
+    const { status, stdout } = await runCli(['smoke', '--url', served.url, '--token', 'smoke']);
+    expect(stdout).toMatch(/^FAIL {2}parallel batch +every call of the batch waits for approval/m);
+    expect(stdout).toMatch(/^FAIL {2}approval +expected one call waiting for approval, found \[/m);
+    expect(stdout).not.toMatch(/cleanup/);
+    expect(stdout).toMatch(/^smoke: 3 passed, 2 failed, 1 skipped/m);
+    expect(status).toBe(1);
+    const sessions = await sessionsOf(served.url, 'smoke');
+    expect(sessions.map(({ status }) => status)).toEqual(['idle', 'idle']);
+    const [left] = sessions.slice(-1);
+    expect((await call(`${served.url}/sessions/${left?.session}`, 'smoke')).body.lastTurn).toMatchObject({
+      status: 'cancelled',
+    });
+  });
+});
+
 describe('agentstep smoke called wrong', () => {
+  it('documents itself in --help: both targets, every check, the exit codes', async () => {
+    const { status, stdout } = await runCli(['smoke', '--help']);
+    expect(stdout).toContain('agentstep smoke --stack NAME [--region R] [--token JWT] [--timeout SECONDS]');
+    expect(stdout).toContain('agentstep smoke --url URL');
+    for (const check of ['turn', 'parallel batch', 'approval', 'cancel', 'trigger', 'console'])
+      expect(stdout).toMatch(new RegExp(`^  ${check} +\\S`, 'm'));
+    expect(stdout).toMatch(/Exit code 0: no check failed; 1: one did/);
+    expect(status).toBe(0);
+  });
+
   it.each([
     [[], /give --stack NAME .* or --url URL/],
     [['--stack', 'AgentStepSmoke', '--url', 'http://127.0.0.1:1'], /one of them/],
@@ -91,10 +128,16 @@ describe('agentstep smoke called wrong', () => {
     expect(status).toBe(2);
   });
 
-  it('needs a region for --stack: AWS_REGION, AWS_DEFAULT_REGION or --region', async () => {
-    const env = { AWS_REGION: '', AWS_DEFAULT_REGION: '' };
+  it('needs a region for --stack: the AWS environment’s or --region', async () => {
+    const nowhere = mkdtempSync(join(tmpdir(), 'agentstep-no-aws-'));
+    const env = {
+      AWS_REGION: '',
+      AWS_DEFAULT_REGION: '',
+      AWS_CONFIG_FILE: join(nowhere, 'config'),
+      AWS_SHARED_CREDENTIALS_FILE: join(nowhere, 'credentials'),
+    };
     const { status, stderr } = await runCli(['smoke', '--stack', 'AgentStepSmoke'], { env });
-    expect(stderr).toMatch(/--stack needs a region: set AWS_REGION/);
-    expect(status).toBe(2);
+    expect(stderr).toMatch(/no AWS region: set AWS_REGION, give your AWS profile a region, or pass --region/);
+    expect(status).toBe(1);
   });
 });

@@ -502,10 +502,10 @@ describe.skipIf(dynamoEndpoint === '')(
         new Map([[SMOKE_USER, { secret: 'smoke-secret', arn: 'arn:aws:iam::123456789012:user/smoke' }]]),
       );
       const apiUrl = await front.url;
-      aws.answer('cloudformation.DescribeStacks', ({ StackName }) =>
-        describeStacksXml(String(StackName), { ...loaded.outputs, ApiUrl: apiUrl }),
+      const describing = aws.answer('cloudformation.DescribeStacks', ({ StackName }) =>
+        describeStacksXml(String(StackName), 'AgentStepSmoke', { ...loaded.outputs, ApiUrl: apiUrl }),
       );
-      aws.answer('AWSEvents.PutEvents', async (input) => {
+      const putting = aws.answer('AWSEvents.PutEvents', async (input) => {
         const entries = input.Entries as PutEntry[];
         const ids = entries.map(() => crypto.randomUUID());
         const start = sfn.operations()['AWSStepFunctions.StartExecution'];
@@ -516,17 +516,16 @@ describe.skipIf(dynamoEndpoint === '')(
         return { FailedEntryCount: 0, Entries: ids.map((EventId) => ({ EventId })) };
       });
       for (const request of triggerRequests(loaded.resources)) machineRequests.push({ ...request, loaded });
+      const environment = {
+        ...(await aws.environment()),
+        AWS_REGION: 'us-east-1',
+        AWS_ACCESS_KEY_ID: SMOKE_USER,
+        AWS_SECRET_ACCESS_KEY: 'smoke-secret',
+      };
       try {
         const { status, stdout, stderr } = await runCli(
           ['smoke', '--stack', 'AgentStepSmoke', '--timeout', '60'],
-          {
-            env: {
-              ...(await aws.environment()),
-              AWS_REGION: 'us-east-1',
-              AWS_ACCESS_KEY_ID: SMOKE_USER,
-              AWS_SECRET_ACCESS_KEY: 'smoke-secret',
-            },
-          },
+          { env: environment },
         );
         expect(stderr).toBe('');
         expect(
@@ -545,7 +544,15 @@ describe.skipIf(dynamoEndpoint === '')(
         ]);
         expect(stdout).toMatch(/trigger +an event started turn \S+ \(session \S+\), which ended limit/);
         expect(status).toBe(0);
+        // Signed with a secret the gateway does not know: refused, each check failing as it says.
+        const forged = await runCli(['smoke', '--stack', 'AgentStepSmoke', '--timeout', '60'], {
+          env: { ...environment, AWS_SECRET_ACCESS_KEY: 'not-the-secret' },
+        });
+        expect(forged.stdout).toMatch(/^FAIL {2}turn +The request signature we calculated does not match/m);
+        expect(forged.status).toBe(1);
       } finally {
+        describing();
+        putting();
         await front.close();
       }
     });
@@ -579,13 +586,15 @@ describe.skipIf(dynamoEndpoint === '')(
         const statements = roleStatements(request.role, request.loaded.resources);
         if (!(await allows(request.role, statements, request)))
           denied.push(
-            `${request.by}: ${request.action} on ${request.resource}, not allowed by role ${request.role}`,
+            `${request.by}: ${request.action} on ${request.resource}, not allowed by role ${request.role}; the statement that would allow it: ${JSON.stringify(allowing(request))}`,
           );
       }
       expect(denied).toEqual([]);
     });
 
-    it('needs every statement of every role: removing any one denies a recorded call, or the construct says why no call makes it', async () => {
+    it('needs every statement of every role: removing any one denies a recorded call, or the construct says why no call makes it', async ({
+      annotate,
+    }) => {
       const requests = distinct([...functionRequests(), ...machineRequests]);
       const unneeded = new Map<string, string>();
       const needed = new Set<string>();
@@ -613,8 +622,13 @@ describe.skipIf(dynamoEndpoint === '')(
         actions
           .split(' ')
           .every((action) => GRANTS_NO_CALL_MAKES.some((grant) => grant.actions.includes(action)));
-      const unexplained = [...unneeded].filter(([key, actions]) => !needed.has(key) && !reasoned(actions));
+      const unused = [...unneeded].filter(([key]) => !needed.has(key));
+      const unexplained = unused.filter(([, actions]) => !reasoned(actions));
       expect(unexplained.map(([key]) => key)).toEqual([]);
+      // The least-privilege report: each grant no recorded call needs, with the construct's reason.
+      const report = unused.map(([key, actions]) => `${key}: ${reasonOf(actions)}`);
+      expect(report.length).toBeGreaterThan(0);
+      await annotate(`Grants no recorded call needs, and why each is kept:\n${report.join('\n')}`);
     });
 
     /** The AWS calls the functions made, each as IAM authorizes it, by the function's role. */
@@ -635,6 +649,27 @@ describe.skipIf(dynamoEndpoint === '')(
     }
   },
 );
+
+/** The statement a role would need for `request`: its action on its resource, under its condition keys. */
+function allowing({ action, resource, context }: RoleRequest) {
+  const condition = context && { StringLike: context };
+  return {
+    Effect: 'Allow',
+    Action: action,
+    Resource: resource,
+    ...(condition ? { Condition: condition } : {}),
+  };
+}
+
+/** Why the construct keeps a grant of `actions` that no call of AgentStep's code makes. */
+function reasonOf(actions: string): string {
+  const reasons = new Set(
+    actions
+      .split(' ')
+      .map((action) => GRANTS_NO_CALL_MAKES.find((grant) => grant.actions.includes(action))?.reason),
+  );
+  return [...reasons].join(' ');
+}
 
 /** The roles of a deployment: its functions', its state machines' and its triggers'. */
 function rolesOf(loaded: Loaded): string[] {

@@ -57,12 +57,15 @@ async function answer(
 ): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://front');
   const body = await bodyOf(request);
-  if (!url.pathname.startsWith(`${STAGE}/`)) return refuse(response, 404, 'Not Found');
+  // API Gateway's own refusals, in the shape the construct's gateway responses give them.
+  if (!url.pathname.startsWith(`${STAGE}/`))
+    return refuse(response, 401, 'Unauthorized', 'Missing Authentication Token');
   const caller = await signerOf(request, url, body, principals);
   if (caller === undefined)
     return refuse(
       response,
       403,
+      'INVALID_SIGNATURE',
       'The request signature we calculated does not match the signature you provided.',
     );
   const headers = Object.fromEntries(
@@ -154,9 +157,9 @@ function isoDate(compact: string): Date {
   return new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}Z`);
 }
 
-function refuse(response: ServerResponse, status: number, message: string): void {
+function refuse(response: ServerResponse, status: number, code: string, message: string): void {
   response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(JSON.stringify({ message }));
+  response.end(JSON.stringify({ error: { code, message } }));
 }
 
 async function bodyOf(request: IncomingMessage): Promise<string> {

@@ -134,9 +134,17 @@ export class AwsStandIn {
     }
   }
 
-  /** Answers `target` (`AWSEvents.PutEvents`, `cloudformation.DescribeStacks`) with `operation` from now on. */
-  answer(target: string, operation: Operation): void {
+  /**
+   * Answers `target` (`AWSEvents.PutEvents`, `cloudformation.DescribeStacks`) with `operation` until
+   * the returned function puts the previous answer back.
+   */
+  answer(target: string, operation: Operation): () => void {
+    const previous = this.#operations[target];
     this.#operations[target] = operation;
+    return () => {
+      if (previous === undefined) delete this.#operations[target];
+      else this.#operations[target] = previous;
+    };
   }
 
   /** The environment that points a function's SDK clients at the stand-in. */

@@ -34,10 +34,15 @@ export class EngineStepFunctions {
   operations(): Record<string, Operation> {
     return {
       'AWSStepFunctions.StartExecution': (input) => this.#start(input),
-      'AWSStepFunctions.ListExecutions': ({ stateMachineArn, statusFilter }) => ({
+      // Newest first, at most maxResults, of the state machine or of the alias or version named.
+      'AWSStepFunctions.ListExecutions': ({ stateMachineArn, statusFilter, maxResults }) => ({
         executions: [...this.#started.values()]
+          .reverse()
           .filter(({ status }) => statusFilter === undefined || status === statusFilter)
-          .filter((started) => unqualified(started.stateMachineArn) === stateMachineArn)
+          .filter((started) =>
+            [started.stateMachineArn, unqualified(started.stateMachineArn)].includes(String(stateMachineArn)),
+          )
+          .slice(0, Number(maxResults ?? 100))
           .map(({ executionArn, stateMachineArn, name, status }) => ({
             executionArn,
             stateMachineArn,

@@ -171,15 +171,16 @@ Checks an AgentStep deployment end to end with the scripted smoke agent (infra/s
 @agentstep/cdk), one line per check (ok, FAIL or skip, its name, what it found), then a summary:
   turn            POST /sessions, its stream dropped after two events and resumed after the last
                   seq it gave: every event once, up to a call waiting for approval
-  parallel batch  the batch's other calls end while its first waits for a person
+  parallel batch  the batch's other calls succeed while one of its calls waits for a person
   approval        the waiting call approved through the API runs; the turn ends done, its batch's
                   results in call order
   cancel          a second turn, waiting for approval, cancelled: it ends cancelled, nothing waits
   trigger         an EventBridge event starts a turn through the stack's rule (stack only)
   console         the console's config.json is one the console reads (where there is a console)
-It leaves no turn running. --stack: a stack deployed from AgentStepSmokeStack (README: Your first
-deploy), its outputs read from CloudFormation, with the AWS environment's credentials and region
-(AWS_REGION, else --region); requests are SigV4-signed unless --token gives the JWT its API takes.
+It leaves no turn running: what a failed or stopped (Ctrl-C) check left is cancelled. --stack: a
+stack deployed from AgentStepSmokeStack (README: Your first deploy), its outputs read from
+CloudFormation with the AWS environment's credentials, in --region or else the environment's
+(AWS_REGION, your profile's); requests are SigV4-signed unless --token gives the JWT its API takes.
 --url: agentstep serve --agent node_modules/@agentstep/cdk/smoke/agent.js (--token: as for
 approvals). --timeout: how long each check may take (default 300).
 Exit code 0: no check failed; 1: one did (or the stack could not be read); 2: called wrong.`;

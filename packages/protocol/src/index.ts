@@ -204,6 +204,7 @@ export {
   SESSION_ID_RULE,
   sessionIdSchema,
 } from './payloads/session-id.js';
+export { STACK_OUTPUTS } from './payloads/stack-outputs.js';
 export { MODEL_STEP_STATES, STATE_NAMES } from './payloads/state-names.js';
 export {
   type AdvanceTurnInput,

@@ -10,7 +10,7 @@ import { stackTarget } from '../smoke/stack-target.js';
  * every check passed or was skipped, 1 when any failed.
  */
 export async function smokeCommand(args: string[], io: CliIo): Promise<number> {
-  const options = parseSmokeOptions(args, process.env);
+  const options = parseSmokeOptions(args);
   const target =
     options.kind === 'stack' ? await stackTarget(options.address) : serveTarget(options.url, options.token);
   return runSmoke(target, options.timeoutMs, io);

@@ -16,9 +16,16 @@ export async function followUntil(
 ): Promise<StreamItem[]> {
   const seen: StreamItem[] = [];
   const options = { signal, ...(awaited.after === undefined ? {} : { after: awaited.after }) };
-  for await (const item of client.stream(session, options)) {
-    seen.push(item);
-    if (awaited.enough(seen)) return seen;
+  try {
+    for await (const item of client.stream(session, options)) {
+      seen.push(item);
+      if (awaited.enough(seen)) return seen;
+    }
+  } catch (error) {
+    if (!signal.aborted) throw error;
+    throw new Error(`session ${session}'s stream gave no sign of ${awaited.what} in time (--timeout)`, {
+      cause: error,
+    });
   }
   throw new Error(`session ${session}'s stream ended before ${awaited.what}`);
 }

@@ -15,9 +15,16 @@ export function signedFetch(region: string): typeof fetch {
     sha256: Sha256,
   });
   return async (input, init = {}) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
+    // What @agentstep/client sends: a URL, and a body of JSON text or none. Anything else would be
+    // signed for what it is not.
+    if (input instanceof Request) throw new TypeError('signedFetch signs a URL and its init, not a Request.');
+    if (init.body != null && typeof init.body !== 'string')
+      throw new TypeError(
+        `signedFetch signs a body of text, received ${Object.prototype.toString.call(init.body)}.`,
+      );
+    const url = new URL(String(input));
     const method = init.method ?? 'GET';
-    const body = typeof init.body === 'string' ? init.body : undefined;
+    const body = init.body ?? undefined;
     const headers: Record<string, string> = { host: url.host };
     new Headers(init.headers).forEach((value, name) => {
       headers[name] = value;

@@ -1,6 +1,6 @@
 import type { CallOutcome, StreamItem } from '@agentstep/client';
 import { consoleConfigSchema } from '@agentstep/console/config';
-import { toolOutcomeSchema } from '@agentstep/protocol';
+import { type ToolOutcome, toolOutcomeSchema } from '@agentstep/protocol';
 import * as z from 'zod';
 import { approvalRequested, doneOf, followUntil, type Seen, seqsOf } from './follow-until.js';
 import { SmokeSkip, type SmokeTarget } from './smoke-target.js';
@@ -21,9 +21,6 @@ export interface SmokeCheck {
   readonly needs?: string;
   run(run: SmokeRun, signal: AbortSignal): Promise<string | SmokeSkip>;
 }
-
-/** The smoke agent's tool whose calls wait for approval (infra/smoke/agent.js). */
-const APPROVED_TOOL = 'sleep';
 
 /**
  * The checks, in order: a turn through the API with its stream dropped and resumed, the batch whose
@@ -62,24 +59,30 @@ async function checkTurn(run: SmokeRun, signal: AbortSignal): Promise<string> {
   return `POST /sessions started turn ${turn} (session ${session}); its stream dropped after seq ${droppedAt} and resumed after it: ${streamed.length} events up to a call waiting for approval, none lost or repeated`;
 }
 
-/** The waiting batch's other calls ended while its first waited for a person: they ran at once. */
+/** The waiting batch's other calls succeed while its first waits for a person: none waited for it. */
 async function checkParallelBatch(run: SmokeRun, signal: AbortSignal): Promise<string> {
   const session = waitingSession(run);
   const beside = (seen: Seen) => seen.filter((item): item is CallOutcome => item.type === 'call_outcome');
+  const everyCallWaits = (items: Seen) => {
+    const { calls, waiting } = openBatch(items);
+    return calls > 0 && waiting === calls;
+  };
   const seen = await followUntil(
     run.target.client,
     session,
     {
       what: 'the outcomes of the calls beside the one waiting for approval',
-      enough: (items) => approvalRequested(items) && beside(items).length >= 2,
+      enough: (items) => (approvalRequested(items) && beside(items).length >= 2) || everyCallWaits(items),
     },
     signal,
   );
-  const ended = beside(seen).map(
-    ({ tool, position, status }) =>
-      `${tool} (call ${position + 1}) ${status === 'success' ? 'succeeded' : 'failed'}`,
-  );
-  return `while call 1 (${APPROVED_TOOL}) waited for approval, ${ended.join(' and ')}: the batch's calls ran at once, not one after another`;
+  if (everyCallWaits(seen))
+    throw new Error('every call of the batch waits for approval: none ran beside another');
+  const outcomes = beside(seen);
+  const failed = outcomes.filter(({ status }) => status !== 'success');
+  if (failed.length > 0) throw new Error(`calls beside the waiting one failed: ${JSON.stringify(failed)}`);
+  const ended = outcomes.map(({ tool, position }) => `${tool} (call ${position + 1})`).join(' and ');
+  return `${ended} succeeded while call ${waitingPosition(seen) + 1} waited for approval: the batch's calls did not wait for one another`;
 }
 
 /** The waiting call approved through the API: it runs, the turn ends done, results in call order. */
@@ -88,19 +91,17 @@ async function checkApproval(run: SmokeRun, signal: AbortSignal): Promise<string
   const session = waitingSession(run);
   const waiting = await client.approvals(session);
   const [approval] = waiting;
-  if (waiting.length !== 1 || approval?.tool !== APPROVED_TOOL)
-    throw new Error(
-      `expected one call of ${APPROVED_TOOL} waiting for approval, found ${JSON.stringify(waiting)}`,
-    );
+  if (waiting.length !== 1 || approval === undefined)
+    throw new Error(`expected one call waiting for approval, found ${JSON.stringify(waiting)}`);
   await client.decide(session, approval.id, { decision: 'approve' });
   const seen = await followUntil(client, session, { what: 'its turn ended', enough: ended }, signal);
   const done = doneOf(seen);
   if (done?.status !== 'done') throw new Error(`its turn ended ${done?.status}, not done`);
-  const results = lastBatchResults(seen);
-  const failed = results.filter(({ status }) => status !== 'success');
-  if (results[0]?.tool !== APPROVED_TOOL || results.length < 3 || failed.length > 0)
-    throw new Error(`the batch's results are ${JSON.stringify(results)}`);
-  return `approved ${approval.id}; the call ran and the turn ended done, the batch's results in call order (${results.map(({ tool }) => tool).join(', ')})`;
+  const { calls, results } = lastBatch(seen);
+  const inOrder = results.map(({ tool }) => tool).join() === calls.join();
+  if (!inOrder || results[approval.position]?.status !== 'success')
+    throw new Error(`the batch of ${calls.join(', ')} has results ${JSON.stringify(results)}`);
+  return `approved ${approval.tool} (call ${approval.position + 1}); it ran and the turn ended done, the batch's results in call order (${calls.join(', ')})`;
 }
 
 /** A second turn, waiting for approval, cancelled through the API: it ends cancelled, nothing waits. */
@@ -145,14 +146,49 @@ function waitingSession(run: SmokeRun): string {
   return run.waiting;
 }
 
+/** The batch position of the call whose approval the stream saw requested last. */
+function waitingPosition(seen: Seen): number {
+  const requested = seen.findLast(
+    (item) => 'seq' in item && item.event.type === 'approval' && item.event.payload.status === 'requested',
+  );
+  return requested && 'seq' in requested && requested.event.type === 'approval'
+    ? requested.event.payload.index
+    : 0;
+}
+
+/** The calls of the stream's open batch (logged since its last result), and how many wait for approval. */
+function openBatch(seen: Seen): { calls: number; waiting: number } {
+  const logged = seen.flatMap((item) => ('seq' in item ? [item.event] : []));
+  const open = logged.slice(logged.findLastIndex((event) => event.type === 'result') + 1);
+  const calls = open.filter((event) => event.type === 'call').length;
+  const waiting = open.filter((event) => event.type === 'approval' && event.payload.status === 'requested');
+  return { calls, waiting: waiting.length };
+}
+
 function ended(seen: Seen): boolean {
   return doneOf(seen) !== undefined;
 }
 
-/** The outcomes of the last batch the stream logged, in its `result`'s order. */
-function lastBatchResults(seen: readonly StreamItem[]) {
-  const result = seen.findLast((item) => 'seq' in item && item.event.type === 'result');
-  if (result === undefined || !('seq' in result) || result.event.type !== 'result')
-    throw new Error('its stream logged no batch result');
-  return z.array(toolOutcomeSchema).parse(JSON.parse(result.event.content));
+/** The tools the stream's last batch called, in call order, and its `result`'s outcomes. */
+function lastBatch(seen: readonly StreamItem[]): { calls: string[]; results: ToolOutcome[] } {
+  const logged = seen.flatMap((item) => ('seq' in item ? [item.event] : []));
+  const at = logged.findLastIndex((event) => event.type === 'result');
+  const result = logged[at];
+  if (result?.type !== 'result') throw new Error('its stream logged no batch result');
+  const { seq } = result;
+  const calls: string[] = [];
+  for (const event of logged.slice(0, at).reverse()) {
+    if (event.type !== 'call') {
+      if (calls.length > 0) break;
+      continue;
+    }
+    calls.unshift(String(JSON.parse(event.content).name));
+  }
+  try {
+    return { calls, results: z.array(toolOutcomeSchema).parse(JSON.parse(result.content)) };
+  } catch (error) {
+    throw new Error(`the result at seq ${seq} is not a batch's outcomes`, {
+      cause: error,
+    });
+  }
 }

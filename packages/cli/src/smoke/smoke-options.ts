@@ -11,8 +11,8 @@ export type SmokeOptions = { timeoutMs: number } & (
   | { kind: 'serve'; url: string; token: string | undefined }
 );
 
-/** Reads `smoke`'s flags; the region of `--stack` defaults to the AWS environment's. */
-export function parseSmokeOptions(args: string[], env: NodeJS.ProcessEnv): SmokeOptions {
+/** Reads `smoke`'s flags: `--stack NAME` or `--url URL`, one of them. */
+export function parseSmokeOptions(args: string[]): SmokeOptions {
   const { values } = parseOptions({
     args,
     options: {
@@ -26,12 +26,8 @@ export function parseSmokeOptions(args: string[], env: NodeJS.ProcessEnv): Smoke
   const { stack, url, region, token } = values;
   const timeoutMs = timeoutOf(values.timeout) * 1000;
   if (stack !== undefined && url === undefined) {
-    const regionOf = region || env.AWS_REGION || env.AWS_DEFAULT_REGION;
-    if (!regionOf)
-      throw new UsageError(
-        '--stack needs a region: set AWS_REGION (or AWS_DEFAULT_REGION), or give --region.',
-      );
-    return { kind: 'stack', address: { stack, region: regionOf, ...(token ? { token } : {}) }, timeoutMs };
+    const address = { stack, ...(region ? { region } : {}), ...(token ? { token } : {}) };
+    return { kind: 'stack', address, timeoutMs };
   }
   if (url === undefined || stack !== undefined)
     throw new UsageError(
