@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { type App, Duration, Validations } from 'aws-cdk-lib';
+import { type App, Duration, Stack, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { AccountRootPrincipal, Role } from 'aws-cdk-lib/aws-iam';
@@ -62,9 +62,23 @@ describe('AgentStepStack under cdk-nag’s AWS Solutions checks', () => {
       'a model profile on a Bedrock inference profile',
       { agent: { modelProfiles: { fast: 'bedrock:eu.anthropic.claude-haiku-4-5-20251001-v1:0' } } },
     ],
+    ["traces exported to CloudWatch's OTLP endpoint", { agent: { traces: 'cloudwatch' } }],
   ])('passes with %s: every accepted finding is acknowledged with a reason', (_, props) => {
     const app = testApp();
     new AgentStepStack(app, 'Nag', props);
+    expect(nagErrors(app)).toEqual([]);
+  });
+
+  it('passes with traces exported to a collector whose headers a secret holds', () => {
+    const app = testApp();
+    const headers = Secret.fromSecretCompleteArn(
+      new Stack(app, 'Secrets'),
+      'Headers',
+      'arn:aws:secretsmanager:us-east-1:123456789012:secret:otlp/headers-AbCdEf',
+    );
+    new AgentStepStack(app, 'Nag', {
+      agent: { traces: { otlpEndpoint: 'https://otlp.example.com', headers, captureContent: true } },
+    });
     expect(nagErrors(app)).toEqual([]);
   });
 

@@ -12,6 +12,7 @@ import {
   providerModel,
   SCRIPTED_MODEL,
   tenantCeilingSchema,
+  UNNAMED_AGENT,
 } from '@agentstep/protocol';
 import { Duration, Names, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
@@ -55,6 +56,7 @@ import { type DeployedStepName, StepLambda, type StepName } from './step-lambda.
 import { StoppedExecutionRule } from './stopped-execution-rule.js';
 import { subAgentStartPolicy } from './sub-agent-start-policy.js';
 import { TenantOperator } from './tenant-operator.js';
+import { type AgentTraces, TraceExport } from './trace-export.js';
 import { triggerDeadLetterQueue } from './trigger-dead-letter-queue.js';
 import { TurnEndedRule } from './turn-ended-rule.js';
 import { WorkflowStateMachine } from './workflow-state-machine.js';
@@ -238,6 +240,18 @@ export interface AgentStepProps extends ApprovalProps {
    * @default - the API, with IAM authorization
    */
   readonly api?: false | AgentStepApiOptions;
+  /**
+   * Exports each turn's traces when it ends (decision 0047): a function the turn-end events trigger
+   * (never a step of the loop) derives the turn's OpenTelemetry GenAI spans from its log and usage
+   * ledger, named for the agent file's agent (else `agentstep`), and sends them to an OTLP/HTTP
+   * collector (`otlpEndpoint`, as `OTEL_EXPORTER_OTLP_ENDPOINT` gives it, `https://`; `headers`, a
+   * secret holding a JSON object of header name → value; `captureContent`), or with `'cloudwatch'`
+   * to CloudWatch's OTLP traces endpoint in the stack's region, signed with SigV4 (granted
+   * `xray:PutTraceSegments`; CloudWatch Transaction Search must be enabled). A failed export is
+   * retried by Lambda, and the log keeps every turn's spans: `agentstep traces SESSION --otlp URL`.
+   * @default - none exported
+   */
+  readonly traces?: AgentTraces;
 }
 
 /**
@@ -283,13 +297,15 @@ export class AgentStep extends Construct {
   readonly operator: LambdaFunction;
   /** The web console on CloudFront, its `url` the OIDC client's redirect URI (the api prop's `console`). */
   readonly console: AgentStepConsole | undefined;
+  /** The function that exports each turn's traces when it ends (the `traces` prop); none without it. */
+  readonly tracesFunction: LambdaFunction | undefined;
   #triggerDeadLetters: Queue | undefined;
   #schedules = 0;
   readonly #removalPolicy: RemovalPolicy;
 
   constructor(scope: Construct, id: string, given: AgentStepProps = {}) {
     super(scope, id);
-    const { props, agentFile, providers, agentLambdaTools, agentMcpSecrets, agentTools } =
+    const { props, agentFile, providers, agentLambdaTools, agentMcpSecrets, agentTools, agentName } =
       resolvedProps(given);
     const removalPolicy = props.removalPolicy ?? RemovalPolicy.RETAIN;
     this.#removalPolicy = removalPolicy;
@@ -451,10 +467,20 @@ export class AgentStep extends Construct {
     grantQueueTableAccess(this.table, startQueuedTurn);
     this.stateMachine.grants.startExecution(startQueuedTurn);
     new TurnEndedRule(this, 'TurnEnds', {
-      starter: startQueuedTurn,
+      target: startQueuedTurn,
+      description: 'Starts the next queued message of an AgentStep session when its turn ends.',
       ...(props.eventBus ? { eventBus: props.eventBus } : {}),
     });
     this.functions = { ...functions, ...workflowFunctions, 'start-queued-turn': startQueuedTurn };
+    this.tracesFunction =
+      props.traces === undefined
+        ? undefined
+        : new TraceExport(this, 'Traces', {
+            table: this.table,
+            traces: props.traces,
+            agentName: agentName ?? UNNAMED_AGENT,
+            ...(props.eventBus ? { eventBus: props.eventBus } : {}),
+          }).function;
     this.operator = new TenantOperator(this, 'Operator', {
       table: this.table,
       stateMachine: this.stateMachine,

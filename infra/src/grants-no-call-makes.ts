@@ -20,7 +20,8 @@ export const GRANTS_NO_CALL_MAKES: ReadonlyArray<{
       'xray:GetSamplingRules',
       'xray:GetSamplingTargets',
     ],
-    reason: 'Active tracing: Lambda and Step Functions send the trace segments with the role.',
+    reason:
+      "Active tracing: Lambda and Step Functions send the trace segments with the role. The traces function's own xray:PutTraceSegments (traces: 'cloudwatch', for CloudWatch's OTLP endpoint) overlaps it, so neither alone is needed while tracing is active; its own keeps the export working without it.",
   },
   {
     actions: [

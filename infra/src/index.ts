@@ -37,5 +37,6 @@ export {
   type StepName,
   type WorkflowStepName,
 } from './step-lambda.js';
+export { type AgentTraces, TraceExport, type TraceExportProps } from './trace-export.js';
 export type { TurnTriggerOptions } from './turn-trigger-options.js';
 export { WorkflowStateMachine, type WorkflowStateMachineProps } from './workflow-state-machine.js';

@@ -8,6 +8,7 @@ const fixture = (path: string) => fileURLToPath(new URL(`testing/${path}`, impor
 describe('loadAgentFile', () => {
   it("gives a TypeScript agent file's settings, every default applied, and its providers' names", () => {
     expect(loadAgentFile(fixture('counter-agent/agent.ts'))).toEqual({
+      name: 'counter',
       model: 'echo:v1',
       modelProfiles: { fast: 'echo:fast' },
       instructions: 'Count the words you are given.',

@@ -25,6 +25,8 @@ export interface AgentFileMcpServer {
  * `defineAgent` gives them) and its providers' names.
  */
 export interface AgentFileSettings {
+  /** The agent's name, as traces name it (`gen_ai.agent.name`). */
+  readonly name: string;
   readonly model: string;
   readonly modelProfiles: Readonly<Record<string, string>>;
   readonly instructions?: string;

@@ -11,7 +11,7 @@ import { type Agent, checkedAgent, moduleDefault, versionedTool } from '@agentst
 import type { AgentFileMcpServer, AgentFileSettings } from './load-agent-file.js';
 
 /**
- * The agent's fields synthesis reads, its providers by name (their code is bundled, not printed),
+ * The agent's fields synthesis reads (its name among them), its providers by name (their code is bundled, not printed),
  * its MCP servers by url and secret names, its own tools as its version counts them.
  */
 function settingsOf(agent: Agent): AgentFileSettings {
@@ -19,6 +19,7 @@ function settingsOf(agent: Agent): AgentFileSettings {
     agent;
   const { budget, limits, context, maxConcurrency, prices, script, lambdaTools } = agent;
   return {
+    name: agent.name,
     model,
     modelProfiles,
     toolsets,

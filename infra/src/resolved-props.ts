@@ -25,6 +25,8 @@ export interface ResolvedProps {
   readonly agentMcpSecrets: readonly string[];
   /** The agent file's own tools as its version counts them (bundled, so not props). */
   readonly agentTools: readonly Readonly<Record<string, unknown>>[];
+  /** The agent file's agent's name, when there is one. */
+  readonly agentName?: string;
 }
 
 /**
@@ -67,6 +69,7 @@ export function resolvedProps(given: AgentStepProps): ResolvedProps {
     agentLambdaTools: settings.lambdaTools.map((tool) => tool.functionName),
     agentMcpSecrets,
     agentTools: settings.tools,
+    agentName: settings.name,
   };
 }
 

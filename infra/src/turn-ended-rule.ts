@@ -7,16 +7,21 @@ import { Construct } from 'constructs';
 
 /** Props of {@link TurnEndedRule}. */
 export interface TurnEndedRuleProps {
-  /** StartQueuedTurn: starts the first queued message of the session whose turn ended. */
-  readonly starter: IFunction;
+  /**
+   * The function each turn's end goes to: StartQueuedTurn, which starts the first queued message of
+   * the session whose turn ended; ExportTraces, which exports the turn's spans.
+   */
+  readonly target: IFunction;
+  /** What the rule does, as its description says. */
+  readonly description: string;
   /** The bus turns' ends are announced on. @default - the account's default event bus */
   readonly eventBus?: IEventBus;
 }
 
 /**
  * Routes every turn's end announced on the bus (`source: "agentstep"`, `Agent Turn Completed` or
- * `Agent Turn Failed`, by the loop or by CloseStoppedTurn) to StartQueuedTurn, so a message queued
- * behind a running turn starts when that turn ends, whichever way it ended.
+ * `Agent Turn Failed`, by the loop or by CloseStoppedTurn) to a function, whichever way the turn
+ * ended: a message queued behind it starts, its traces are exported.
  */
 export class TurnEndedRule extends Construct {
   readonly rule: Rule;
@@ -24,13 +29,13 @@ export class TurnEndedRule extends Construct {
   constructor(scope: Construct, id: string, props: TurnEndedRuleProps) {
     super(scope, id);
     this.rule = new Rule(this, 'Rule', {
-      description: 'Starts the next queued message of an AgentStep session when its turn ends.',
+      description: props.description,
       ...(props.eventBus ? { eventBus: props.eventBus } : {}),
       eventPattern: {
         source: [TURN_EVENT_SOURCE],
         detailType: [TURN_EVENT_TYPES.completed, TURN_EVENT_TYPES.failed],
       },
-      targets: [new LambdaFunction(props.starter, { retryAttempts: 8, maxEventAge: Duration.hours(2) })],
+      targets: [new LambdaFunction(props.target, { retryAttempts: 8, maxEventAge: Duration.hours(2) })],
     });
   }
 }

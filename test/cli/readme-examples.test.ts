@@ -21,6 +21,14 @@ const NOT_RUN = new Map([
     'npx fetches the server from the registry (test/cli/mcp-stdio.test.ts runs the installed one)',
   ],
   [
+    'OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:4318 npx agentstep run "Count the words in: one two"',
+    'a collector listening at that address (test/cli/traces.test.ts runs one)',
+  ],
+  [
+    'npx agentstep traces SESSION --otlp http://127.0.0.1:4318',
+    'a collector listening at that address (test/cli/traces.test.ts runs one)',
+  ],
+  [
     'npx agentstep smoke --stack AgentStepSmoke',
     'a deployed smoke stack (test/deploy/lambda-node22.test.ts runs it against the stand-in; test/cli/smoke.test.ts against serve)',
   ],

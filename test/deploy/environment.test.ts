@@ -46,6 +46,15 @@ const COMBINATIONS: Record<string, AgentStepProps | ((stack: Stack) => AgentStep
     maxConcurrency: 5,
     tenantCeiling: { usdPerDay: 5, tokensPerMonth: 10_000_000 },
   }),
+  'traces to a collector, its headers in a secret, content captured': (stack) => ({
+    api: false,
+    traces: {
+      otlpEndpoint: 'https://otlp.example.com',
+      headers: Secret.fromSecretNameV2(stack, 'OtlpHeaders', 'agent/otlp-headers'),
+      captureContent: true,
+    },
+  }),
+  "traces to CloudWatch's OTLP endpoint": { api: false, traces: 'cloudwatch' },
   'the JWT API with the console and CORS': {
     api: {
       auth: { jwt: { issuer: 'https://issuer.example.com/', audience: 'agentstep' } },

@@ -27,11 +27,12 @@ import { dynamoStores, ensureEventLogTable } from '@agentstep/runtime/dynamo';
 import { readUntil } from '@agentstep/runtime/testing';
 import { Duration, type Stack } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiGatewayFront } from '../support/api-gateway-front.js';
-import { AwsStandIn } from '../support/aws-stand-in.js';
+import { AwsStandIn, OTLP_TRACES } from '../support/aws-stand-in.js';
 import {
   type DeployedFunction,
   type Deployment,
@@ -55,6 +56,7 @@ import {
 } from '../support/iam-coverage.js';
 import { functionFolders } from '../support/lambda-bundles.js';
 import { LambdaRuntime } from '../support/lambda-runtime.js';
+import { OtlpReceiver } from '../support/otlp-receiver.js';
 import { runCli } from '../support/run-cli.js';
 
 /**
@@ -557,6 +559,55 @@ describe.skipIf(dynamoEndpoint === '')(
       }
     });
 
+    it('exports a turn’s traces when its end is announced: to a collector with its secret’s headers, and to CloudWatch’s OTLP endpoint signed for xray', async () => {
+      const receiver = new OtlpReceiver();
+      const otlpEndpoint = await receiver.url;
+      const answering = aws.answer('secretsmanager.GetSecretValue', ({ SecretId }) => ({
+        ARN: SecretId,
+        SecretString: JSON.stringify({ 'x-collector-key': 'k-1' }),
+      }));
+      try {
+        const loaded = await deploy('traces', (stack) => ({
+          modelScript: JSON.stringify(PARALLEL_SCRIPT),
+          api: false,
+          traces: {
+            otlpEndpoint,
+            headers: Secret.fromSecretCompleteArn(stack, 'OtlpHeaders', OTLP_HEADERS),
+            captureContent: true,
+          },
+        }));
+        await deploy('traces-cloudwatch', { api: false, traces: 'cloudwatch' });
+        const { session, run } = await turnOn(engineOn(loaded, await loadAgent()), 'Echo three things.');
+        const ended = eventBridge(TURN_EVENT_TYPES.completed, 'agentstep', { ...run.output, session });
+
+        expect(await call('traces', 'export-traces', ended)).toBeNull();
+        expect(receiver.exports).toHaveLength(1);
+        const [sent] = receiver.exports;
+        expect(sent?.contentType).toBe('application/x-protobuf');
+        expect(sent?.headers['x-collector-key']).toBe('k-1');
+        // OTLP protobuf carries strings as their UTF-8 bytes: the spans' names, the prompt (captured).
+        for (const text of [
+          'invoke_agent agentstep',
+          'chat scripted',
+          'execute_tool echo',
+          'Echo three things.',
+        ])
+          expect(sent?.body.toString('utf8')).toContain(text);
+
+        expect(await call('traces-cloudwatch', 'export-traces', ended)).toBeNull();
+        const [signed] = aws.calls.filter(({ target }) => target === OTLP_TRACES);
+        expect(signed).toMatchObject({
+          accessKeyId: 'tracescloudwatchexporttraces',
+          input: { contentType: 'application/x-protobuf', service: 'xray' },
+        });
+        expect(String(signed?.input.body)).toContain('execute_tool echo');
+        expect(String(signed?.input.body)).not.toContain('Echo three things.');
+      } finally {
+        answering();
+        await receiver.close();
+      }
+    });
+
     it('records what EventBridge and Pipes do with the triggers’ roles: rules, schedules and a queue starting turns', () => {
       const triggered = deployment({ api: false }, (agent, stack) => {
         agent.runOnSchedule(Schedule.rate(Duration.days(1)), { message: 'Write the daily report.' });
@@ -721,6 +772,9 @@ function eventBridge(detailType: string, source: string, detail: unknown) {
     detail,
   };
 }
+
+/** The secret holding the traces collector's headers, by its complete ARN (as the function names it). */
+const OTLP_HEADERS = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:agent/otlp-headers-AbCdEf';
 
 /** The access key `agentstep smoke` signs with, as a user of the AWS account would. */
 const SMOKE_USER = 'smokeuser';

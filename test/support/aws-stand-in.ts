@@ -49,12 +49,16 @@ const FORM = 'application/x-www-form-urlencoded';
 /** The JSON protocol's target prefix of DynamoDB's operations. */
 const DYNAMODB = 'DynamoDB_20120810.';
 
+/** What the stand-in records a post to CloudWatch's OTLP traces endpoint (`/v1/traces`, X-Ray's) as. */
+export const OTLP_TRACES = 'xray.OTLPTraces';
+
 /**
  * A stand-in for the AWS services the functions call, over their JSON protocol, at an endpoint the
  * SDK is pointed at with `AWS_ENDPOINT_URL_<SERVICE>`: it records every call with the access key
  * that signed it, hands DynamoDB's to DynamoDB Local (`dynamoEndpoint`), and answers the others
  * (EventBridge, Lambda's Invoke, Secrets Manager, Step Functions; CloudFormation's Query protocol in
- * XML) with `operations`' output, or a 400 `UnknownOperationException` for any other.
+ * XML) with `operations`' output, or a 400 `UnknownOperationException` for any other. It takes
+ * CloudWatch's OTLP traces too (`AWS_ENDPOINT_URL_XRAY`), as {@link OTLP_TRACES}.
  */
 export class AwsStandIn {
   readonly calls: AwsCall[] = [];
@@ -87,6 +91,20 @@ export class AwsStandIn {
   async #answer(request: IncomingMessage, response: ServerResponse, dynamoEndpoint: string | undefined) {
     const bytes = await bodyOf(request);
     const body = bytes.toString('utf8');
+    if (request.method === 'POST' && request.url === '/v1/traces') {
+      // CloudWatch's OTLP traces endpoint: OTLP protobuf, signed for the service its scope names.
+      const contentType = String(request.headers['content-type']);
+      const service = /Credential=[^/]+\/\d{8}\/[^/]+\/([^/]+)\//.exec(
+        String(request.headers.authorization),
+      )?.[1];
+      this.calls.push({
+        accessKeyId: accessKeyOf(request),
+        target: OTLP_TRACES,
+        input: { contentType, service, body: bytes },
+      });
+      response.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+      return;
+    }
     if (this.#s3Endpoint !== undefined && isS3(request)) {
       this.calls.push({ accessKeyId: accessKeyOf(request), ...s3Call(request) });
       // Recorded with its signer above; s3rver knows only its own key, so it gets the request unsigned.
@@ -158,6 +176,7 @@ export class AwsStandIn {
       ...(this.#s3Endpoint === undefined ? {} : { AWS_ENDPOINT_URL_S3: url }),
       AWS_ENDPOINT_URL_SECRETS_MANAGER: url,
       AWS_ENDPOINT_URL_SFN: url,
+      AWS_ENDPOINT_URL_XRAY: url,
     };
   }
 

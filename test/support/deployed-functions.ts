@@ -36,7 +36,7 @@ export const TEST_ENV = { account: '123456789012', region: 'us-east-1' };
 /**
  * What an `AgentStep` with `props` deploys (synthesized as `cdk synth` does in account
  * 123456789012, us-east-1, bundling skipped), after `extend` adds to it (triggers): every step,
- * the operator, and the API's functions.
+ * the operator, the API's functions, and the traces function with `traces`.
  */
 export function deployment(
   props: AgentStepProps | ((stack: Stack) => AgentStepProps),
@@ -81,6 +81,7 @@ export function deploymentOf(build: (app: App) => { stack: Stack; agent: AgentSt
       fn ? [[folder, fn] as [string, IFunction]] : [],
     ),
     ['operator', agent.operator],
+    ...(agent.tracesFunction ? [['export-traces', agent.tracesFunction] as [string, IFunction]] : []),
   ];
   const functions = byFolder.map(([folder, fn]) => {
     const logicalId = idOf(fn);

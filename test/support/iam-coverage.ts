@@ -1,6 +1,6 @@
 import type { TaskCall } from '@agentstep/local';
 import { runSimulation, runUnsafeSimulation, type Simulation } from '@cloud-copilot/iam-simulate';
-import type { AwsCall } from './aws-stand-in.js';
+import { type AwsCall, OTLP_TRACES } from './aws-stand-in.js';
 import type { TemplateResource } from './deployed-functions.js';
 
 /** Where the deployments are synthesized (`deployment()`): the test account and region. */
@@ -45,7 +45,8 @@ const tableArn = (name: string) => `arn:aws:dynamodb:${REGION}:${ACCOUNT}:table/
 
 /**
  * The IAM requests of one recorded AWS API call: DynamoDB's operations (a transaction's items each
- * as its own action), S3's, EventBridge's PutEvents, Secrets Manager's GetSecretValue, Step Functions'
+ * as its own action), S3's, EventBridge's PutEvents, Secrets Manager's GetSecretValue, CloudWatch's
+ * OTLP traces (X-Ray's PutTraceSegments), Step Functions'
  * (a start through an alias authorized on the state machine, as Step Functions authorizes it; a
  * task token's answer on the state machine that issued it, `machineOfToken`).
  */
@@ -55,6 +56,9 @@ export function iamRequestsOf(
 ): IamRequest[] {
   const [service, operation = ''] = target.split('.');
   if (service === 'DynamoDB_20120810') return dynamoDbRequests(operation, input);
+  // CloudWatch's OTLP traces endpoint is authorized as xray:PutTraceSegments (the X-Ray developer
+  // guide, xray-opentelemetry-bearer-token.html), an action with no resource types.
+  if (target === OTLP_TRACES) return [{ action: 'xray:PutTraceSegments', resource: '*' }];
   if (service === 'AWSEvents' && operation === 'PutEvents') return putEventsRequests(input);
   if (target === 'Lambda.Invoke')
     return [{ action: 'lambda:InvokeFunction', resource: functionArnOf(String(input.FunctionName)) }];

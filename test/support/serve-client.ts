@@ -38,15 +38,22 @@ export function serveScript(
   return startServe(['--auth', 'dev', '--script', SCRIPT_FILE, ...args], cwd);
 }
 
-/** Starts `agentstep serve` in `cwd` on a free port; resolves once it printed `listening on …`. */
-export async function startServe(args: string[], cwd: string): Promise<Served> {
-  const served = startCli(['serve', '--port', '0', ...args], { cwd });
+/**
+ * Starts `agentstep serve` in `cwd` on a free port, `env` added to its environment; resolves once it
+ * printed `listening on …`.
+ */
+export async function startServe(
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<Served> {
+  const served = startCli(['serve', '--port', '0', ...args], { cwd, env });
   const url = await served.waitFor(listeningUrl);
   const stop = (signal: NodeJS.Signals = 'SIGINT') => {
     served.child.kill(signal);
     return served.exited;
   };
-  return { url, stop, restart: () => startServe(args, cwd) };
+  return { url, stop, restart: () => startServe(args, cwd, env) };
 }
 
 /** A JSON request to the API as `tenant` (no Authorization header when `undefined`). */

@@ -25,6 +25,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   version: async () => (await import('./commands/version-command.js')).versionCommand,
   tenants: async () => (await import('./commands/tenants-command.js')).tenantsCommand,
   smoke: async () => (await import('./commands/smoke-command.js')).smokeCommand,
+  traces: async () => (await import('./commands/traces-command.js')).tracesCommand,
 };
 
 /**

@@ -185,6 +185,25 @@ CloudFormation with the AWS environment's credentials, in --region or else the e
 approvals). --timeout: how long each check may take (default 300).
 Exit code 0: no check failed; 1: one did (or the stack could not be read); 2: called wrong.`;
 
+/** Help for `agentstep traces`. */
+const TRACES_USAGE = `agentstep traces SESSION [--otlp URL | --json] [--capture-content] [agent options]
+
+Sends the session's ended turns as OpenTelemetry spans, derived from its log (GenAI semantic
+conventions 1.45: a turn's invoke_agent span, a chat span per model request, an execute_tool span
+per call, approvals and compactions as span events, a sub-agent's turn linked from its call), one
+trace per turn with ids from the session and turn, so sending a session again sends the same spans.
+  --otlp URL           an OTLP/HTTP collector (http://127.0.0.1:4318: /v1/traces is added); else
+                       OTEL_EXPORTER_OTLP_TRACES_ENDPOINT or OTEL_EXPORTER_OTLP_ENDPOINT. Headers,
+                       protocol (http/protobuf, the default, or http/json) and the service's name
+                       from OTEL_EXPORTER_OTLP_HEADERS, OTEL_EXPORTER_OTLP_PROTOCOL, OTEL_SERVICE_NAME
+  --json               print the spans instead, one JSON object per line
+  --capture-content    put prompts, answers, tool arguments and results in the spans (left out
+                       by default)
+With OTEL_EXPORTER_OTLP_[TRACES_]ENDPOINT set, agentstep run and serve send each turn's spans as it
+ends. The agent's name (gen_ai.agent.name) is its agent file's, else "agentstep".
+Exit code 0: sent or printed; 1: the session has no events, or the collector refused them; 2:
+called wrong.`;
+
 /** Help for `agentstep parse`. */
 const PARSE_USAGE = `agentstep parse [--mode event|token] [--chunk-size N] [--chunks-json]
 
@@ -246,6 +265,7 @@ Commands:
   version   print the agent's version (what each turn records it ran on)
   tenants   suspend or resume a tenant (the kill switch), set its spend ceiling, show its spend
   smoke     check a deployment end to end: turn, stream, parallel batch, approval, cancel, trigger
+  traces    send a session's turns as OpenTelemetry GenAI spans (or print them)
   approvals list a session's calls waiting for a person's approval
   approve   approve (or --deny) one waiting call
   parse     parse model output from stdin into protocol events (JSON lines)
@@ -264,6 +284,8 @@ ${SERVE_USAGE}
 ${INVOKE_USAGE}
 
 ${SMOKE_USAGE}
+
+${TRACES_USAGE}
 
 ${PARSE_USAGE}
 

@@ -174,7 +174,13 @@ export type { ParsedEvent, ParseMode } from './parser/parsed-event.js';
 export { STEP_CAPS } from './parser/step-caps.js';
 export { StepEventCap } from './parser/step-event-cap.js';
 export { StepOutputCap } from './parser/step-output-cap.js';
-export { API_AUTH_MODES, type ApiAuthMode, ENV_NAMES } from './payloads/env-names.js';
+export {
+  API_AUTH_MODES,
+  type ApiAuthMode,
+  ENV_NAMES,
+  TRACES_TO_CLOUDWATCH,
+  UNNAMED_AGENT,
+} from './payloads/env-names.js';
 export {
   MAX_ANSWER_CHARS,
   MAX_REQUEST_ID_LENGTH,

@@ -131,7 +131,7 @@ export {
   type ExecutionTurnInput,
   startExecutionTurn,
 } from './requests/start-execution-turn.js';
-export { storedSession, tenantTag, tenantTagOf } from './requests/stored-session.js';
+export { storedSession, storedSessionOf, tenantTag, tenantTagOf } from './requests/stored-session.js';
 export {
   type BegunTurn,
   beginTurn,
@@ -229,6 +229,9 @@ export { demoTools } from './tools/demo-tools.js';
 export { MAX_TOOL_OUTPUT_BYTES, runTool } from './tools/run-tool.js';
 export { createToolset, type Toolset } from './tools/toolset.js';
 export { type ArgsCheck, validateArgs } from './tools/validate-args.js';
+export type { LogSpan, LogSpanEvent, LogSpanLink, SpanValue } from './traces/log-span.js';
+export { sessionSpans } from './traces/session-spans.js';
+export type { TurnSpanOptions } from './traces/turn-spans.js';
 export { costOf } from './usage/cost-of.js';
 export { InMemoryUsageLedger } from './usage/in-memory-usage-ledger.js';
 export { modelStepKey } from './usage/model-step-key.js';

@@ -1,4 +1,5 @@
 import { type LocalExecutionStarter, LocalTaskTokens, type TurnRun } from '@agentstep/local';
+import { UNNAMED_AGENT } from '@agentstep/protocol';
 import {
   type BegunTurn,
   type CancelDeps,
@@ -33,6 +34,7 @@ import { parseRunOptions, type RunOptions } from '../local/run-options.js';
 import type { RunView } from '../local/run-view.js';
 import { recordStats } from '../local/session-stats.js';
 import { toolsFor } from '../local/tools-for.js';
+import { type TurnTracing, traceTurnEnds } from '../local/trace-turn-ends.js';
 
 /** 130 for a cancelled turn, as a shell reports a command stopped by Ctrl-C. */
 const EXIT_CODES = { done: 0, limit: 3, failed: 1, cancelled: 130 } as const;
@@ -72,6 +74,7 @@ export async function runCommand(args: string[], io: CliIo, agent?: LoadedAgentF
   const store = await io.openStore(options.store, notice);
   let approver: ReturnType<typeof runApprover>;
   let stopFollowing = () => {};
+  let tracing: TurnTracing | undefined;
   try {
     const agent = await agentLoaded;
     const given = options.session ?? randomIds.session();
@@ -100,6 +103,8 @@ export async function runCommand(args: string[], io: CliIo, agent?: LoadedAgentF
       onEvent: (event) => view.onEvent(event),
       ...(mcp ? { mcp } : {}),
     });
+    const agentName = options.loadedAgent?.agent.name ?? UNNAMED_AGENT;
+    tracing = traceTurnEnds(engine.eventBus, store, () => agentName, notice);
     const deps = { ...store, clock: systemClock, wake: { ...store, taskTokens } };
     const { starter, unfollow } = startingTurns(engine, deps, io, notice);
     stopFollowing = unfollow;
@@ -129,6 +134,7 @@ export async function runCommand(args: string[], io: CliIo, agent?: LoadedAgentF
   } finally {
     approver?.close();
     stopFollowing();
+    await tracing?.stop();
     await Promise.all([store.close(), mcp?.connections.close()]);
   }
 }

@@ -10,6 +10,7 @@ import {
 } from '@agentstep/api';
 import { issuerKeys } from '@agentstep/api/jwt';
 import { type LocalExecutionStarter, LocalWorkflowStarter, startQueuedTurns } from '@agentstep/local';
+import { UNNAMED_AGENT } from '@agentstep/protocol';
 import { type CancelDeps, cancelTurn, createToolset, systemClock } from '@agentstep/runtime';
 import { serve } from '@hono/node-server';
 import { agentOptions } from '../agent-file/agent-options.js';
@@ -21,6 +22,7 @@ import { withEngine } from '../local/open-engine.js';
 import { reloadOnChange } from '../local/reload-on-change.js';
 import { serveConsole } from '../local/serve-console.js';
 import { parseServeOptions, type ServeAuth } from '../local/serve-options.js';
+import { traceTurnEnds } from '../local/trace-turn-ends.js';
 
 /** Where the CLI bundle carries the web console (bin/bundle.js builds it there); absent when run from sources. */
 const CONSOLE_DIR = fileURLToPath(new URL('console/', import.meta.url));
@@ -38,8 +40,11 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const changes = new LogChanges();
   // Model steps' text as it streams, for every open stream of their session.
   const live = new InMemoryLiveSteps();
+  // The agent file's name, as traces name the agent: a reload may rename it.
+  let agentName = UNNAMED_AGENT;
   const agentOf = async () => {
     const agent = await agentOptions(options.agent, io, notice);
+    agentName = agent.loadedAgent?.agent.name ?? UNNAMED_AGENT;
     return options.tenantCeiling ? { ...agent, tenantCeiling: options.tenantCeiling } : agent;
   };
   const agent = await agentOf();
@@ -65,6 +70,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
       const stopStartingQueued = startQueuedTurns(engine.eventBus, { ...deps, starter }, (error) =>
         notice(`a queued message could not start: ${error instanceof Error ? error.message : String(error)}`),
       );
+      const tracing = traceTurnEnds(engine.eventBus, stores, () => agentName, notice);
       const stopCancellingSuspended = cancelSuspendedTurns(starter, { ...deps, wake: deps }, (error) =>
         notice(
           `a suspended tenant's turn could not be cancelled: ${error instanceof Error ? error.message : String(error)}`,
@@ -81,6 +87,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
       stopCancellingSuspended();
       stopReloading();
       await cancelRunningTurns(starter, { ...deps, wake: deps });
+      await tracing.stop();
       // Workflow runs waiting here (at a human gate) stop with the server: `workflow resume` goes on.
       engine.stopExecutions();
       return 0;

@@ -67,7 +67,27 @@ export const ENV_NAMES = {
   jwtAudience: 'AGENTSTEP_JWT_AUDIENCE',
   /** The origins whose web pages may call the API (CORS), comma-separated; unset: none. */
   corsOrigins: 'AGENTSTEP_CORS_ORIGINS',
+  /**
+   * Where the export-traces function sends each ended turn's spans (decision 0047): an OTLP/HTTP
+   * collector's address (`/v1/traces` is added), or {@link TRACES_TO_CLOUDWATCH}.
+   */
+  tracesEndpoint: 'AGENTSTEP_TRACES_ENDPOINT',
+  /** The secret holding the collector's headers, as a JSON object of header name → value. */
+  tracesHeadersSecret: 'AGENTSTEP_TRACES_HEADERS_SECRET',
+  /** `true`: prompts, answers, arguments and results go into the spans. */
+  tracesCaptureContent: 'AGENTSTEP_TRACES_CAPTURE_CONTENT',
+  /** The agent's name, as traces name it (`gen_ai.agent.name`). */
+  agentName: 'AGENTSTEP_AGENT_NAME',
 } as const;
+
+/**
+ * The traces endpoint that means CloudWatch's OTLP traces endpoint in the function's own region
+ * (`https://xray.<region>.amazonaws.com/v1/traces`), signed with SigV4.
+ */
+export const TRACES_TO_CLOUDWATCH = 'cloudwatch';
+
+/** The agent's name in traces (`gen_ai.agent.name`) when no agent file names it. */
+export const UNNAMED_AGENT = 'agentstep';
 
 /** The values of `AGENTSTEP_API_AUTH`: a JWT authorizer (the tenant is the token's `sub`) or IAM. */
 export const API_AUTH_MODES = ['jwt', 'iam'] as const;

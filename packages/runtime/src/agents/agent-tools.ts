@@ -4,6 +4,11 @@ import { runSubAgent, type SubAgentDeps, type SubAgentResult } from './run-sub-a
 import { sessionDepth } from './session-depth.js';
 import { type SubAgentTask, subAgentTaskSchema } from './sub-agent-task.js';
 
+/** The `agents` toolset's tool that runs one sub-agent per call. */
+export const SPAWN_AGENT = 'spawn_agent';
+/** The `agents` toolset's tool that runs several sub-agents at once (its `agents`). */
+export const SPAWN_AGENTS = 'spawn_agents';
+
 /** What the `agents` toolset runs with: its limits, and what runs a call's sub-agents. */
 export interface SubAgentsConfig {
   /**
@@ -46,7 +51,7 @@ export function agentTools(config: SubAgentsConfig): Tool[] {
   const nesting = `Sub-agents nest at most ${maxDepth} level${maxDepth === 1 ? '' : 's'} deep.`;
   return [
     defineTool({
-      name: 'spawn_agent',
+      name: SPAWN_AGENT,
       description: `Runs a sub-agent with the persona "You are a ROLE." on a task, on the same model: it sees only the task, none of this conversation, and may take ${run.maxSteps} steps. Returns its status (done, limit, failed, cancelled), its final answer as output, and with outputs the fields its answer gave as JSON. ${nesting}`,
       input: subAgentTaskSchema,
       timeoutMs,
@@ -55,7 +60,7 @@ export function agentTools(config: SubAgentsConfig): Tool[] {
       handler: async (task, context) => (await spawn([task], context))[0],
     }),
     defineTool({
-      name: 'spawn_agents',
+      name: SPAWN_AGENTS,
       description: `Runs up to ${MAX_AGENTS_PER_CALL} sub-agents at once, each as spawn_agent does, and returns their results in the order given. ${nesting}`,
       input: z.object({ agents: z.array(subAgentTaskSchema).min(1).max(MAX_AGENTS_PER_CALL) }),
       timeoutMs,

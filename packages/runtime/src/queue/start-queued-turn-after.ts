@@ -1,5 +1,5 @@
-import { type TurnResult, turnResultSchema } from '@agentstep/protocol';
-import { storedSession } from '../requests/stored-session.js';
+import { turnResultSchema } from '@agentstep/protocol';
+import { storedSessionOf } from '../requests/stored-session.js';
 import { type StartQueuedTurnDeps, startQueuedTurn } from './start-queued-turn.js';
 
 /**
@@ -10,9 +10,4 @@ import { type StartQueuedTurnDeps, startQueuedTurn } from './start-queued-turn.j
 export async function startQueuedTurnAfter(detail: unknown, deps: StartQueuedTurnDeps): Promise<void> {
   const result = turnResultSchema.safeParse(detail);
   if (result.success) await startQueuedTurn(storedSessionOf(result.data), deps);
-}
-
-/** The session a turn result names, as the log stores it: under its tenant's tag when it has one. */
-function storedSessionOf({ session, tenant }: TurnResult): string {
-  return tenant === undefined ? session : storedSession(tenant, session);
 }

@@ -17,3 +17,14 @@ export function storedSession(tenant: string, session: string): string {
 export function tenantTagOf(stored: string): string | undefined {
   return /^([0-9a-f]{16})\./.exec(stored)?.[1];
 }
+
+/** The session a turn result names, as the log stores it: under its tenant's tag when it has one. */
+export function storedSessionOf({
+  session,
+  tenant,
+}: {
+  session: string;
+  tenant?: string | undefined;
+}): string {
+  return tenant === undefined ? session : storedSession(tenant, session);
+}
