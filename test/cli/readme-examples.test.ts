@@ -29,6 +29,18 @@ const NOT_RUN = new Map([
     'a collector listening at that address (test/cli/traces.test.ts runs one)',
   ],
   [
+    'npx agentstep eval export SESSION > cases.jsonl',
+    'a shell redirect (test/cli/eval.test.ts runs eval export, its output kept as cases.jsonl)',
+  ],
+  [
+    'npx agentstep eval run cases.jsonl --agent candidate.ts',
+    "candidate.ts and cases.jsonl are the reader's (test/cli/eval.test.ts runs eval export and run)",
+  ],
+  [
+    'npx agentstep eval run cases.jsonl --agent candidate.ts --scorer answer-contains:refund --baseline eval-results.json --tolerance 0.05',
+    "the reader's files, as above",
+  ],
+  [
     'npx agentstep smoke --stack AgentStepSmoke',
     'a deployed smoke stack (test/deploy/lambda-node22.test.ts runs it against the stand-in; test/cli/smoke.test.ts against serve)',
   ],

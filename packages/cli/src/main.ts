@@ -26,6 +26,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   tenants: async () => (await import('./commands/tenants-command.js')).tenantsCommand,
   smoke: async () => (await import('./commands/smoke-command.js')).smokeCommand,
   traces: async () => (await import('./commands/traces-command.js')).tracesCommand,
+  eval: async () => (await import('./commands/eval-command.js')).evalCommand,
 };
 
 /**

@@ -204,6 +204,28 @@ ends. The agent's name (gen_ai.agent.name) is its agent file's, else "agentstep"
 Exit code 0: sent or printed; 1: the session has no events, or the collector refused them; 2:
 called wrong.`;
 
+/** Help for `agentstep eval`. */
+const EVAL_USAGE = `agentstep eval export SESSION... [--tenant T] > cases.jsonl
+agentstep eval run cases.jsonl [--scorer SPEC]... [--out FILE] [--baseline FILE] [--tolerance N]
+                   [run options]
+
+export writes each ended turn of the sessions (of --tenant T: as serve and the API keep them) as a
+test case, one JSON line each: the log before the turn (its context), its message, the calls it made
+with their recorded outcomes, its answer, status, model steps and usage.
+run replays each case with the candidate agent (the run options: --agent FILE, --model, --script,
+...): its turn runs from the case's context, and each call it makes is answered from the recording
+when the same tool was called with the same arguments, else fails "not recorded": no tool ever
+runs. It prints a table (each case's scores, steps, tokens, cost, calls not recorded, and the
+totals) and writes the results as JSON (--out, default eval-results.json).
+  --scorer SPEC        answer-equals, answer-contains:TEXT, answer-matches:REGEX, same-calls,
+                       fewer-steps, cost, or FILE (.ts/.js/.mjs) whose default export is a scorer
+                       or a list of them (defineScorer from @agentstep/cli/testing: a name and
+                       score({ case, run }) from 0 to 1, a model as judge included); repeatable
+                       (default: answer-equals and same-calls)
+  --baseline FILE      an earlier run's results: each case's score that fell by more than
+                       --tolerance (default 0) is printed as a regression, and the exit code is 1
+Exit code 0: done, no regression; 1: a regression, or a session with no events; 2: called wrong.`;
+
 /** Help for `agentstep parse`. */
 const PARSE_USAGE = `agentstep parse [--mode event|token] [--chunk-size N] [--chunks-json]
 
@@ -266,6 +288,7 @@ Commands:
   tenants   suspend or resume a tenant (the kill switch), set its spend ceiling, show its spend
   smoke     check a deployment end to end: turn, stream, parallel batch, approval, cancel, trigger
   traces    send a session's turns as OpenTelemetry GenAI spans (or print them)
+  eval      export sessions' turns as test cases; replay them with a candidate agent, scored
   approvals list a session's calls waiting for a person's approval
   approve   approve (or --deny) one waiting call
   parse     parse model output from stdin into protocol events (JSON lines)
@@ -286,6 +309,8 @@ ${INVOKE_USAGE}
 ${SMOKE_USAGE}
 
 ${TRACES_USAGE}
+
+${EVAL_USAGE}
 
 ${PARSE_USAGE}
 
