@@ -33,11 +33,11 @@ const NOT_RUN = new Map([
     'a shell redirect (test/cli/eval.test.ts runs eval export, its output kept as cases.jsonl)',
   ],
   [
-    'npx agentstep eval run cases.jsonl --agent candidate.ts',
-    "candidate.ts and cases.jsonl are the reader's (test/cli/eval.test.ts runs eval export and run)",
+    'npx agentstep eval run cases.jsonl --agent examples/demo/agent.ts',
+    "cases.jsonl is the reader's export (test/cli/eval.test.ts runs eval export and run)",
   ],
   [
-    'npx agentstep eval run cases.jsonl --agent candidate.ts --scorer answer-contains:refund --baseline eval-results.json --tolerance 0.05',
+    'npx agentstep eval run cases.jsonl --agent examples/demo/agent.ts --scorer answer-contains:refund --baseline BASELINE --tolerance 0.05',
     "the reader's files, as above",
   ],
   [
