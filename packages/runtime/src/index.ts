@@ -231,6 +231,7 @@ export { createToolset, type Toolset } from './tools/toolset.js';
 export { type ArgsCheck, validateArgs } from './tools/validate-args.js';
 export type { LogSpan, LogSpanEvent, LogSpanLink, SpanValue } from './traces/log-span.js';
 export { sessionSpans } from './traces/session-spans.js';
+export { type BatchCall, type TurnBatch, turnBatches } from './traces/turn-batches.js';
 export { type TurnLog, turnLogs } from './traces/turn-logs.js';
 export type { TurnSpanOptions } from './traces/turn-spans.js';
 export { costOf } from './usage/cost-of.js';

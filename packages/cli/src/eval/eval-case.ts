@@ -17,9 +17,6 @@ export const recordedCallSchema = z.object({
 /** A recorded (or replayed) call. */
 export type RecordedCall = z.infer<typeof recordedCallSchema>;
 
-/** Tokens and estimated cost of a turn's model steps, as a turn's result gives them. */
-export const caseUsageSchema = turnUsageSchema;
-
 /**
  * One turn of a real session as a test case (decision 0048), one JSON line of `agentstep eval
  * export`: the log before it (the context it started from), its message, the calls it made with
@@ -43,7 +40,7 @@ export const evalCaseSchema = z.object({
   answer: z.string(),
   status: z.enum(TURN_END_STATUSES),
   steps: z.number().int().nonnegative(),
-  usage: caseUsageSchema,
+  usage: turnUsageSchema,
 });
 
 /** One eval case. */
@@ -56,7 +53,7 @@ export interface CaseRun {
   /** The calls it made, in order, with the outcomes the replay gave them. */
   calls: RecordedCall[];
   steps: number;
-  usage: z.infer<typeof caseUsageSchema>;
+  usage: z.infer<typeof turnUsageSchema>;
   /** Its calls the recording had no outcome for (each answered `not recorded`, a failure). */
   notRecorded: number;
 }
@@ -79,7 +76,7 @@ export interface CaseResult {
   answer: string;
   status: TurnEndStatus;
   steps: number;
-  usage: z.infer<typeof caseUsageSchema>;
+  usage: z.infer<typeof turnUsageSchema>;
   notRecorded: number;
 }
 

@@ -1,13 +1,5 @@
-import {
-  elementName,
-  type StoredEvent,
-  storedCall,
-  type ToolOutcome,
-  toolOutcomeSchema,
-  type WireEventOf,
-} from '@agentstep/protocol';
-import { type StepUsage, type TurnLog, turnLogs } from '@agentstep/runtime';
-import * as z from 'zod';
+import { elementName, type StoredEvent } from '@agentstep/protocol';
+import { type StepUsage, type TurnLog, turnBatches, turnLogs } from '@agentstep/runtime';
 import type { EvalCase, RecordedCall } from './eval-case.js';
 
 /** The outcome recorded for a call whose batch has no result. */
@@ -51,37 +43,22 @@ function caseOf(turn: TurnLog, events: readonly StoredEvent[]): EvalCase {
 
 /** Every call of the turn in the order it was logged, each with the outcome its batch's result gave it. */
 function callsOf(events: readonly StoredEvent[]): RecordedCall[] {
-  const outcomes = new Map<string, readonly (ToolOutcome | undefined)[]>();
-  for (const { batch, event } of events)
-    if (batch !== undefined && event.type === 'result') outcomes.set(batch, outcomesOf(event));
-  return events.flatMap(({ batch, position, event }) => {
-    if (event.type !== 'call') return [];
-    const at = position ?? event.payload?.index ?? 0;
-    const element = storedCall(event.content, at);
-    const args = element.ok ? element.call.args : argsOf(element.element);
-    const recorded = batch === undefined ? undefined : outcomes.get(batch);
-    const outcome = recorded?.[at];
-    if (outcome !== undefined)
-      return [{ tool: elementName(element), args, status: outcome.status, content: outcome.content }];
-    const content = recorded === undefined ? NO_RESULT : `no outcome at position ${at} of its batch's result`;
-    return [{ tool: elementName(element), args, status: 'failure' as const, content }];
-  });
+  return turnBatches(events).flatMap(({ calls, result, outcomes }) =>
+    calls.map(({ position, element }) => {
+      const args = element.ok ? element.call.args : argsOf(element.element);
+      const outcome = outcomes[position];
+      if (outcome !== undefined)
+        return { tool: elementName(element), args, status: outcome.status, content: outcome.content };
+      const content =
+        result === undefined ? NO_RESULT : `no outcome at position ${position} of its batch's result`;
+      return { tool: elementName(element), args, status: 'failure' as const, content };
+    }),
+  );
 }
 
 /** The arguments of a call that is not a valid one, when it has any. */
 function argsOf(element: unknown): unknown {
   return typeof element === 'object' && element !== null ? (element as { args?: unknown }).args : undefined;
-}
-
-const outcomesSchema = z.array(toolOutcomeSchema.or(z.unknown().transform(() => undefined)));
-
-/** A result's outcomes by position; an item that is no outcome is none, not a reason to drop the rest. */
-function outcomesOf(result: WireEventOf<'result'>): readonly (ToolOutcome | undefined)[] {
-  try {
-    return outcomesSchema.safeParse(JSON.parse(result.content)).data ?? [];
-  } catch {
-    return [];
-  }
 }
 
 /** Token sums of every entry (compactions spend tokens too); cost only when every entry has one. */

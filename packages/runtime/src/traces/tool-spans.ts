@@ -1,11 +1,4 @@
-import {
-  approvalId,
-  type StoredEvent,
-  storedCall,
-  type ToolOutcome,
-  toolOutcomeSchema,
-  type WireEventOf,
-} from '@agentstep/protocol';
+import { approvalId, type ToolOutcome, type WireEventOf } from '@agentstep/protocol';
 import {
   ATTR_GEN_AI_CONVERSATION_ID,
   ATTR_GEN_AI_OPERATION_NAME,
@@ -23,17 +16,9 @@ import { subAgentTaskSchema } from '../agents/sub-agent-task.js';
 import type { LogSpan, LogSpanEvent, LogSpanLink } from './log-span.js';
 import { spanIdOf, traceIdOf } from './span-ids.js';
 import { contentText, ms } from './span-parts.js';
+import { type BatchCall, type TurnBatch, turnBatches } from './turn-batches.js';
 import type { TurnLog } from './turn-logs.js';
 import type { TurnSpanOptions } from './turn-spans.js';
-
-/** A batch of the turn: its calls in order, its `result`'s outcomes (none when the turn ended first). */
-interface Batch {
-  id: string;
-  calls: Array<StoredEvent & { event: WireEventOf<'call'> }>;
-  result: WireEventOf<'result'> | undefined;
-  outcomes: readonly (ToolOutcome | undefined)[];
-  approvals: Array<StoredEvent & { event: WireEventOf<'approval'> }>;
-}
 
 /** The `execute_tool` spans of a turn's calls, batch by batch, each a child of `under`. */
 export function toolSpans(
@@ -41,39 +26,9 @@ export function toolSpans(
   under: { traceId: string; parentSpanId: string },
   options: TurnSpanOptions,
 ): LogSpan[] {
-  return batchesOf(turn).flatMap((batch) =>
+  return turnBatches(turn.events).flatMap((batch) =>
     batch.calls.map((call) => toolSpan(turn, batch, call, options, under)),
   );
-}
-
-/** The turn's batches, in order, each read once. */
-function batchesOf(turn: TurnLog): Batch[] {
-  const batches = new Map<string, Batch>();
-  for (const stored of turn.events) {
-    const { event, batch: id } = stored;
-    if (id === undefined) continue;
-    const batch = batches.get(id) ?? { id, calls: [], result: undefined, outcomes: [], approvals: [] };
-    batches.set(id, batch);
-    if (event.type === 'call') batch.calls.push({ ...stored, event });
-    if (event.type === 'approval') batch.approvals.push({ ...stored, event });
-    if (event.type === 'result') {
-      batch.result = event;
-      batch.outcomes = outcomesOf(event);
-    }
-  }
-  return [...batches.values()].filter(({ calls }) => calls.length > 0);
-}
-
-const outcomesSchema = z.array(toolOutcomeSchema.or(z.unknown().transform(() => undefined)));
-
-/** A result's outcomes by position; an item that is no outcome is none, not a reason to drop the rest. */
-function outcomesOf(result: WireEventOf<'result'>): readonly (ToolOutcome | undefined)[] {
-  try {
-    const parsed = outcomesSchema.safeParse(JSON.parse(result.content));
-    return parsed.success ? parsed.data : [];
-  } catch {
-    return [];
-  }
 }
 
 /**
@@ -84,20 +39,19 @@ function outcomesOf(result: WireEventOf<'result'>): readonly (ToolOutcome | unde
  */
 function toolSpan(
   turn: TurnLog,
-  batch: Batch,
-  call: Batch['calls'][number],
+  batch: TurnBatch,
+  call: BatchCall,
   { captureContent }: TurnSpanOptions,
   under: { traceId: string; parentSpanId: string },
 ): LogSpan {
-  const position = call.position ?? call.event.payload?.index ?? 0;
-  const element = storedCall(call.event.content, position);
+  const { position, element } = call;
   const name = element.ok ? element.call.name : 'unknown';
   const args = element.ok ? element.call.args : undefined;
   const outcome = batch.outcomes[position];
   const approvals = batch.approvals.filter(
     ({ position: at, event }) => (at ?? event.payload.index) === position,
   );
-  const { startMs, endMs } = timingOf(turn, batch, { call, position, approvals });
+  const { startMs, endMs } = timingOf(turn, batch, { call, approvals });
   return {
     ...under,
     spanId: spanIdOf(turn.session, turn.turn, `execute_tool ${batch.id}.${position}`),
@@ -123,15 +77,12 @@ function toolSpan(
 /** When a call ran, in milliseconds since the epoch (see {@link toolSpan}). */
 function timingOf(
   turn: TurnLog,
-  batch: Batch,
-  {
-    call,
-    position,
-    approvals,
-  }: { call: Batch['calls'][number]; position: number; approvals: Batch['approvals'] },
+  batch: TurnBatch,
+  { call, approvals }: { call: BatchCall; approvals: TurnBatch['approvals'] },
 ): { startMs: number; endMs: number } {
+  const { position } = call;
   const endMs = ms((batch.result ?? turn.end).timestamp);
-  const logged = ms(call.event.timestamp);
+  const logged = ms(call.stored.event.timestamp);
   const duration = batch.result?.payload.durations_ms?.[position] ?? undefined;
   if (approvals.length > 0 || duration === undefined) {
     const decided = approvals.findLast(({ event }) => event.payload.status !== 'requested');
