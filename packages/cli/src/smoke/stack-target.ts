@@ -1,7 +1,8 @@
 import { AgentStepClient } from '@agentstep/client';
 import { STACK_OUTPUTS } from '@agentstep/protocol';
+import { sigV4Fetch } from '@agentstep/runtime/sigv4';
 import { CloudFormationClient, DescribeStacksCommand, type Stack } from '@aws-sdk/client-cloudformation';
-import { signedFetch } from './signed-fetch.js';
+import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { SmokeSkip, type SmokeTarget } from './smoke-target.js';
 import { triggeredTurn } from './triggered-turn.js';
 
@@ -32,7 +33,7 @@ export async function stackTarget({ stack, region, token }: StackAddress): Promi
     return {
       name: `stack ${stack} (${where})`,
       client: new AgentStepClient(
-        token === undefined ? { baseUrl, fetch: signedFetch(where) } : { baseUrl, token },
+        token === undefined ? { baseUrl, fetch: signedApiFetch(where) } : { baseUrl, token },
       ),
       consoleConfig: async (signal) => {
         if (consoleUrl === undefined) return new SmokeSkip('the stack serves no console (api.console)');
@@ -90,4 +91,9 @@ function outputsOf(described: Stack, region: string) {
     );
   }
   return output;
+}
+
+/** The smoke stack's API, IAM-authorized: each request SigV4-signed with the AWS environment's credentials. */
+function signedApiFetch(region: string): typeof fetch {
+  return sigV4Fetch({ service: 'execute-api', region, credentials: defaultProvider() });
 }

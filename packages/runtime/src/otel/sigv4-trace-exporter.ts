@@ -1,9 +1,8 @@
 import { type ExportResult, ExportResultCode } from '@opentelemetry/core';
 import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace';
-import { Sha256 } from '@smithy/core/checksum';
-import { SignatureV4 } from '@smithy/signature-v4';
 import type { AwsCredentialIdentity, AwsCredentialIdentityProvider } from '@smithy/types';
+import { sigV4Fetch } from '../sigv4/sigv4-fetch.js';
 
 /** Where a {@link SigV4TraceExporter} sends spans, and as whom. */
 export interface SigV4TraceExporterOptions {
@@ -33,17 +32,17 @@ const PROTOBUF = 'application/x-protobuf';
  */
 export class SigV4TraceExporter implements SpanExporter {
   readonly #url: URL;
-  readonly #signer: SignatureV4;
+  readonly #fetch: typeof fetch;
   readonly #options: SigV4TraceExporterOptions;
 
   constructor(options: SigV4TraceExporterOptions) {
     this.#options = options;
     this.#url = new URL(options.url);
-    this.#signer = new SignatureV4({
+    this.#fetch = sigV4Fetch({
       service: options.service ?? 'xray',
       region: options.region,
       credentials: options.credentials,
-      sha256: Sha256,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
     });
   }
 
@@ -67,20 +66,9 @@ export class SigV4TraceExporter implements SpanExporter {
     if (body === undefined)
       throw new Error(`The ${spans.length} spans could not be serialized as OTLP protobuf.`);
     const url = this.#url;
-    const signed = await this.#signer.sign({
+    const response = await this.#fetch(url, {
       method: 'POST',
-      protocol: url.protocol,
-      hostname: url.hostname,
-      ...(url.port ? { port: Number(url.port) } : {}),
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      headers: { host: url.host, 'content-type': PROTOBUF },
-      body,
-    });
-    const send = this.#options.fetch ?? fetch;
-    const response = await send(url, {
-      method: 'POST',
-      headers: signed.headers,
+      headers: { 'content-type': PROTOBUF },
       body,
       signal: AbortSignal.timeout(this.#options.timeoutMillis ?? 10_000),
     });
