@@ -14,4 +14,4 @@ export const ON_DYNAMODB_LOCAL: ReadonlySet<string> = new Set<Layer>([
 ]);
 
 /** The layers whose tests start the real `agentstep` binary. */
-export const RUNS_THE_BINARY: ReadonlySet<string> = new Set<Layer>(['cli', 'browser']);
+export const RUNS_THE_BINARY: ReadonlySet<string> = new Set<Layer>(['cli', 'deploy', 'browser']);
