@@ -38,7 +38,7 @@ describe('mcpSecretOf', () => {
     );
     const read = mcpSecretOf('mcp/missing');
     await expect(read).rejects.toThrow(
-      "Could not read the secret mcp/missing (the MCP header value) from Secrets Manager: Secrets Manager can't find the specified secret. Create it in this function's account and region, or check that the deployment grants this function read access to it.",
+      "Could not read the secret mcp/missing (the MCP server credential) from Secrets Manager: Secrets Manager can't find the specified secret. Create it in this function's account and region, or check that the deployment grants this function read access to it.",
     );
     await expect(read).rejects.toHaveProperty('cause');
   });
@@ -46,7 +46,7 @@ describe('mcpSecretOf', () => {
   it('says what to fix when the secret holds no text', async () => {
     secretsManager.on(GetSecretValueCommand).resolves({ SecretString: '  ' });
     await expect(mcpSecretOf('mcp/empty')).rejects.toThrow(
-      'The secret mcp/empty holds no MCP header value: store the MCP header value as its plain-text value.',
+      'The secret mcp/empty holds no MCP server credential: store the MCP server credential as its plain-text value.',
     );
   });
 });

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LINEAR_SECRET_ARN } from './testing/mcp-agent.js';
+import { JIRA_KEY_ARN } from './testing/oauth-mcp-agent.js';
 import { roleStatements } from './testing/role-statements.js';
 import { synthAgent } from './testing/synth-agent.js';
 
@@ -55,6 +56,37 @@ describe('AgentStep with an agent file of remote MCP servers', () => {
   });
 });
 
+describe('AgentStep with an agent file of MCP servers that get their tokens with OAuth client credentials', () => {
+  const { template, agent } = synthAgent(
+    { agent: fixture('oauth-mcp-agent.ts'), api: false },
+    { env: { account: '123456789012', region: 'eu-west-1' } },
+  );
+  const secretStatements = (fn: Parameters<typeof roleStatements>[1]) =>
+    roleStatements(template, fn).filter((statement) =>
+      JSON.stringify(statement.Action).includes('secretsmanager:'),
+    );
+  const secretByName = (name: string) => ({
+    'Fn::Join': [
+      '',
+      ['arn:', { Ref: 'AWS::Partition' }, `:secretsmanager:eu-west-1:123456789012:secret:${name}-??????`],
+    ],
+  });
+
+  it('lets the functions that list and call their tools read the client secret and the private key as they read header secrets', () => {
+    for (const step of MCP_STEPS)
+      expect(secretStatements(agent.functions[step])).toEqual([
+        {
+          Action: 'secretsmanager:GetSecretValue',
+          Effect: 'Allow',
+          Resource: [secretByName('mcp/crm-tenant'), secretByName('mcp/crm-client'), JIRA_KEY_ARN],
+        },
+      ]);
+    const listingOrCalling = new Set<string>(MCP_STEPS);
+    for (const [step, fn] of Object.entries(agent.functions))
+      if (!listingOrCalling.has(step)) expect(secretStatements(fn)).toEqual([]);
+  });
+});
+
 describe('AgentStep refusing MCP servers Lambda cannot reach safely', () => {
   it('fails synthesis on a stdio server, naming it and saying what to do', () => {
     expect(() => synthAgent({ agent: fixture('stdio-mcp-agent.ts'), api: false })).toThrow(
@@ -65,6 +97,12 @@ describe('AgentStep refusing MCP servers Lambda cannot reach safely', () => {
   it('fails synthesis on a plain HTTP server, naming it by its origin (no path or query, which may hold a token)', () => {
     expect(() => synthAgent({ agent: fixture('http-mcp-agent.ts'), api: false })).toThrow(
       'AgentStep prop agent: the MCP server internal has a plain HTTP url (http://mcp.internal.example.com:8080), which would send its headers and calls unencrypted from Lambda: give it an https:// url.',
+    );
+  });
+
+  it('fails synthesis on client credentials sent to a plain HTTP issuer, naming it by its origin', () => {
+    expect(() => synthAgent({ agent: fixture('http-issuer-mcp-agent.ts'), api: false })).toThrow(
+      'AgentStep prop agent: the MCP server crm gets its tokens from a plain HTTP issuer (http://login.internal.example.com), which would send its client credentials unencrypted from Lambda: give oauth.issuer an https:// url.',
     );
   });
 });

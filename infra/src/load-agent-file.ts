@@ -12,12 +12,14 @@ export interface AgentFileLambdaTool {
   readonly functionName: string;
 }
 
-/** An MCP server of the agent, as synthesis reads it: its url and the secrets its headers name, never their values. */
+/** An MCP server of the agent, as synthesis reads it: its url and the secrets it reads, never their values. */
 export interface AgentFileMcpServer {
   /** `https://…`, `http://…` or `stdio:COMMAND ARGS…`. */
   readonly url: string;
-  /** The secrets (names or ARNs) its headers name, each once. */
+  /** The secrets (names or ARNs) its headers and its oauth credential name, each once. */
   readonly secrets: readonly string[];
+  /** The authorization server its `oauth` client credentials go to, when it has them. */
+  readonly oauthIssuer?: string;
 }
 
 /**

@@ -8,11 +8,13 @@
 import { pathToFileURL } from 'node:url';
 // biome-ignore lint/style/noRestrictedImports: this script runs in its own process at synthesis to load the user's agent as the CLI does; the constructs never import the runtime.
 import { type Agent, checkedAgent, moduleDefault, versionedTool } from '@agentstep/runtime';
+// biome-ignore lint/style/noRestrictedImports: as above; which secrets a server reads is the runtime's to say.
+import { mcpServerSecrets } from '@agentstep/runtime/mcp';
 import type { AgentFileMcpServer, AgentFileSettings } from './load-agent-file.js';
 
 /**
  * The agent's fields synthesis reads (its name among them), its providers by name (their code is bundled, not printed),
- * its MCP servers by url and secret names, its own tools as its version counts them.
+ * its MCP servers by url and the names of the secrets they read, its own tools as its version counts them.
  */
 function settingsOf(agent: Agent): AgentFileSettings {
   const { model, modelProfiles, instructions, toolsets, fetchHosts, approvals, approvalTimeoutSeconds } =
@@ -42,12 +44,16 @@ function settingsOf(agent: Agent): AgentFileSettings {
   };
 }
 
-/** An MCP server's url and the secrets its headers name: header values (maybe secret) stay unprinted. */
+/**
+ * An MCP server's url and the secrets it reads (its headers' and its oauth credential's): header
+ * values (maybe secret) stay unprinted.
+ */
 function mcpServerOf(server: Agent['mcpServers'][string]): AgentFileMcpServer {
-  const secrets = Object.values(server.headers ?? {}).flatMap((value) =>
-    typeof value === 'string' ? [] : [value.secret],
-  );
-  return { url: server.url, secrets: [...new Set(secrets)] };
+  return {
+    url: server.url,
+    secrets: mcpServerSecrets(server),
+    ...(server.oauth === undefined ? {} : { oauthIssuer: server.oauth.issuer }),
+  };
 }
 
 async function printed(file: string): Promise<object> {

@@ -4,12 +4,16 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { type CallToolResult, CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type CallToolResult,
+  CallToolResultSchema,
+  CreateTaskResultSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from '../support/dynamo-client.js';
 import { batch } from '../support/harness.js';
 import { serveScriptInProcess } from '../support/in-process.js';
-import { call, type Served } from '../support/serve-client.js';
+import { call, eventsOnce, type Served } from '../support/serve-client.js';
 
 /** Every turn answers in one model step. */
 const ANSWER = 'The answer is 42.';
@@ -35,9 +39,9 @@ afterAll(async () => {
   expect(await served?.stop()).toBe(0);
 });
 
-/** The official SDK's client of `serve`'s `/mcp`, acting for `tenant` (`--auth dev`: the bearer names it). */
-async function clientOf(tenant: string): Promise<Client> {
-  const transport = new StreamableHTTPClientTransport(new URL(`${served.url}/mcp`), {
+/** The official SDK's client of a `serve`'s `/mcp` (by default the file's), acting for `tenant` (`--auth dev`: the bearer names it). */
+async function clientOf(tenant: string, url = served.url): Promise<Client> {
+  const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp`), {
     requestInit: { headers: { authorization: `Bearer ${tenant}` } },
   });
   const client = new Client({ name: 'agentstep-test', version: '1.0.0' });
@@ -208,6 +212,43 @@ describe.skipIf(dynamoEndpoint === '')(
         'The turn ended: done.',
       ]);
       await client.close();
+    });
+
+    it('a task outlives serve: after a restart, a done task still answers and a running one reads cancelled', async () => {
+      const before = await clientOf('alice', approving.url);
+      const askAsTask = async (message: string) => {
+        const { task } = await before.request(
+          { method: 'tools/call', params: { name: 'ask', arguments: { message }, task: {} } },
+          CreateTaskResultSchema,
+        );
+        return { taskId: task.taskId, session: task.taskId.slice(0, task.taskId.lastIndexOf('/')) };
+      };
+      // The first task's call is approved and its turn ends; the second's waits when serve stops.
+      const done = await askAsTask('Ends before the restart');
+      await eventsOnce(approving.url, 'alice', done.session, (events) =>
+        events.some(({ type }) => type === 'approval'),
+      );
+      const { body } = await call(`${approving.url}/sessions/${done.session}/approvals`, 'alice');
+      const [waiting] = body.approvals as Array<{ id: string }>;
+      await call(`${approving.url}/sessions/${done.session}/approvals/${waiting?.id}`, 'alice', {
+        method: 'POST',
+        json: { decision: 'approve' },
+      });
+      await before.experimental.tasks.getTaskResult(done.taskId, CallToolResultSchema);
+      const running = await askAsTask('Waits');
+      await before.close();
+      expect(await approving.stop()).toBe(0);
+      approving = await approving.restart();
+
+      const after = await clientOf('alice', approving.url);
+      expect(await after.experimental.tasks.getTask(done.taskId)).toMatchObject({ status: 'completed' });
+      const answer = await after.experimental.tasks.getTaskResult(done.taskId, CallToolResultSchema);
+      expect(answer.structuredContent).toMatchObject({ status: 'done', answer: 'Echoed.' });
+      expect(await after.experimental.tasks.getTask(running.taskId)).toMatchObject({
+        status: 'cancelled',
+        statusMessage: expect.stringContaining('cancel'),
+      });
+      await after.close();
     });
   },
 );

@@ -17,6 +17,14 @@ const NOT_RUN = new Map([
     'a running MCP server at that URL (test/api/mcp-tools.test.ts runs server-everything)',
   ],
   [
+    'npx agentstep mcp tools --mcp everything=http://127.0.0.1:3001/mcp',
+    'a running MCP server at that URL (test/cli/mcp-client-conformance.test.ts runs the command against the suite’s servers)',
+  ],
+  [
+    `npx agentstep mcp call everything__get-sum --args '{"a": 2, "b": 3}' --mcp everything=http://127.0.0.1:3001/mcp`,
+    'a running MCP server at that URL (test/cli/mcp-client-conformance.test.ts runs the command against the suite’s servers)',
+  ],
+  [
     'npx agentstep run "Remember Ada" --mcp "memory=stdio:npx -y @modelcontextprotocol/server-memory"',
     'npx fetches the server from the registry (test/cli/mcp-stdio.test.ts runs the installed one)',
   ],

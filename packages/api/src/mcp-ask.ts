@@ -5,6 +5,7 @@ import * as z from 'zod';
 import type { ApiDeps } from './api-deps.js';
 import { ApiError, sessionNotFound } from './api-error.js';
 import { publicSessionIdSchema } from './ids.js';
+import type { AskStream } from './mcp-ask-stream.js';
 import { mcpProgressMessage } from './mcp-progress-message.js';
 import type { McpCallExtra, McpTool } from './mcp-tool.js';
 import { mcpTurnEnd } from './mcp-turn-end.js';
@@ -74,10 +75,17 @@ const DESCRIPTION = [
  * turn's answer and `{session, turn, status, answer}`. A failed or cancelled turn, or a turn that
  * could not start, is an error result saying why; so is a turn still running when
  * `deps.streamLimitMs` has passed since the call began (the wait stops before the API's stream
- * would be cut), and the call's abort stops the wait, never the turn. Called as a task, it answers
- * at once with the turn's task, as `tasks` reads it.
+ * would be cut), unless the call's stream is resumable: then the stream closes, and the client
+ * resumes it with `GET /mcp`. The call's abort stops the wait, never the turn. The call that
+ * `stream` names runs its turn under the ids it chose. Called as a task, it answers at once with
+ * the turn's task, as `tasks` reads it.
  */
-export function mcpAsk(deps: ApiDeps, tenant: string, tasks: McpTurnTasks): McpTool<typeof askInput> {
+export function mcpAsk(
+  deps: ApiDeps,
+  tenant: string,
+  tasks: McpTurnTasks,
+  stream?: AskStream,
+): McpTool<typeof askInput> {
   return {
     name: 'ask',
     title: 'Ask the agent',
@@ -86,15 +94,22 @@ export function mcpAsk(deps: ApiDeps, tenant: string, tasks: McpTurnTasks): McpT
     output: askOutput,
     call: async (args, extra) => {
       const deadline = Date.now() + (deps.streamLimitMs ?? Number.POSITIVE_INFINITY);
-      const started = await startAsk(deps, tenant, args);
+      const chosen = stream?.request === extra.requestId ? stream : undefined;
+      const started = await startAsk(deps, tenant, args, chosen);
       const stored = storedSession(tenant, started.session);
       const end = await mcpTurnEnd(
         deps,
         { stored, ...started },
         { onEvent: progressOf(extra, started.session), signal: extra.signal, deadline },
-      );
-      if (end === undefined) return stillRunning(started);
-      return mcpTurnResult(deps, stored, started);
+      ).catch((error: unknown) => {
+        // The client left: nobody reads the answer, and nothing went wrong.
+        if (extra.signal.aborted) return undefined;
+        throw error;
+      });
+      if (end !== undefined) return mcpTurnResult(deps, stored, started);
+      // A resumable stream closes instead: its client comes back for the rest (or left already).
+      extra.closeSSEStream?.();
+      return stillRunning(started);
     },
     task: async (args): Promise<CreateTaskResult> => {
       const { session, turn } = await startAsk(deps, tenant, args);
@@ -118,15 +133,19 @@ function progressOf(extra: McpCallExtra, session: string) {
   };
 }
 
-/** Starts the turn: the ids it runs under, and the last event logged before it. */
+/**
+ * Starts the turn (under the ids `chosen` for it, if any): the ids it runs under, and the last
+ * event logged before it.
+ */
 async function startAsk(
   deps: ApiDeps,
   tenant: string,
   { message, session }: AskArgs,
+  chosen?: Pick<AskStream, 'session' | 'turn'>,
 ): Promise<TurnIds & { after: number }> {
-  const turn = randomIds.turn();
+  const turn = chosen?.turn ?? randomIds.turn();
   if (session === undefined) {
-    const ids = { tenant, session: randomIds.session(), turn };
+    const ids = { tenant, session: chosen?.session ?? randomIds.session(), turn };
     await startSessionTurn(deps, { message }, ids);
     await listSession(deps, tenant, ids.session);
     return { ...ids, after: 0 };

@@ -8,8 +8,7 @@ import {
   StoreUnavailableError,
   startTurn,
 } from '@agentstep/runtime';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
   type CallToolResult,
   CallToolResultSchema,
@@ -22,8 +21,9 @@ import { createApi } from './create-api.js';
 import { MAX_PUBLIC_SESSION_LENGTH } from './ids.js';
 import { LogChanges } from './log-changes.js';
 import { MAX_ASK_MESSAGE_BYTES, MAX_MCP_BODY_BYTES } from './mcp-ask.js';
+import { askEventId } from './mcp-ask-stream.js';
 import { bearerNameTenant, storedSession } from './tenants.js';
-import { inMemoryApiDeps } from './testing/index.js';
+import { inMemoryApiDeps, mcpClientOf } from './testing/index.js';
 
 /**
  * The API in memory whose every turn answers `Hi.` in one model step, then ends with `status`
@@ -58,15 +58,7 @@ function api(overrides: (deps: ApiDeps) => Partial<ApiDeps> = () => ({})) {
   };
   const app = createApi({ ...deps, ...overrides(deps) });
   /** An MCP client of the app acting for `tenant`. */
-  const client = async (tenant: string) => {
-    const transport = new StreamableHTTPClientTransport(new URL('http://api.test/mcp'), {
-      fetch: async (url, init) => app.request(String(url), init),
-      requestInit: { headers: { authorization: `Bearer ${tenant}` } },
-    });
-    const mcp = new Client({ name: 'test', version: '1.0.0' });
-    await mcp.connect(transport);
-    return mcp;
-  };
+  const client = (tenant: string) => mcpClientOf(app, tenant);
   return { app, deps, ending, started, answer, client };
 }
 
@@ -239,11 +231,20 @@ describe('POST /mcp', () => {
     const result = await alice.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
     expect(result.isError).toBe(true);
   });
-  it('an ask whose turn runs past streamLimitMs stops waiting with an error result; the turn runs on', async () => {
-    const { client, deps, ending, started, answer } = api(() => ({ streamLimitMs: 50 }));
+  it('an ask whose turn runs past streamLimitMs stops waiting with an error result for a client that cannot resume; the turn runs on', async () => {
+    const { app, client, deps, ending, started, answer } = api(() => ({ streamLimitMs: 50 }));
     ending.held = true;
     const mcp = await client('alice');
-    const result = await call(mcp, 'ask', { message: 'Hello' });
+    // A client of 2025-06-18 reads no priming event: its stream cannot resume.
+    const response = await post(
+      app,
+      {
+        method: 'tools/call',
+        params: { name: 'ask', arguments: { message: 'Hello' } },
+      },
+      { 'mcp-protocol-version': '2025-06-18' },
+    );
+    const { result } = (await answerOf(response)) as { result: unknown };
     const [turn] = started;
     if (turn === undefined) throw new Error('no turn started');
     const session = turn.session.slice(storedSession('alice', '').length);
@@ -262,6 +263,25 @@ describe('POST /mcp', () => {
     });
     await answer(turn);
     expect((await call(mcp, 'get_session', { session })).structuredContent).toMatchObject({ status: 'idle' });
+  });
+
+  it('an ask whose turn runs past streamLimitMs closes a resumable stream: the client comes back for the answer', async () => {
+    const { app, ending, started, answer } = api(() => ({ streamLimitMs: 50 }));
+    ending.held = true;
+    let cameBack = () => {};
+    const resumed = new Promise<void>((resolve) => {
+      cameBack = resolve;
+    });
+    const mcp = await mcpClientOf(app, 'alice', (fetch) => async (url, init) => {
+      if (new Headers(init?.headers).has('last-event-id')) cameBack();
+      return fetch(url, init);
+    });
+    const asked = call(mcp, 'ask', { message: 'Hello' });
+    await resumed;
+    const [turn] = started;
+    if (turn === undefined) throw new Error('no turn started');
+    await answer(turn);
+    expect((await asked).structuredContent).toMatchObject({ turn: turn.turn, status: 'done', answer: 'Hi.' });
   });
 
   it('an ask on a session whose turn runs says to wait for that turn or cancel it', async () => {
@@ -332,6 +352,94 @@ describe('POST /mcp', () => {
     expect((await deps.log.read(turn.session)).map(({ event }) => event.type)).toEqual(['user']);
   });
 
+  it('an ask stream dropped mid-turn resumes from its last event id: every progress once, then the answer', async () => {
+    const { app, ending, started, answer } = api();
+    ending.held = true;
+    const resumedWith: string[] = [];
+    let cut = () => {};
+    const dropped = new Promise<void>((resolve) => {
+      cut = resolve;
+    });
+    // The first ask stream breaks as a network would, right after the turn's first progress.
+    const mcp = await mcpClientOf(app, 'alice', (fetch) => async (url, init) => {
+      const response = await fetch(url, init);
+      const resumed = new Headers(init?.headers).get('last-event-id');
+      if (resumed !== null) resumedWith.push(resumed);
+      if (init?.method !== 'POST' || !String(init.body).includes('"ask"')) return response;
+      return new Response(breakingAfter(response, 'The turn began.', cut), response);
+    });
+    const progress: Progress[] = [];
+    const asked = call(mcp, 'ask', { message: 'Hello' }, (p) => progress.push(p));
+    await dropped;
+    const [turn] = started;
+    if (turn === undefined) throw new Error('no turn started');
+    await answer(turn);
+    const result = await asked;
+    const session = turn.session.slice(storedSession('alice', '').length);
+    expect(result.structuredContent).toEqual({ session, turn: turn.turn, status: 'done', answer: 'Hi.' });
+    expect(resumedWith).toHaveLength(1);
+    expect(resumedWith[0]).toMatch(/^ask\./);
+    expect(progress.map((p) => p.progress)).toEqual([1, 2, 3]);
+    expect(progress.map((p) => p.message)).toEqual([
+      'The turn began.',
+      'Answering.',
+      'The turn ended: done.',
+    ]);
+  });
+
+  it('resumes for its own tenant only, and refuses an event id it never gave (400)', async () => {
+    const { app, client } = api();
+    const alice = await client('alice');
+    const { structuredContent } = await call(alice, 'ask', { message: 'Hello' });
+    const { session, turn } = structuredContent as { session: string; turn: string };
+    const eventId = askEventId({ request: 7, session, turn, sent: 0 });
+    const resume = (tenant: string, id = eventId) =>
+      app.request('/mcp', {
+        headers: { authorization: `Bearer ${tenant}`, accept: 'text/event-stream', 'last-event-id': id },
+      });
+    const own = await answerOf(await resume('alice'));
+    expect(own).toMatchObject({ id: 7, result: { structuredContent: { session, turn, answer: 'Hi.' } } });
+    // Bob's log has no such turn: his stream ends with nothing, as for a turn not yet begun.
+    expect(await answerOf(await resume('bob'))).toBeUndefined();
+    const forged = await resume('alice', 'ask.bm90IGpzb24');
+    expect(forged.status).toBe(400);
+    expect(((await forged.json()) as { error: { message: string } }).error.message).toContain(
+      'is not an event id of this server',
+    );
+  });
+
+  it('primes every stream with an event id and retry; any other request than ask resumes by answering it anew', async () => {
+    const { app } = api();
+    const latest = { 'mcp-protocol-version': '2025-11-25' };
+    const listing = await (await post(app, { method: 'tools/list' }, latest)).text();
+    const primed = /^id: (req\.\S+)\nretry: 1000\ndata: \n\n/.exec(listing);
+    expect(primed).not.toBeNull();
+    const resumed = await app.request('/mcp', {
+      headers: { authorization: 'Bearer alice', ...latest, 'last-event-id': primed?.[1] ?? '' },
+    });
+    expect(await answerOf(resumed)).toEqual(await answerOf(new Response(listing)));
+    const asking = await post(
+      app,
+      { method: 'tools/call', params: { name: 'ask', arguments: { message: 'Hello' } } },
+      latest,
+    );
+    expect(await asking.text()).toMatch(/^id: ask\.\S+\nretry: 1000\ndata: \n\n/);
+    // An ask is never started again by a resume: a request id naming one is no id of this server.
+    const ask = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'ask', arguments: { message: 'Again' } },
+    };
+    const forged = await app.request('/mcp', {
+      headers: {
+        authorization: 'Bearer alice',
+        'last-event-id': `req.${Buffer.from(JSON.stringify(ask)).toString('base64url')}`,
+      },
+    });
+    expect(forged.status).toBe(400);
+  });
+
   it('refuses a body over MAX_MCP_BODY_BYTES (413) before reading it as MCP', async () => {
     const { app } = api();
     const message = 'x'.repeat(MAX_MCP_BODY_BYTES);
@@ -393,8 +501,12 @@ describe('POST /mcp', () => {
   );
 });
 
-/** Posts one JSON-RPC request (id 1) to the app's `/mcp` as alice. */
-function post(app: ReturnType<typeof api>['app'], request: Record<string, unknown>): Promise<Response> {
+/** Posts one JSON-RPC request (id 1) to the app's `/mcp` as alice, with `headers` added. */
+function post(
+  app: ReturnType<typeof api>['app'],
+  request: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return Promise.resolve(
     app.request('/mcp', {
       method: 'POST',
@@ -402,6 +514,7 @@ function post(app: ReturnType<typeof api>['app'], request: Record<string, unknow
         authorization: 'Bearer alice',
         'content-type': 'application/json',
         accept: 'application/json, text/event-stream',
+        ...headers,
       },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, ...request }),
     }),
@@ -412,7 +525,32 @@ function post(app: ReturnType<typeof api>['app'], request: Record<string, unknow
 async function answerOf(response: Response): Promise<unknown> {
   const data = (await response.text())
     .split('\n')
-    .filter((line) => line.startsWith('data: '))
+    // A priming event's data is empty.
+    .filter((line) => line.startsWith('data: ') && line !== 'data: ')
     .map((line) => JSON.parse(line.slice('data: '.length)));
   return data.find((message) => 'result' in message || 'error' in message);
+}
+
+/**
+ * The response's body up to and including the chunk that holds `text`, then an error as a dropped
+ * connection gives (after `onBreak`).
+ */
+function breakingAfter(response: Response, text: string, onBreak: () => void): ReadableStream<Uint8Array> {
+  const reader = (response.body ?? new ReadableStream()).getReader();
+  const decoder = new TextDecoder();
+  let read = '';
+  return new ReadableStream({
+    pull: async (controller) => {
+      if (read.includes(text)) {
+        await reader.cancel();
+        controller.error(new TypeError('terminated'));
+        onBreak();
+        return;
+      }
+      const next = await reader.read();
+      if (next.done) return controller.close();
+      read += decoder.decode(next.value, { stream: true });
+      controller.enqueue(next.value);
+    },
+  });
 }

@@ -48,8 +48,14 @@ export async function readBody<Schema extends z.ZodType>(
   throw validationError('body', parsed.error);
 }
 
-/** The body's bytes, counted chunk by chunk: the read stops, and the stream is cancelled, at the cap. */
-async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array> {
+/**
+ * The body's bytes, counted chunk by chunk: the read stops, and the stream is cancelled, at the cap
+ * (413 `PayloadTooLarge`).
+ */
+export async function readCapped(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+): Promise<Uint8Array> {
   if (body === null) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let length = 0;

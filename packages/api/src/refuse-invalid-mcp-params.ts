@@ -7,13 +7,17 @@ import {
   GetTaskRequestSchema,
   InitializeRequestSchema,
   isJSONRPCRequest,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
   ListTasksRequestSchema,
   ListToolsRequestSchema,
   PingRequestSchema,
+  ReadResourceRequestSchema,
+  SetLevelRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type * as z from 'zod';
 
-/** The requests the agent's server answers (its own tools, the SDK's initialization and tasks), by method. */
+/** The requests the agent's server answers (its tools, resources, logging level, the SDK's initialization and tasks), by method. */
 const REQUESTS = new Map<string, z.ZodType>(
   [
     InitializeRequestSchema,
@@ -24,6 +28,10 @@ const REQUESTS = new Map<string, z.ZodType>(
     GetTaskPayloadRequestSchema,
     ListTasksRequestSchema,
     CancelTaskRequestSchema,
+    ListResourcesRequestSchema,
+    ListResourceTemplatesRequestSchema,
+    ReadResourceRequestSchema,
+    SetLevelRequestSchema,
   ].map((schema) => [schema.shape.method.value, schema]),
 );
 

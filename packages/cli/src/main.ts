@@ -27,6 +27,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   smoke: async () => (await import('./commands/smoke-command.js')).smokeCommand,
   traces: async () => (await import('./commands/traces-command.js')).tracesCommand,
   eval: async () => (await import('./commands/eval-command.js')).evalCommand,
+  mcp: async () => (await import('./commands/mcp-command.js')).mcpCommand,
 };
 
 /**

@@ -226,6 +226,24 @@ totals) and writes the results as JSON (--out, default eval-results.json).
                        --tolerance (default 0) is printed as a regression, and the exit code is 1
 Exit code 0: done, no regression; 1: a regression, or a session with no events; 2: called wrong.`;
 
+/** Help for `agentstep mcp`. */
+const MCP_USAGE = `agentstep mcp tools [--json] [agent options]
+agentstep mcp call SERVER__TOOL [--args JSON] [--json] [agent options]
+
+Connects to the agent's MCP servers as a local turn does (the agent file's mcpServers and --mcp
+NAME=URL; a secret its headers or oauth name is the environment variable of that name; oauth gets
+a token with the client credentials) and checks what the model would get.
+tools lists each tool as the model sees it, one line each: SERVER__TOOL and its description (--json:
+one JSON object a line, {"name", "description", "parameters", "approval", "timeoutMs"}); what keeps
+a tool out (a server not reached, a tool skipped) goes to stderr.
+call calls one tool as a turn's call does: the tool as its server lists it, --args (a JSON object,
+default {}) checked against its schema, within the server's timeoutMs; it prints the result as the
+model reads it (its text, or its structured content as JSON), or --json the whole MCP result. A
+person calls it: approval rules do not apply.
+Exit code 0: listed, or the tool's result; 1: a server could not be reached, the tool is not
+listed, its arguments are refused, the call failed or its result is an error (said on stderr);
+2: the command was called wrong.`;
+
 /** Help for `agentstep parse`. */
 const PARSE_USAGE = `agentstep parse [--mode event|token] [--chunk-size N] [--chunks-json]
 
@@ -289,6 +307,7 @@ Commands:
   smoke     check a deployment end to end: turn, stream, parallel batch, approval, cancel, trigger
   traces    send a session's turns as OpenTelemetry GenAI spans (or print them)
   eval      export sessions' turns as test cases; replay them with a candidate agent, scored
+  mcp       list the agent's MCP tools as the model sees them, or call one
   approvals list a session's calls waiting for a person's approval
   approve   approve (or --deny) one waiting call
   parse     parse model output from stdin into protocol events (JSON lines)
@@ -311,6 +330,8 @@ ${SMOKE_USAGE}
 ${TRACES_USAGE}
 
 ${EVAL_USAGE}
+
+${MCP_USAGE}
 
 ${PARSE_USAGE}
 

@@ -16,7 +16,8 @@ export const AGENT_OPTIONS = {
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 /** The commands that load the agent; the others (events, context, fork, stats) take the same options and load none. */
-export const AGENT_COMMANDS = 'run, serve, invoke, workflow run and resume, prompt, approvals and approve';
+export const AGENT_COMMANDS =
+  'run, serve, invoke, workflow run and resume, prompt, mcp, approvals and approve';
 
 /** The help of {@link AGENT_OPTIONS}, one entry per option. */
 export const AGENT_OPTIONS_USAGE = `Agent options, the same on every command: the agent is your agent file's default export

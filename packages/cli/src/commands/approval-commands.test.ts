@@ -25,7 +25,10 @@ async function servedApprovals() {
   ]);
   const app = createApi(deps);
   const port = await new Promise<number>((listening) => {
-    server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => listening(info.port));
+    server = serve(
+      { fetch: app.fetch, hostname: '127.0.0.1', port: 0, overrideGlobalObjects: false },
+      (info) => listening(info.port),
+    );
   });
   const url = `http://127.0.0.1:${port}`;
   /** Runs `agentstep` against that API as `pat`: exit code, stdout and stderr. */

@@ -125,7 +125,9 @@ async function listenUntilStopped(
     stopListening = io.onStopRequest(settle);
   });
   const server = await new Promise<ReturnType<typeof serve>>((settle, fail) => {
-    const listening = serve({ fetch, hostname, port }, (info) => {
+    // Node's own Request and Response stay the globals: SDKs in this process (the MCP client's
+    // OAuth among them) check `instanceof Response` against what their fetch returns.
+    const listening = serve({ fetch, hostname, port, overrideGlobalObjects: false }, (info) => {
       announce(`http://${hostname}:${info.port}`);
       settle(listening);
     });

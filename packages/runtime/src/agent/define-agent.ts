@@ -72,7 +72,8 @@ export const agentDefinitionSchema = z
     /**
      * MCP servers whose tools the agent offers as `NAME__TOOL`, by name: `url` (`https://…`;
      * `http://…` or `stdio:COMMAND ARGS…` locally only), `headers` (a value may be `{secret, prefix?}`: an environment
-     * variable locally, a Secrets Manager secret deployed), `tools` (an allowlist), `approval`
+     * variable locally, a Secrets Manager secret deployed), `oauth` (client credentials: `issuer`,
+     * `clientId`, and `clientSecret` or `privateKey` as `{secret}`), `tools` (an allowlist), `approval`
      * (`true` or tool names), `timeoutMs` (60 s). Listed once per turn and logged. @default none
      */
     mcpServers: z.record(mcpServerNameSchema, mcpServerSpecSchema).default({}),

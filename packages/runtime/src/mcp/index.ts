@@ -1,7 +1,15 @@
 export { type JsonSchema, jsonSchemaInput } from './json-schema-input.js';
 export { listMcpTools, type McpToolList } from './list-mcp-tools.js';
+export { mcpAuthProvider } from './mcp-auth-provider.js';
 export { type McpCallOptions, McpConnections, type McpConnectionsOptions } from './mcp-connections.js';
+export {
+  MCP_OAUTH_ALGORITHMS,
+  type McpOAuth,
+  type McpOAuthAlgorithm,
+  mcpOAuthSchema,
+} from './mcp-oauth-spec.js';
 export { mcpOfAgent } from './mcp-of-agent.js';
+export { mcpServerSecrets } from './mcp-server-secrets.js';
 export {
   DEFAULT_MCP_TIMEOUT_MS,
   isStdioUrl,

@@ -77,7 +77,8 @@ describe('listMcpTools', () => {
   it("follows the pages, skips what cannot be mapped and fails as the server's results say", async () => {
     const servers = { paged: { url, approval: true, timeoutMs: 5_000 } };
     connections = new McpConnections(servers, { secretOf: async () => undefined });
-    const { tools, problems } = await listMcpTools(servers, connections);
+    const { tools, problems, unlisted } = await listMcpTools(servers, connections);
+    expect(unlisted).toEqual([]);
     expect(tools.map(({ name, description, approval }) => ({ name, description, approval }))).toEqual([
       { name: 'paged__lookup', description: 'Looks a word up.', approval: true },
       { name: 'paged__fail', description: 'Always fails', approval: true },
@@ -105,6 +106,25 @@ describe('listMcpTools', () => {
       status: 'success',
       content: 's:b:4',
     });
+  });
+
+  it('names the servers that gave no list beside the tools of those that did', async () => {
+    const gone = createServer().listen(0, '127.0.0.1');
+    await once(gone, 'listening');
+    const goneUrl = `http://127.0.0.1:${(gone.address() as AddressInfo).port}/mcp`;
+    await new Promise((closed) => gone.close(closed));
+    const servers = { paged: { url, tools: ['lookup'] }, gone: { url: goneUrl } };
+    const both = new McpConnections(servers, { secretOf: async () => undefined });
+    try {
+      const { tools, problems, unlisted } = await listMcpTools(servers, both);
+      expect(tools.map(({ name }) => name)).toEqual(['paged__lookup']);
+      expect(unlisted).toEqual(['gone']);
+      expect(problems).toEqual([
+        expect.stringMatching(/^MCP server gone \(http:\/\/127\.0\.0\.1:\d+\) could not be reached: /),
+      ]);
+    } finally {
+      await both.close();
+    }
   });
 
   it("lists a turn's tools once and logs them: its later steps see that list, the next turn the server's new one", async () => {

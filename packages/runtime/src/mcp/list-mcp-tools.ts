@@ -12,6 +12,8 @@ export interface McpToolList {
   tools: McpToolEntry[];
   /** One sentence per server that could not be reached, tool skipped or allowlisted tool missing. */
   problems: string[];
+  /** The servers that gave no list: they could not be reached, or did not list their tools (in time). */
+  unlisted: string[];
 }
 
 /**
@@ -28,6 +30,7 @@ export async function listMcpTools(
     Object.entries(servers).map(([server, spec]) => listedInTime(server, spec, connections)),
   );
   const problems = lists.flatMap((list) => list.problems);
+  const unlisted = lists.flatMap((list) => list.unlisted);
   const tools: McpToolEntry[] = [];
   for (const tool of lists.flatMap((list) => list.tools)) {
     if (tools.some(({ name }) => name === tool.name))
@@ -36,7 +39,7 @@ export async function listMcpTools(
       );
     else tools.push(tool);
   }
-  return { tools, problems: problems.map(shortened) };
+  return { tools, problems: problems.map(shortened), unlisted };
 }
 
 /** The longest a server may take to list its tools, connecting included: a turn's first step waits for it. */
@@ -53,7 +56,7 @@ async function listedInTime(
   const late = new Promise<McpToolList>((settle) => {
     timer = setTimeout(() => {
       const problem = `MCP server ${server} did not list its tools within ${limitMs / 1000} s: it adds none to this turn.`;
-      settle({ tools: [], problems: [problem] });
+      settle({ tools: [], problems: [problem], unlisted: [server] });
     }, limitMs);
   });
   try {
@@ -80,7 +83,7 @@ async function serverTools(
   try {
     offered = await connections.withClient(server, (client) => allTools(server, client, timeoutMs));
   } catch (error) {
-    return { tools: [], problems: [(error as Error).message] };
+    return { tools: [], problems: [(error as Error).message], unlisted: [server] };
   }
   const problems = [
     ...missing(server, 'tools', spec.tools, offered),
@@ -93,7 +96,7 @@ async function serverTools(
     if (problem) problems.push(problem);
     else tools.push(entry(server, spec, tool, timeoutMs));
   }
-  return { tools, problems };
+  return { tools, problems, unlisted: [] };
 }
 
 /** Every page of a server's tools; a failure says the server could not list them. */

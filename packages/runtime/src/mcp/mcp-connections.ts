@@ -14,13 +14,20 @@ import {
 import * as z from 'zod';
 import { outcomeUnknownText } from '../steps/outcome-unknown.js';
 import { checkedMcpFetch, unreadableAnswerOf } from './checked-mcp-fetch.js';
-import { DEFAULT_MCP_TIMEOUT_MS, isStdioUrl, type McpServerSpec } from './mcp-server-spec.js';
+import { mcpAuthProvider } from './mcp-auth-provider.js';
+import {
+  DEFAULT_MCP_TIMEOUT_MS,
+  hasAuthorizationHeader,
+  isStdioUrl,
+  type McpServerSpec,
+} from './mcp-server-spec.js';
+import { oauthRefusal } from './oauth-refusal.js';
 import { parseStdioCommand } from './parse-stdio-command.js';
 import { resolveHeaders, type SecretLookup } from './resolve-headers.js';
 
 /** What {@link McpConnections} needs besides the servers. */
 export interface McpConnectionsOptions {
-  /** Reads the secrets that headers name. */
+  /** Reads the secrets that headers and OAuth credentials name. */
   secretOf: SecretLookup;
 }
 
@@ -166,6 +173,10 @@ export class McpConnections {
 
   /** The error of a call that got no result it can return; gives the connection up if its transport failed. */
   #failure(name: string, connection: Connection, error: unknown): Error {
+    // A token that expired and could not be renewed: the call was not sent again.
+    const refused = this.#oauthRefusal(name, error);
+    if (refused !== undefined)
+      return new Error(`MCP server ${name} could not be reached: ${refused}`, { cause: error });
     const unreadable = unreadableAnswerOf(error);
     const said = unreadable === 'lost' ? 'its answer was cut off' : messageOf(error);
     if (unreadable === 'malformed' || isSchemaMismatch(error))
@@ -232,12 +243,19 @@ export class McpConnections {
       await client.connect(transport, { timeout: spec.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS });
     } catch (error) {
       await client.close().catch(() => undefined);
+      const why = this.#oauthRefusal(name, error) ?? `${messageOf(error)}${authHint(spec, error)}`;
       throw new Error(
-        `MCP server ${name} (${shownUrl(spec.url)}) could not be reached: ${messageOf(error)}${stderrTail(transport)}`,
+        `MCP server ${name} (${shownUrl(spec.url)}) could not be reached: ${why}${stderrTail(transport)}`,
         { cause: error },
       );
     }
     return connection;
+  }
+
+  /** Why the server's authorization server refused it a token, when that is what `error` reports. */
+  #oauthRefusal(name: string, error: unknown): string | undefined {
+    const issuer = this.#servers[name]?.oauth?.issuer;
+    return issuer === undefined ? undefined : oauthRefusal(error, issuer);
   }
 
   async #transport(spec: McpServerSpec): Promise<Transport> {
@@ -253,10 +271,14 @@ export class McpConnections {
       });
       return transport;
     }
-    const headers = await resolveHeaders(spec, this.#secretOf);
+    const [headers, authProvider] = await Promise.all([
+      resolveHeaders(spec, this.#secretOf),
+      spec.oauth && mcpAuthProvider(spec.oauth, this.#secretOf),
+    ]);
     return new StreamableHTTPClientTransport(new URL(spec.url), {
       requestInit: { headers },
       fetch: checkedMcpFetch(),
+      ...(authProvider ? { authProvider } : {}),
     });
   }
 
@@ -355,6 +377,14 @@ function isLateAnswer(error: unknown): boolean {
 /** A message the transport could not parse: not JSON, or not JSON-RPC. */
 function isUnparsedMessage(error: unknown): boolean {
   return error instanceof SyntaxError || isSchemaMismatch(error);
+}
+
+/** What to do about a server that asks for authorization (401) when its spec gives none. */
+function authHint(spec: McpServerSpec, error: unknown): string {
+  const asked = error instanceof StreamableHTTPError && error.code === 401;
+  return asked && spec.oauth === undefined && !hasAuthorizationHeader(spec.headers)
+    ? '; it asks for authorization (HTTP 401): give the server oauth (client credentials) or an Authorization header'
+    : '';
 }
 
 function messageOf(error: unknown): string {

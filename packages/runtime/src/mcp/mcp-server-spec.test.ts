@@ -43,6 +43,62 @@ describe('mcpServerSpecSchema', () => {
   });
 });
 
+describe('mcpServerSpecSchema oauth', () => {
+  const url = 'https://api.example.com/mcp';
+  const issuer = 'https://login.example.com';
+
+  it('takes client credentials by a client secret or by a private key, each named as a secret', () => {
+    const basic = { issuer, clientId: 'agent', clientSecret: { secret: 'MCP_SECRET' }, scope: 'read write' };
+    const jwt = { issuer, clientId: 'agent', privateKey: { secret: 'mcp/key' }, algorithm: 'ES256' };
+    expect(mcpServerSpecSchema.parse({ url, oauth: basic })).toEqual({ url, oauth: basic });
+    expect(mcpServerSpecSchema.parse({ url, oauth: jwt, headers: { 'X-Team': 'core' } })).toBeTruthy();
+  });
+
+  it.each([
+    [
+      'a written secret',
+      { issuer, clientId: 'agent', clientSecret: 'hunter2' },
+      ['oauth.clientSecret: a credential is named, never written here: { secret: NAME }'],
+    ],
+    [
+      'no credential',
+      { issuer, clientId: 'agent' },
+      [
+        'oauth: oauth takes one credential: clientSecret ({ secret: NAME }, sent as HTTP Basic) or privateKey ({ secret: NAME }, a PEM key that signs a JWT)',
+      ],
+    ],
+    [
+      'two credentials',
+      { issuer, clientId: 'agent', clientSecret: { secret: 'A' }, privateKey: { secret: 'B' } },
+      [
+        'oauth: oauth takes one credential: clientSecret ({ secret: NAME }, sent as HTTP Basic) or privateKey ({ secret: NAME }, a PEM key that signs a JWT)',
+      ],
+    ],
+    [
+      'an algorithm without a key',
+      { issuer, clientId: 'agent', clientSecret: { secret: 'A' }, algorithm: 'RS256' },
+      ['oauth.algorithm: oauth.algorithm is what privateKey signs with: it needs a privateKey'],
+    ],
+    [
+      'an issuer that is no http(s) url',
+      { issuer: 'login.example.com', clientId: 'agent', clientSecret: { secret: 'A' } },
+      ["oauth.issuer: oauth.issuer is the authorization server's issuer URL, http(s)://…"],
+    ],
+  ])('refuses %s', (_, oauth, expected) => {
+    expect(problems({ url, oauth })).toEqual(expected);
+  });
+
+  it('refuses oauth on a stdio server, and beside an Authorization header', () => {
+    const oauth = { issuer, clientId: 'agent', clientSecret: { secret: 'A' } };
+    expect(problems({ url: 'stdio:server', oauth })).toEqual([
+      'oauth: oauth applies to HTTP servers only: a stdio: server takes none',
+    ]);
+    expect(problems({ url, oauth, headers: { authorization: 'Bearer x' } })).toEqual([
+      'headers: oauth sends the Authorization header: leave it out of headers',
+    ]);
+  });
+});
+
 describe('DEFAULT_MCP_TIMEOUT_MS', () => {
   it("is the time limit of a server's tools when its entry sets no timeoutMs: 60 s", async () => {
     // A stateless server made with the official SDK, listing one tool.

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { mcpOAuthSchema } from './mcp-oauth-spec.js';
 import { parseStdioCommand } from './parse-stdio-command.js';
 
 /** How long one call to an MCP server may take, unless its spec says otherwise. */
@@ -52,6 +53,8 @@ export const mcpServerSpecSchema = z
     url: urlSchema,
     /** HTTP headers sent with every request; a value may name a secret instead of holding it. */
     headers: z.record(z.string().min(1), headerValueSchema).optional(),
+    /** OAuth client credentials: the agent gets its access token itself (see {@link mcpOAuthSchema}). */
+    oauth: mcpOAuthSchema.optional(),
     /** Only these of the server's tools (by the server's names). @default every tool */
     tools: z.array(z.string().min(1)).optional(),
     /** Calls wait for a person's approval: every tool (`true`) or these (by the server's names). */
@@ -61,6 +64,14 @@ export const mcpServerSpecSchema = z
   })
   .refine((spec) => !(spec.headers && isStdioUrl(spec.url)), {
     message: 'headers apply to HTTP servers only: a stdio: server takes none',
+    path: ['headers'],
+  })
+  .refine((spec) => !(spec.oauth && isStdioUrl(spec.url)), {
+    message: 'oauth applies to HTTP servers only: a stdio: server takes none',
+    path: ['oauth'],
+  })
+  .refine((spec) => !(spec.oauth && hasAuthorizationHeader(spec.headers)), {
+    message: 'oauth sends the Authorization header: leave it out of headers',
     path: ['headers'],
   });
 
@@ -73,6 +84,11 @@ export type McpHeaderValue = z.infer<typeof headerValueSchema>;
 /** Whether the url names a local process (`stdio:COMMAND ARGS…`). */
 export function isStdioUrl(url: string): boolean {
   return url.startsWith('stdio:');
+}
+
+/** Whether `headers` set `Authorization` (in any case). */
+export function hasAuthorizationHeader(headers: Readonly<Record<string, unknown>> | undefined): boolean {
+  return Object.keys(headers ?? {}).some((header) => header.toLowerCase() === 'authorization');
 }
 
 function isHttpUrl(url: string): boolean {

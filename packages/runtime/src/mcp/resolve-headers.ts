@@ -1,4 +1,5 @@
 import type { McpServerSpec } from './mcp-server-spec.js';
+import { requiredSecret } from './required-secret.js';
 
 /** Looks a secret up by name: an environment variable locally, Secrets Manager when deployed. */
 export type SecretLookup = (name: string) => Promise<string | undefined>;
@@ -13,12 +14,7 @@ export async function resolveHeaders(
 ): Promise<Record<string, string>> {
   const entries = Object.entries(spec.headers ?? {}).map(async ([header, value]) => {
     if (typeof value === 'string') return [header, value] as const;
-    const secret = await secretOf(value.secret);
-    if (secret === undefined) {
-      throw new Error(
-        `The MCP header ${header} needs the secret "${value.secret}", which has no value: set it (an environment variable locally, a Secrets Manager secret when deployed).`,
-      );
-    }
+    const secret = await requiredSecret(secretOf, value.secret, `The MCP header ${header}`);
     return [header, `${value.prefix ?? ''}${secret}`] as const;
   });
   return Object.fromEntries(await Promise.all(entries));
