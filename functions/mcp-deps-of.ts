@@ -9,10 +9,10 @@ import type { AgentMcp } from '@agentstep/runtime/mcp';
  */
 export async function mcpDepsOf(agent: Pick<Agent, 'mcpServers'>): Promise<{ mcp?: AgentMcp }> {
   if (Object.keys(agent.mcpServers).length === 0) return {};
-  const [{ mcpOfAgent }, { mcpSecretOf }] = await Promise.all([
+  const [{ mcpOfAgent }, { credentialSecretOf }] = await Promise.all([
     import('@agentstep/runtime/mcp'),
-    import('./mcp-secret-of.js'),
+    import('./credential-secret-of.js'),
   ]);
-  const mcp = mcpOfAgent(agent, { secretOf: mcpSecretOf });
+  const mcp = mcpOfAgent(agent, { secretOf: credentialSecretOf });
   return mcp ? { mcp } : {};
 }

@@ -1,4 +1,10 @@
-import { authorizerTenant, DraftLiveSteps, iamTenant, type TenantOf } from '@agentstep/api';
+import {
+  type A2aAgentInfo,
+  authorizerTenant,
+  DraftLiveSteps,
+  iamTenant,
+  type TenantOf,
+} from '@agentstep/api';
 import { API_AUTH_MODES, type ApiAuthMode, ENV_NAMES } from '@agentstep/protocol';
 import { type Agent, createToolset } from '@agentstep/runtime';
 import { DynamoStepDrafts } from '@agentstep/runtime/dynamo';
@@ -32,8 +38,18 @@ export function handlerFor(agent?: Agent) {
       [ENV_NAMES.apiAuth]: z.enum(API_AUTH_MODES),
       [ENV_NAMES.corsOrigins]: z.string().optional(),
       [ENV_NAMES.tenantCeiling]: tenantCeilingEnv,
+      [ENV_NAMES.agentName]: z.string().min(1),
+      [ENV_NAMES.agentVersion]: z.string().min(1),
+      [ENV_NAMES.jwtIssuer]: z.string().min(1).optional(),
     })
     .parse(process.env);
+  const auth = env[ENV_NAMES.apiAuth];
+  const issuer = env[ENV_NAMES.jwtIssuer];
+  const agentInfo: A2aAgentInfo = {
+    name: env[ENV_NAMES.agentName],
+    version: env[ENV_NAMES.agentVersion],
+    ...(auth === 'iam' ? { auth: 'sigv4' } : { auth: 'oidc', ...(issuer ? { issuer } : {}) }),
+  };
   // The text model steps stream in their own functions, read from its drafts (docs/decisions/0025).
   const live = new DraftLiveSteps(new DynamoStepDrafts({ tableName: env[ENV_NAMES.table] }));
   return createHandler({
@@ -50,5 +66,6 @@ export function handlerFor(agent?: Agent) {
     streamLimitMs: STREAM_LIMIT_MS,
     corsOrigins: env[ENV_NAMES.corsOrigins]?.split(',') ?? [],
     tenantCeiling: env[ENV_NAMES.tenantCeiling],
+    agentInfo: () => agentInfo,
   });
 }

@@ -43,6 +43,18 @@ describe('AgentStep’s HTTP API (synthesized)', () => {
     );
   });
 
+  it('serves the A2A routes (the agent card, JSON-RPC, HTTP+JSON) through the same proxy, its card naming the agent and its version', () => {
+    const { agent, template } = defaultAgent();
+    // No route of its own: /.well-known/agent-card.json, /a2a and /a2a/rest/… are {proxy+}'s, authorized alike.
+    template.resourceCountIs('AWS::ApiGateway::Resource', 1);
+    const environment = environmentOf(template, agent.apiFunctions.api);
+    expect(environment).toMatchObject({
+      AGENTSTEP_AGENT_NAME: expect.any(String),
+      AGENTSTEP_AGENT_VERSION: agent.version,
+    });
+    expect(environment).not.toHaveProperty('AGENTSTEP_JWT_ISSUER');
+  });
+
   it('authorizes every method with AWS_IAM by default, with no authorizer function', () => {
     const { agent, template } = defaultAgent();
     for (const { Properties } of Object.values(template.findResources('AWS::ApiGateway::Method')))
@@ -68,7 +80,11 @@ describe('AgentStep’s HTTP API (synthesized)', () => {
       AGENTSTEP_JWT_AUDIENCE: jwt.audience,
       POWERTOOLS_SERVICE_NAME: 'agentstep',
     });
-    expect(environmentOf(template, agent.apiFunctions.api)).toMatchObject({ AGENTSTEP_API_AUTH: 'jwt' });
+    // The A2A agent card names the issuer whose JWTs callers send (OpenID Connect).
+    expect(environmentOf(template, agent.apiFunctions.api)).toMatchObject({
+      AGENTSTEP_API_AUTH: 'jwt',
+      AGENTSTEP_JWT_ISSUER: jwt.issuer,
+    });
     // The authorizer only checks tokens: it may touch neither the table nor the state machine.
     expect(JSON.stringify(roleStatements(template, authorizerFunction))).not.toMatch(/dynamodb:|states:/);
   });
@@ -158,7 +174,7 @@ describe('AgentStep’s HTTP API (synthesized)', () => {
               'method.response.header.Access-Control-Allow-Origin': `'${app}'`,
               'method.response.header.Access-Control-Allow-Methods': "'GET,POST,DELETE'",
               'method.response.header.Access-Control-Allow-Headers':
-                "'Authorization,Content-Type,Last-Event-ID,Idempotency-Key,Mcp-Protocol-Version,Mcp-Session-Id'",
+                "'Authorization,Content-Type,Last-Event-ID,Idempotency-Key,Mcp-Protocol-Version,Mcp-Session-Id,A2A-Version,A2A-Extensions'",
               'method.response.header.Access-Control-Max-Age': "'600'",
               'method.response.header.Vary': "'Origin'",
             },

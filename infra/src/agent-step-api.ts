@@ -88,6 +88,8 @@ export interface AgentStepApiProps extends AgentStepApiOptions {
   readonly toolsEnvironment: Readonly<Record<string, string>>;
   /** The agent file (absolute) whose own tools the API lists and checks. @default - none */
   readonly agentFile?: string;
+  /** The agent's name and version, as its A2A agent card says them. */
+  readonly agent: { readonly name: string; readonly version: string };
   /**
    * What happens to its access log group and the console's buckets when the stack is deleted (API
    * Gateway's CloudWatch Logs role, `cloudWatchRole`, is the account's: always kept). @default RemovalPolicy.RETAIN
@@ -146,6 +148,10 @@ export class AgentStepApi extends Construct {
         [ENV_NAMES.workflowStateMachine]: props.workflowStateMachine.stateMachineArn,
         [ENV_NAMES.apiAuth]: mode,
         ...(corsOrigins ? { [ENV_NAMES.corsOrigins]: corsOrigins.join(',') } : {}),
+        // What the A2A agent card says: the agent, and the issuer of the JWTs callers send.
+        [ENV_NAMES.agentName]: props.agent.name,
+        [ENV_NAMES.agentVersion]: props.agent.version,
+        ...('jwt' in auth ? { [ENV_NAMES.jwtIssuer]: auth.jwt.issuer } : {}),
       },
     }).function;
     grantApiTableAccess(props.table, handler);

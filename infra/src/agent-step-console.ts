@@ -32,7 +32,16 @@ import { privateBucket } from './private-bucket.js';
  * API and everything else to the console's files. A test checks every route of `createApi` is
  * matched, so a route under a new prefix cannot silently miss CloudFront.
  */
-export const API_PATH_PREFIXES = ['sessions', 'workflows', 'tools', 'chat', 'ag-ui', 'mcp'] as const;
+export const API_PATH_PREFIXES = [
+  'sessions',
+  'workflows',
+  'tools',
+  'chat',
+  'ag-ui',
+  'mcp',
+  'a2a',
+  '.well-known/agent-card.json',
+] as const;
 
 /** How the console signs in: the API's OIDC issuer, the `aud` it requires, the console's client there. */
 export interface ConsoleOidcSettings {

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LINEAR_SECRET_ARN } from './testing/mcp-agent.js';
 import { JIRA_KEY_ARN } from './testing/oauth-mcp-agent.js';
-import { roleStatements } from './testing/role-statements.js';
+import { type roleStatements, secretStatements } from './testing/role-statements.js';
 import { synthAgent } from './testing/synth-agent.js';
 
 const fixture = (path: string) => fileURLToPath(new URL(`testing/${path}`, import.meta.url));
@@ -15,14 +15,11 @@ describe('AgentStep with an agent file of remote MCP servers', () => {
     { agent: fixture('mcp-agent.ts') },
     { env: { account: '123456789012', region: 'eu-west-1' } },
   );
-  const secretStatements = (fn: Parameters<typeof roleStatements>[1]) =>
-    roleStatements(template, fn).filter((statement) =>
-      JSON.stringify(statement.Action).includes('secretsmanager:'),
-    );
+  const secretsOf = (fn: Parameters<typeof roleStatements>[1]) => secretStatements(template, fn);
 
   it('lets the functions that list and call their tools read the secrets their headers name, and nothing more', () => {
     for (const step of MCP_STEPS)
-      expect(secretStatements(agent.functions[step])).toEqual([
+      expect(secretsOf(agent.functions[step])).toEqual([
         {
           Action: 'secretsmanager:GetSecretValue',
           Effect: 'Allow',
@@ -46,9 +43,9 @@ describe('AgentStep with an agent file of remote MCP servers', () => {
   it('lets no other function read them', () => {
     const listingOrCalling = new Set<string>(MCP_STEPS);
     for (const [step, fn] of Object.entries(agent.functions))
-      if (!listingOrCalling.has(step)) expect(secretStatements(fn)).toEqual([]);
+      if (!listingOrCalling.has(step)) expect(secretsOf(fn)).toEqual([]);
     expect(Object.keys(agent.apiFunctions)).toContain('api');
-    for (const fn of Object.values(agent.apiFunctions)) expect(secretStatements(fn)).toEqual([]);
+    for (const fn of Object.values(agent.apiFunctions)) expect(secretsOf(fn)).toEqual([]);
   });
 
   it('keeps header values, even plain ones, out of the template', () => {
@@ -61,10 +58,7 @@ describe('AgentStep with an agent file of MCP servers that get their tokens with
     { agent: fixture('oauth-mcp-agent.ts'), api: false },
     { env: { account: '123456789012', region: 'eu-west-1' } },
   );
-  const secretStatements = (fn: Parameters<typeof roleStatements>[1]) =>
-    roleStatements(template, fn).filter((statement) =>
-      JSON.stringify(statement.Action).includes('secretsmanager:'),
-    );
+  const secretsOf = (fn: Parameters<typeof roleStatements>[1]) => secretStatements(template, fn);
   const secretByName = (name: string) => ({
     'Fn::Join': [
       '',
@@ -74,7 +68,7 @@ describe('AgentStep with an agent file of MCP servers that get their tokens with
 
   it('lets the functions that list and call their tools read the client secret and the private key as they read header secrets', () => {
     for (const step of MCP_STEPS)
-      expect(secretStatements(agent.functions[step])).toEqual([
+      expect(secretsOf(agent.functions[step])).toEqual([
         {
           Action: 'secretsmanager:GetSecretValue',
           Effect: 'Allow',
@@ -83,7 +77,7 @@ describe('AgentStep with an agent file of MCP servers that get their tokens with
       ]);
     const listingOrCalling = new Set<string>(MCP_STEPS);
     for (const [step, fn] of Object.entries(agent.functions))
-      if (!listingOrCalling.has(step)) expect(secretStatements(fn)).toEqual([]);
+      if (!listingOrCalling.has(step)) expect(secretsOf(fn)).toEqual([]);
   });
 });
 

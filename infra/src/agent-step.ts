@@ -305,8 +305,16 @@ export class AgentStep extends Construct {
 
   constructor(scope: Construct, id: string, given: AgentStepProps = {}) {
     super(scope, id);
-    const { props, agentFile, providers, agentLambdaTools, agentMcpSecrets, agentTools, agentName } =
-      resolvedProps(given);
+    const {
+      props,
+      agentFile,
+      providers,
+      agentLambdaTools,
+      agentMcpSecrets,
+      agentA2aSecrets,
+      agentTools,
+      agentName,
+    } = resolvedProps(given);
     const removalPolicy = props.removalPolicy ?? RemovalPolicy.RETAIN;
     this.#removalPolicy = removalPolicy;
     const modelName = modelChoiceAmong(providers);
@@ -362,7 +370,8 @@ export class AgentStep extends Construct {
     if (this.workspace) grantWorkspace(this.workspace, invokeTool);
     for (const tool of props.lambdaTools ?? []) tool.function.grantInvoke(invokeTool);
     grantInvokeFunctions(invokeTool, agentLambdaTools);
-    grantReadSecrets(invokeTool, agentMcpSecrets);
+    // Only the tools function sends remote A2A agents messages: the model steps only describe them.
+    grantReadSecrets(invokeTool, [...agentMcpSecrets, ...agentA2aSecrets]);
     const ceilingEnv = props.tenantCeiling
       ? {
           [ENV_NAMES.tenantCeiling]: JSON.stringify(
@@ -496,6 +505,7 @@ export class AgentStep extends Construct {
             workflowStateMachine: this.workflowStateMachine,
             toolsEnvironment: { ...tools, ...ceilingEnv },
             ...(agentFile ? { agentFile } : {}),
+            agent: { name: agentName ?? UNNAMED_AGENT, version: this.version },
             removalPolicy,
           });
     this.api = api?.api;

@@ -22,6 +22,15 @@ export interface AgentFileMcpServer {
   readonly oauthIssuer?: string;
 }
 
+/** A remote A2A agent of the agent, as synthesis reads it: its url and the secrets it reads, never their values. */
+export interface AgentFileA2aAgent {
+  readonly name: string;
+  /** `https://…` or `http://…`. */
+  readonly url: string;
+  /** The secrets (names or ARNs) its headers name, each once. */
+  readonly secrets: readonly string[];
+}
+
 /**
  * What synthesis reads of an agent file: its definition's data fields (every default applied, as
  * `defineAgent` gives them) and its providers' names.
@@ -52,6 +61,8 @@ export interface AgentFileSettings {
   readonly lambdaTools: readonly AgentFileLambdaTool[];
   /** Its MCP servers, by name. */
   readonly mcpServers: Readonly<Record<string, AgentFileMcpServer>>;
+  /** Its remote A2A agents; left out when it has none. */
+  readonly a2aAgents?: readonly AgentFileA2aAgent[];
   /** The names of the agent's own providers. */
   readonly providers: readonly string[];
   /** The agent's own tools as its version counts them (`versionedTool`): name, description, schema, how they run. */

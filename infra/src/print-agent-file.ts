@@ -10,11 +10,11 @@ import { pathToFileURL } from 'node:url';
 import { type Agent, checkedAgent, moduleDefault, versionedTool } from '@agentstep/runtime';
 // biome-ignore lint/style/noRestrictedImports: as above; which secrets a server reads is the runtime's to say.
 import { mcpServerSecrets } from '@agentstep/runtime/mcp';
-import type { AgentFileMcpServer, AgentFileSettings } from './load-agent-file.js';
+import type { AgentFileA2aAgent, AgentFileMcpServer, AgentFileSettings } from './load-agent-file.js';
 
 /**
  * The agent's fields synthesis reads (its name among them), its providers by name (their code is bundled, not printed),
- * its MCP servers by url and the names of the secrets they read, its own tools as its version counts them.
+ * its MCP servers and remote A2A agents by url and the names of the secrets they read, its own tools as its version counts them.
  */
 function settingsOf(agent: Agent): AgentFileSettings {
   const { model, modelProfiles, instructions, toolsets, fetchHosts, approvals, approvalTimeoutSeconds } =
@@ -39,9 +39,16 @@ function settingsOf(agent: Agent): AgentFileSettings {
     mcpServers: Object.fromEntries(
       Object.entries(agent.mcpServers).map(([name, server]) => [name, mcpServerOf(server)]),
     ),
+    ...(agent.a2aAgents.length === 0 ? {} : { a2aAgents: agent.a2aAgents.map(a2aAgentOf) }),
     providers: agent.providers.map((provider) => provider.name),
     tools: agent.tools.map(versionedTool),
   };
+}
+
+/** A remote A2A agent's name, url and the secrets its headers read: header values stay unprinted. */
+function a2aAgentOf(remote: Agent['a2aAgents'][number]): AgentFileA2aAgent {
+  // Its headers are as an MCP server's: the runtime says which secrets they read.
+  return { name: remote.name, url: remote.url, secrets: mcpServerSecrets(remote) };
 }
 
 /**

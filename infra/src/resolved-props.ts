@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { MODEL_PROVIDERS } from '@agentstep/protocol';
 import { Duration } from 'aws-cdk-lib';
 import type { AgentStepProps } from './agent-step.js';
+import { deployedA2aSecrets } from './deployed-a2a-secrets.js';
 import { deployedMcpSecrets } from './deployed-mcp-secrets.js';
 import { type AgentFileSettings, loadAgentFile } from './load-agent-file.js';
 
@@ -23,6 +24,8 @@ export interface ResolvedProps {
    * functions that list or call their tools read them.
    */
   readonly agentMcpSecrets: readonly string[];
+  /** The secrets the headers of the agent file's remote A2A agents name: its tools function reads them. */
+  readonly agentA2aSecrets: readonly string[];
   /** The agent file's own tools as its version counts them (bundled, so not props). */
   readonly agentTools: readonly Readonly<Record<string, unknown>>[];
   /** The agent file's agent's name, when there is one. */
@@ -34,8 +37,8 @@ export interface ResolvedProps {
  * `undefined`) replaces the file's, but `budget`, `modelProfiles` and `context` merge over the
  * file's (the prop's keys win). The file is resolved from the working directory (where the CDK app runs) and
  * loaded at synthesis. Its instructions are not props: the functions bundled with the file read
- * them there, unless the `instructions` prop overrides them. Its MCP servers must be reachable
- * from Lambda over HTTPS: a `stdio:` or plain `http://` one fails synthesis.
+ * them there, unless the `instructions` prop overrides them. Its MCP servers and remote A2A agents
+ * must be reachable from Lambda over HTTPS: a `stdio:` or plain `http://` one fails synthesis.
  */
 export function resolvedProps(given: AgentStepProps): ResolvedProps {
   if (given.agent === undefined)
@@ -44,11 +47,13 @@ export function resolvedProps(given: AgentStepProps): ResolvedProps {
       providers: MODEL_PROVIDERS,
       agentLambdaTools: [],
       agentMcpSecrets: [],
+      agentA2aSecrets: [],
       agentTools: [],
     };
   const agentFile = resolve(given.agent);
   const settings = loadAgentFile(agentFile);
   const agentMcpSecrets = deployedMcpSecrets(settings.mcpServers);
+  const agentA2aSecrets = deployedA2aSecrets(settings.a2aAgents ?? []);
   const defined: AgentStepProps = Object.fromEntries(
     Object.entries(given).filter(([, value]) => value !== undefined),
   );
@@ -68,6 +73,7 @@ export function resolvedProps(given: AgentStepProps): ResolvedProps {
     providers: [...MODEL_PROVIDERS, ...settings.providers],
     agentLambdaTools: settings.lambdaTools.map((tool) => tool.functionName),
     agentMcpSecrets,
+    agentA2aSecrets,
     agentTools: settings.tools,
     agentName: settings.name,
   };

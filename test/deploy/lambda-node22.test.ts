@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { StreamResponse, type Task, TaskState } from '@a2a-js/sdk';
 import { restApiEvent } from '@agentstep/api/testing';
 import { type AgentStepProps, AgentStepSmokeStack, GRANTS_NO_CALL_MAKES } from '@agentstep/cdk';
 import {
@@ -24,6 +25,7 @@ import {
   systemClock,
 } from '@agentstep/runtime';
 import { dynamoStores, ensureEventLogTable } from '@agentstep/runtime/dynamo';
+import { sigV4Fetch } from '@agentstep/runtime/sigv4';
 import { readUntil } from '@agentstep/runtime/testing';
 import { Duration, type Stack } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
@@ -31,6 +33,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { a2aClientWith, userMessage } from '../support/a2a-client.js';
 import { ApiGatewayFront } from '../support/api-gateway-front.js';
 import { AwsStandIn, OTLP_TRACES } from '../support/aws-stand-in.js';
 import {
@@ -487,7 +490,7 @@ describe.skipIf(dynamoEndpoint === '')(
       expect(JSON.stringify(item?.content)).toMatch(/Deployer/);
     });
 
-    it('passes agentstep smoke --stack against the smoke stack: its outputs from CloudFormation, its API behind API Gateway (SigV4, streaming), its rule on EventBridge', async () => {
+    it('passes agentstep smoke --stack against the smoke stack: its outputs from CloudFormation, its API behind API Gateway (SigV4, streaming), its rule on EventBridge; and A2A through the same gateway', async () => {
       const loaded = await load(
         'smoke',
         deploymentOf((app) => {
@@ -552,6 +555,21 @@ describe.skipIf(dynamoEndpoint === '')(
         });
         expect(forged.stdout).toMatch(/^FAIL {2}turn +The request signature we calculated does not match/m);
         expect(forged.status).toBe(1);
+
+        // The same function speaks A2A behind the gateway: @a2a-js/sdk's client, its requests signed.
+        const credentials = { accessKeyId: SMOKE_USER, secretAccessKey: 'smoke-secret' };
+        const signed = sigV4Fetch({ service: 'execute-api', region: 'us-east-1', credentials });
+        const a2a = await a2aClientWith(apiUrl, signed);
+        const card = await a2a.getAgentCard();
+        expect(card.supportedInterfaces[0]?.url).toBe(`${apiUrl.replace(/\/$/, '')}/a2a`);
+        const waiting = (await a2a.sendMessage(userMessage('Smoke over A2A'))) as Task;
+        expect(TaskState[waiting.status?.state ?? 0]).toBe('TASK_STATE_INPUT_REQUIRED');
+        const streamed = [];
+        for await (const event of a2a.sendMessageStream(userMessage('approve', { taskId: waiting.id })))
+          streamed.push(StreamResponse.toJSON(event));
+        expect(streamed.at(-1)).toMatchObject({
+          statusUpdate: { status: { state: 'TASK_STATE_COMPLETED' } },
+        });
       } finally {
         describing();
         putting();

@@ -73,6 +73,8 @@ async function answer(
       typeof value === 'string' ? [[name, value]] : [],
     ),
   );
+  // As API Gateway says how it was reached: here over plain HTTP.
+  headers['x-forwarded-proto'] = 'http';
   const gatewayRequest: GatewayRequest = {
     method: request.method ?? 'GET',
     path: url.pathname.slice(STAGE.length),

@@ -37,3 +37,10 @@ export function actionsOf(statements: readonly Statement[], prefix: string): str
     .filter((action) => action.startsWith(prefix))
     .sort();
 }
+
+/** The statements of `grantee`'s role that grant Secrets Manager actions. */
+export function secretStatements(template: Template, grantee: IFunction | IRole | string): Statement[] {
+  return roleStatements(template, grantee).filter((statement) =>
+    JSON.stringify(statement.Action).includes('secretsmanager:'),
+  );
+}

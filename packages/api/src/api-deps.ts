@@ -14,6 +14,7 @@ import type {
   UsageLedger,
   WorkflowStarter,
 } from '@agentstep/runtime';
+import type { A2aAgentInfo } from './a2a/a2a-card.js';
 import type { LiveSteps } from './live-steps.js';
 import type { LogChanges } from './log-changes.js';
 import type { SessionFeeds } from './session-feeds.js';
@@ -73,4 +74,9 @@ export interface ApiDeps {
    * (`https://app.example.com`); a preflight from one passes before `tenantOf`. @default none: no CORS headers
    */
   corsOrigins?: readonly string[];
+  /**
+   * What the A2A agent card says of the agent and of how callers authenticate (read for each card:
+   * a reload of the agent may change it). @default an agent named "agent", bearer tokens
+   */
+  agentInfo?: () => A2aAgentInfo;
 }

@@ -35,7 +35,7 @@ describe('cors', () => {
       'access-control-allow-origin': APP_ORIGIN,
       'access-control-allow-methods': 'GET,POST,DELETE',
       'access-control-allow-headers':
-        'Authorization,Content-Type,Last-Event-ID,Idempotency-Key,Mcp-Protocol-Version,Mcp-Session-Id',
+        'Authorization,Content-Type,Last-Event-ID,Idempotency-Key,Mcp-Protocol-Version,Mcp-Session-Id,A2A-Version,A2A-Extensions',
       'access-control-expose-headers': 'Retry-After,x-vercel-ai-ui-message-stream',
       'access-control-max-age': '600',
     });

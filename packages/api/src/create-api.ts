@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { addA2aRoutes } from './a2a/a2a-routes.js';
 import { addAgUiRoute } from './ag-ui-route.js';
 import type { ApiDeps } from './api-deps.js';
 import { ApiError, apiErrorOf } from './api-error.js';
@@ -53,6 +54,7 @@ export function createApi(given: ApiDeps): Hono {
   addChatRoutes(app, deps, followers);
   addAgUiRoute(app, deps, followers);
   addMcpRoute(app, deps);
+  addA2aRoutes(app, deps);
   app.notFound((c) =>
     c.json(new ApiError(404, 'NotFound', `No route ${c.req.method} ${c.req.path}.`).body(), 404),
   );

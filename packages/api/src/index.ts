@@ -1,3 +1,4 @@
+export type { A2aAgentInfo } from './a2a/a2a-card.js';
 export type { ApiDeps } from './api-deps.js';
 export { ApiError } from './api-error.js';
 export { authorizerTenant, iamTenant } from './api-gateway-tenants.js';

@@ -1,4 +1,4 @@
-import type { StoredEvent, WireEventOf } from '@agentstep/protocol';
+import type { StoredEvent, WireEvent } from '@agentstep/protocol';
 import type { ApiDeps } from './api-deps.js';
 import { DEFAULT_POLL_MS } from './follow-log.js';
 import { sessionFeedsOf } from './session-feeds.js';
@@ -18,18 +18,20 @@ export interface TurnEndWatch {
   signal?: AbortSignal;
   /** When the wait stops (ms since the epoch): it then answers `undefined`. @default never */
   deadline?: number;
+  /** Also stops at the first event after `after` that this holds for, and answers it. @default at the turn's end only */
+  stopAt?: (logged: StoredEvent) => boolean;
 }
 
 /**
- * The turn's terminal `turn_end` event, once it is logged, or `undefined` when `deadline` passes
- * first: reads the log, then follows it through the session's shared reader (`sessionFeedsOf`),
- * handing each new event to `onEvent` on the way.
+ * The turn's terminal `turn_end` event, once it is logged (or the first event `stopAt` holds for),
+ * or `undefined` when `deadline` passes first: reads the log, then follows it through the session's
+ * shared reader (`sessionFeedsOf`), handing each new event to `onEvent` on the way.
  */
 export async function mcpTurnEnd(
   deps: ApiDeps,
   { stored, turn, after }: AwaitedTurn,
-  { onEvent, signal, deadline = Number.POSITIVE_INFINITY }: TurnEndWatch = {},
-): Promise<WireEventOf<'turn_end'> | undefined> {
+  { onEvent, signal, deadline = Number.POSITIVE_INFINITY, stopAt }: TurnEndWatch = {},
+): Promise<WireEvent | undefined> {
   signal?.throwIfAborted();
   // Read before the log, so that an append between the read and the wait wakes the wait at once.
   const seen = deps.changes?.version(stored);
@@ -44,7 +46,7 @@ export async function mcpTurnEnd(
         seq = logged.seq;
         await onEvent?.(logged);
         const { event } = logged;
-        if (event.type === 'turn_end' && event.payload.turn === turn) return event;
+        if ((event.type === 'turn_end' && event.payload.turn === turn) || stopAt?.(logged)) return event;
       }
       const left = deadline - Date.now();
       if (left <= 0) return undefined;

@@ -271,6 +271,46 @@ const SLEEPS = [
   'Done.<end>',
 ];
 
+const A2A_CANCELS = 5;
+
+/**
+ * A2A's CancelTask (issue 43): a task (a turn) running three 60-second sleeps, sent with
+ * `returnImmediately`, then `CancelTask` over JSON-RPC; ms from the request to its answer, which is
+ * the task canceled. Each of `A2A_CANCELS` tasks in a session of its own.
+ */
+async function a2aCancelLags() {
+  const folder = mkdtempSync(join(tmpdir(), 'agentstep-api-bench-a2a-'));
+  writeFileSync(join(folder, 'script.json'), JSON.stringify(SLEEPS));
+  const served = await serve(folder, ['--script', 'script.json']);
+  const rpc = async (method, params) => {
+    const response = await fetch(`${served.url}/a2a`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    });
+    const answer = await response.json();
+    if (answer.error) throw new Error(`${method} failed: ${answer.error.message}`);
+    return answer.result;
+  };
+  try {
+    const times = [];
+    for (let index = 0; index < A2A_CANCELS; index++) {
+      const message = { messageId: `bench-${index}`, role: 'ROLE_USER', parts: [{ text: 'Sleep' }] };
+      const { task } = await rpc('SendMessage', { message, configuration: { returnImmediately: true } });
+      const started = performance.now();
+      const canceled = await rpc('CancelTask', { id: task.id });
+      if (canceled.status.state !== 'TASK_STATE_CANCELED')
+        throw new Error(`CancelTask answered ${canceled.status.state}`);
+      times.push(performance.now() - started);
+    }
+    return times;
+  } finally {
+    served.child.kill('SIGINT');
+    await new Promise((settle) => served.child.once('exit', settle));
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 /**
  * The kill switch (issue 40): one tenant's `SUSPENDED_TURNS` turns each running three 60-second
  * sleeps, then `agentstep tenants suspend` in another process; ms from its write (the command's
@@ -419,6 +459,8 @@ if (!watchersOnly) {
     `\nThe kill switch: agentstep tenants suspend with ${SUSPENDED_TURNS} of the tenant's turns running`,
   );
   console.log(row(`suspend written to ${SUSPENDED_TURNS} turns ended, cancelled`, await suspendMs(), 2000));
+  console.log(`\nA2A CancelTask on a working task (three 60-second sleeps), ${A2A_CANCELS} times`);
+  console.log(row('request to the task answered canceled, p50', median(await a2aCancelLags()), 2000));
   const firstTokens = await firstTokenLags();
   console.log(
     `\nA model streaming 20 chunks ${CHUNK_MS} ms apart, ${FIRST_TOKEN_TURNS} turns in each stream format`,

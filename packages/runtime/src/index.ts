@@ -123,7 +123,7 @@ export { InMemoryTurnQueue } from './queue/in-memory-turn-queue.js';
 export { type StartQueuedTurnDeps, startQueuedTurn } from './queue/start-queued-turn.js';
 export { startQueuedTurnAfter } from './queue/start-queued-turn-after.js';
 export type { QueuedMessage, QueuePlace, TurnQueue } from './queue/turn-queue.js';
-export { describeTurn, type PendingTurn } from './requests/describe-turn.js';
+export { describeTurn, type PendingTurn, turnAnswer, turnEndOf } from './requests/describe-turn.js';
 export { describedAfter } from './requests/described-end.js';
 export { type RequestedIds, requestIds } from './requests/request-ids.js';
 export { type DuplicateRequest, type RequestTurnDeps, requestTurn } from './requests/request-turn.js';

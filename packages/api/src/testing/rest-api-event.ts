@@ -14,7 +14,8 @@ export interface GatewayRequest {
 
 /**
  * A REST API proxy event (`{proxy+}` of stage `prod`, us-east-1) as API Gateway sends it to the
- * API function: its identity the IAM `caller`, its authorizer's context the JWT's `sub`.
+ * API function: its identity the IAM `caller`, its authorizer's context the JWT's `sub`, its
+ * domain the `Host` header's (API Gateway's own unless `headers` name another).
  */
 export function restApiEvent({
   method,
@@ -25,8 +26,9 @@ export function restApiEvent({
   headers = {},
   query,
 }: GatewayRequest) {
-  const allHeaders = {
+  const allHeaders: Record<string, string> = {
     Host: 'abc123.execute-api.us-east-1.amazonaws.com',
+    'x-forwarded-proto': 'https',
     'content-type': 'application/json',
     ...headers,
   };
@@ -45,6 +47,7 @@ export function restApiEvent({
     requestContext: {
       accountId: '123456789012',
       apiId: 'abc123',
+      domainName: allHeaders.host ?? allHeaders.Host,
       stage: 'prod',
       requestId: crypto.randomUUID(),
       httpMethod: method,

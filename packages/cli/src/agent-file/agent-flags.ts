@@ -1,11 +1,12 @@
 import type { ParseArgsConfig } from 'node:util';
+import { type A2aAgentSpec, a2aAgentSpecSchema } from '@agentstep/runtime/a2a';
 import { type McpServerSpec, mcpServerNameSchema, mcpServerSpecSchema } from '@agentstep/runtime/mcp';
 import { UsageError } from '../usage-error.js';
 
 /**
  * The options of every command that loads the agent, as parseArgs takes them: which agent file,
  * and the tools it offers over the file's (built-in toolsets, the hosts `http_fetch` may fetch, MCP
- * servers). Each command spreads them into its own, so they are spelled and checked once.
+ * servers, remote A2A agents). Each command spreads them into its own, so they are spelled and checked once.
  */
 export const AGENT_OPTIONS = {
   agent: { type: 'string' },
@@ -13,6 +14,7 @@ export const AGENT_OPTIONS = {
   'fetch-hosts': { type: 'string' },
   'allow-hosts': { type: 'string' },
   mcp: { type: 'string', multiple: true, default: [] },
+  a2a: { type: 'string', multiple: true, default: [] },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 /** The commands that load the agent; the others (events, context, fork, stats) take the same options and load none. */
@@ -31,7 +33,10 @@ take the options too and load no agent).
                              its old name --allow-hosts still works
   --mcp NAME=URL             an MCP server's tools as NAME__TOOL (repeatable; replaces the agent
                              file's server of that name whole): URL is http(s)://… (streamable
-                             HTTP) or "stdio:COMMAND ARGS…" (a local command, no shell)`;
+                             HTTP) or "stdio:COMMAND ARGS…" (a local command, no shell)
+  --a2a NAME=URL             a remote A2A agent as the tool NAME__send (repeatable; replaces the
+                             agent file's agent of that name): URL is http(s)://…, where its
+                             agent card is read (/.well-known/agent-card.json)`;
 
 /** The values of {@link AGENT_OPTIONS}, checked; a list is undefined when its flag was not given. */
 export interface AgentFlags {
@@ -43,6 +48,8 @@ export interface AgentFlags {
   fetchHosts?: string[];
   /** `--mcp NAME=URL` by name, over the agent file's servers of the same name. */
   mcpServers: Record<string, McpServerSpec>;
+  /** `--a2a NAME=URL`, each name once, over the agent file's remote agents of the same name. */
+  a2aAgents: A2aAgentSpec[];
 }
 
 /** The parsed {@link AGENT_OPTIONS}, as parseArgs gives them. */
@@ -52,6 +59,7 @@ export interface AgentOptionValues {
   'fetch-hosts'?: string;
   'allow-hosts'?: string;
   mcp: string[];
+  a2a: string[];
 }
 
 /** Checks the agent options' values; every mistake is a UsageError that says what to fix. */
@@ -59,6 +67,7 @@ export function agentFlagsOf(values: AgentOptionValues): AgentFlags {
   const fetchHosts = fetchHostsOf(values['fetch-hosts'], values['allow-hosts']);
   return {
     mcpServers: mcpServersOf(values.mcp),
+    a2aAgents: a2aAgentsOf(values.a2a),
     ...(values.agent === undefined ? {} : { agentFile: values.agent }),
     ...(values.tools === undefined ? {} : { toolsets: listOf(values.tools) }),
     ...(fetchHosts === undefined ? {} : { fetchHosts }),
@@ -104,4 +113,22 @@ function mcpServersOf(pairs: readonly string[]): Record<string, McpServerSpec> {
     servers[name] = spec.data;
   }
   return servers;
+}
+
+/**
+ * The remote A2A agents of `--a2a NAME=URL` (repeatable; a later NAME wins): `URL` is `https://…`
+ * (or `http://`), the base the agent's card is read under.
+ */
+function a2aAgentsOf(pairs: readonly string[]): A2aAgentSpec[] {
+  const agents = new Map<string, A2aAgentSpec>();
+  for (const pair of pairs) {
+    const [name, url] = pair.split(/=(.*)/s, 2);
+    const spec = a2aAgentSpecSchema.safeParse({ name, url });
+    if (!spec.success)
+      throw new UsageError(
+        `--a2a takes NAME=URL (NAME: 1–32 letters, digits, "_" or "-", starting with a letter or "_"; URL: http(s)://…, where the agent's card is read), e.g. --a2a research=https://research.example.com; received "${pair}" (${spec.error.issues[0]?.message}).`,
+      );
+    agents.set(spec.data.name, spec.data);
+  }
+  return [...agents.values()];
 }

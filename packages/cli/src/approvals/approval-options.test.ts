@@ -17,16 +17,18 @@ describe('where approvals and approve find the session', () => {
   it('--url before AGENTSTEP_URL; without either, the local store and its tools', () => {
     const env = { [AGENTSTEP_URL]: 'http://127.0.0.1:4000' };
     expect(parseApprovalsOptions(['s', '--url', served], env).desk).toEqual({ kind: 'served', url: served });
-    expect(parseApprovalsOptions(['s'], {}).desk).toEqual({ kind: 'local', mcpServers: {} });
+    expect(parseApprovalsOptions(['s'], {}).desk).toEqual({ kind: 'local', mcpServers: {}, a2aAgents: [] });
     expect(parseApprovalsOptions(['s', '--agent', 'a.ts', '--json'], { [AGENTSTEP_URL]: '' }).desk).toEqual({
       kind: 'local',
       agentFile: 'a.ts',
       mcpServers: {},
+      a2aAgents: [],
     });
     expect(parseApproveOptions(['s', 'a1', '--tools', 'demo,http'], {}).desk).toEqual({
       kind: 'local',
       toolsets: ['demo', 'http'],
       mcpServers: {},
+      a2aAgents: [],
     });
   });
 
@@ -40,6 +42,8 @@ describe('where approvals and approve find the session', () => {
       'a.example',
       '--mcp',
       'm=https://m.example/mcp',
+      '--a2a',
+      'r=https://r.example',
     ];
     const expected = {
       kind: 'local',
@@ -47,6 +51,7 @@ describe('where approvals and approve find the session', () => {
       toolsets: ['http'],
       fetchHosts: ['a.example'],
       mcpServers: { m: { url: 'https://m.example/mcp' } },
+      a2aAgents: [{ name: 'r', url: 'https://r.example' }],
     };
     expect(parseApprovalsOptions(['s', ...args], {}).desk).toEqual(expected);
     expect(parseApproveOptions(['s', 'a1', ...args], {}).desk).toEqual(expected);

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import {
+  type A2aAgentInfo,
   bearerNameTenant,
   createApi,
   InMemoryLiveSteps,
@@ -20,6 +21,7 @@ import { consoleConfigOf } from '../local/console-config-of.js';
 import { type NodeFetchHandler, withEdgeChecks } from '../local/edge-checks.js';
 import { withEngine } from '../local/open-engine.js';
 import { reloadOnChange } from '../local/reload-on-change.js';
+import type { RunOptions } from '../local/run-options.js';
 import { serveConsole } from '../local/serve-console.js';
 import { parseServeOptions, type ServeAuth } from '../local/serve-options.js';
 import { traceTurnEnds } from '../local/trace-turn-ends.js';
@@ -52,8 +54,13 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     agent,
     io,
     notice,
-    async ({ engine, stores, taskTokens, tools, starter, reload }) => {
-      const stopReloading = reloadOnChange(agent, io, agentOf, reload, notice);
+    async ({ engine, stores, taskTokens, tools, starter, reload, version }) => {
+      let agentVersion = version;
+      const reloadTracked = async (next: RunOptions) => {
+        agentVersion = await reload(next);
+        return agentVersion;
+      };
+      const stopReloading = reloadOnChange(agent, io, agentOf, reloadTracked, notice);
       const tenantOf = tenantsOf(options.auth);
       const deps = { ...stores, clock: systemClock, taskTokens, toolset: createToolset(tools) };
       const workflows = new LocalWorkflowStarter(engine);
@@ -66,6 +73,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
         live,
         corsOrigins: options.corsOrigins,
         ...(options.tenantCeiling ? { tenantCeiling: options.tenantCeiling } : {}),
+        agentInfo: () => ({ name: agentName, version: agentVersion, ...cardAuthOf(options.auth) }),
       });
       const stopStartingQueued = startQueuedTurns(engine.eventBus, { ...deps, starter }, (error) =>
         notice(`a queued message could not start: ${error instanceof Error ? error.message : String(error)}`),
@@ -95,6 +103,12 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     (log) => live.watch(changes.watch(log)),
     live,
   );
+}
+
+/** How the agent card says callers authenticate, as `--auth` checks them. */
+function cardAuthOf(auth: ServeAuth): Pick<A2aAgentInfo, 'auth' | 'issuer'> {
+  if (auth.mode === 'jwt') return { auth: 'oidc', issuer: auth.issuer };
+  return { auth: auth.mode === 'dev' ? 'bearer' : 'none' };
 }
 
 /** Who each request acts for, as `--auth` says. */

@@ -2,6 +2,7 @@ import type { SynthesizedAgent } from '@agentstep/local';
 import { agentVersion } from '@agentstep/protocol/node';
 import { agentVersionInputs, type Tool } from '@agentstep/runtime';
 import type { RunOptions } from './run-options.js';
+import { remoteAgentsOf } from './tools-for.js';
 
 /** An agent's version, and what went into it (`agentstep version --json`). */
 export interface AgentVersionOf {
@@ -33,7 +34,9 @@ export function agentVersionOf(
       ...(stepsPerExecution === undefined ? {} : { stepsPerExecution }),
     },
     context: options.context,
-    mcpServers: options.mcpServers,
+    // The agent file's MCP servers and remote agents, with the flags' over them.
+    mcpServers: { ...agent?.mcpServers, ...options.mcpServers },
+    a2aAgents: remoteAgentsOf(options),
     ...(agent?.instructions === undefined ? {} : { instructions: agent.instructions }),
     ...(agent?.maxConcurrency === undefined ? {} : { maxConcurrency: agent.maxConcurrency }),
     ...(agent?.prices === undefined ? {} : { prices: agent.prices }),

@@ -47,6 +47,8 @@ export interface OpenEngine {
    * (decision 0040). Resolves with the new engine's agent version.
    */
   reload(options: RunOptions): Promise<string>;
+  /** The agent version the engine runs (until a reload). */
+  version: string;
 }
 
 /**
@@ -164,8 +166,9 @@ export async function withEngine<T>(
       starter.use(localEngine(next, { ...parts, ...shared, eventBus: engine.eventBus }));
       return agentVersionOf(next, parts.tools, parts.agent).version;
     };
+    const { version } = agentVersionOf(options, first.tools, first.agent);
     try {
-      return await use({ engine, stores, taskTokens, tools: first.tools, starter, reload });
+      return await use({ engine, stores, taskTokens, tools: first.tools, starter, reload, version });
     } finally {
       unfollow();
     }

@@ -16,6 +16,7 @@ import {
   turnLimitsSchema,
 } from '@agentstep/protocol';
 import type { Ceiling, LeaseOptions } from '@agentstep/runtime';
+import type { A2aAgentSpec } from '@agentstep/runtime/a2a';
 import type { McpServerSpec } from '@agentstep/runtime/mcp';
 import type * as z from 'zod';
 import { AGENT_OPTIONS, agentFlagsOf } from '../agent-file/agent-flags.js';
@@ -85,6 +86,8 @@ export interface RunOptions {
   approvalTimeoutSeconds?: number;
   /** MCP servers by name (`--mcp NAME=URL`, repeatable), over the agent file's of the same name. */
   mcpServers: Record<string, McpServerSpec>;
+  /** Remote A2A agents (`--a2a NAME=URL`, repeatable), over the agent file's of the same name. */
+  a2aAgents: A2aAgentSpec[];
   /** What every tenant may spend on models (`--tenant-ceiling`, `--tenant-token-ceiling`). @default none */
   tenantCeiling?: Ceiling;
   /**
@@ -186,6 +189,7 @@ export function parseRunOptions(args: string[], other: OtherOptions = {}): RunOp
     ifBusy: ifBusy.data,
     approvals: (values.approve ?? '').split(',').filter((name) => name !== ''),
     mcpServers: agent.mcpServers,
+    a2aAgents: agent.a2aAgents,
     given: {
       tools: agent.toolsets !== undefined,
       fetchHosts: agent.fetchHosts !== undefined,

@@ -1,7 +1,8 @@
 /**
  * The request headers the API's routes read, and those the MCP SDK's streamable HTTP client sends
  * to `/mcp`: `Mcp-Protocol-Version` after it initialized, `Mcp-Session-Id` only once a server gave
- * one (the stateless route never does, so no response exposes it). A CORS preflight allows these,
+ * one (the stateless route never does, so no response exposes it); and the A2A SDK's client's
+ * `A2A-Version` and `A2A-Extensions`. A CORS preflight allows these,
  * on `agentstep serve` and on the deployed API alike.
  */
 export const CORS_ALLOW_HEADERS: readonly string[] = [
@@ -11,6 +12,8 @@ export const CORS_ALLOW_HEADERS: readonly string[] = [
   'Idempotency-Key',
   'Mcp-Protocol-Version',
   'Mcp-Session-Id',
+  'A2A-Version',
+  'A2A-Extensions',
 ];
 
 /** The methods the API's routes answer, as a CORS preflight allows them. */

@@ -1,4 +1,5 @@
 import { describeTool } from '@agentstep/protocol';
+import type { A2aAgentSpec } from '../a2a/a2a-agent-spec.js';
 import type { McpServerSpec } from '../mcp/mcp-server-spec.js';
 import type { Tool } from '../tools/define-tool.js';
 import type { Agent } from './define-agent.js';
@@ -17,13 +18,15 @@ export type VersionedSettings = Pick<
   | 'prices'
   | 'instructions'
   | 'mcpServers'
-> & { providers: readonly string[] };
+> &
+  Partial<Pick<Agent, 'a2aAgents'>> & { providers: readonly string[] };
 
 /**
  * What an agent's version is the hash of (decision 0040): its instructions, models and profiles,
  * providers (by name), each tool as the model sees it (name, description, JSON Schema) and as the
- * loop runs it (approval, sequential, idempotent, time limit), its MCP servers (headers by name:
- * a rotated token is no new version), approvals, limits, budget, context settings, concurrency,
+ * loop runs it (approval, sequential, idempotent, time limit), its MCP servers and remote A2A
+ * agents (headers by name: a rotated token is no new version; an agent without remote agents
+ * hashes as it did before they existed), approvals, limits, budget, context settings, concurrency,
  * prices, and the state machine's definition. Comments and code layout never reach it; a tool's
  * handler code does not either.
  */
@@ -32,13 +35,14 @@ export function agentVersionInputs(
   tools: readonly Tool[],
   definition: unknown,
 ): Record<string, unknown> {
-  const { mcpServers, ...rest } = settings;
+  const { mcpServers, a2aAgents = [], ...rest } = settings;
   return {
     ...rest,
     tools: tools.map(versionedTool),
     mcpServers: Object.fromEntries(
-      Object.entries(mcpServers).map(([name, spec]) => [name, versionedMcpServer(spec)]),
+      Object.entries(mcpServers).map(([name, spec]) => [name, withHeaderNames(spec)]),
     ),
+    ...(a2aAgents.length > 0 ? { a2aAgents: a2aAgents.map(withHeaderNames) } : {}),
     definition,
   };
 }
@@ -49,7 +53,7 @@ export function versionedTool(tool: Tool): Record<string, unknown> {
   return { ...describeTool(tool), approval, sequential, idempotent, timeoutMs };
 }
 
-/** An MCP server as its version counts it: its header values left out. */
-function versionedMcpServer({ headers, ...spec }: McpServerSpec): Record<string, unknown> {
+/** An MCP server or a remote agent as its version counts it: its headers by name only, sorted (values may be secrets). */
+function withHeaderNames({ headers, ...spec }: McpServerSpec | A2aAgentSpec): Record<string, unknown> {
   return { ...spec, headers: Object.keys(headers ?? {}).sort() };
 }

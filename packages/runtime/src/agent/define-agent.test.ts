@@ -73,6 +73,54 @@ describe('defineAgent', () => {
     ).toBeTruthy();
   });
 
+  it('takes remote A2A agents: a name, a url, headers naming secrets, a description and a time limit', () => {
+    const research = {
+      name: 'research',
+      url: 'https://research.example.com',
+      headers: { Authorization: { secret: 'RESEARCH_TOKEN', prefix: 'Bearer ' } },
+      description: 'Finds sources.',
+      timeoutMs: 120_000,
+    };
+    expect(defineAgent({ name: 'a', a2aAgents: [research] }).a2aAgents).toEqual([research]);
+    expect(defineAgent({ name: 'a' }).a2aAgents).toEqual([]);
+  });
+
+  it('refuses a remote agent with a bad name or url, a time limit over 240 s, or a written-out secret', () => {
+    const define = () =>
+      defineAgent({
+        name: 'a',
+        a2aAgents: [
+          { name: '1st', url: 'https://a.example.com' },
+          { name: 'b', url: 'ftp://b.example.com' },
+          { name: 'c', url: 'https://c.example.com', headers: { Authorization: { value: 'x' } as never } },
+          { name: 'd', url: 'https://d.example.com', timeoutMs: 300_000 },
+        ],
+      });
+    expect(define).toThrow(/a2aAgents\.0\.name: a remote agent name is 1–32 letters/);
+    expect(define).toThrow(
+      /a2aAgents\.1\.url: a remote agent's url is http\(s\):\/\/…, the base its agent card is read under/,
+    );
+    expect(define).toThrow(/a2aAgents\.2\.headers\.Authorization/);
+    expect(define).toThrow(/a2aAgents\.3\.timeoutMs: Too big/);
+  });
+
+  it('refuses a remote agent’s name twice, or one an MCP server has: their tools would share a name', () => {
+    const define = () =>
+      defineAgent({
+        name: 'a',
+        mcpServers: { docs: { url: 'https://docs.example.com/mcp' } },
+        a2aAgents: [
+          { name: 'c', url: 'https://c.example.com' },
+          { name: 'c', url: 'https://c2.example.com' },
+          { name: 'docs', url: 'https://d.example.com' },
+        ],
+      });
+    expect(define).toThrow('a2aAgents.1.name: another remote agent is named "c": give each its own name');
+    expect(define).toThrow(
+      'a2aAgents.2.name: "docs" names an MCP server too, whose tool "send" would be docs__send as well: rename one',
+    );
+  });
+
   it('refuses fields it does not know, as a misspelling would be', () => {
     expect(() => checkedAgent({ name: 'a', instruction: 'typo' })).toThrow(/Unrecognized key: "instruction"/);
   });

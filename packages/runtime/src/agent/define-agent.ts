@@ -9,6 +9,7 @@ import {
   turnLimitsSchema,
 } from '@agentstep/protocol';
 import * as z from 'zod';
+import { a2aAgentSpecSchema, a2aToolName } from '../a2a/a2a-agent-spec.js';
 import { lambdaToolSpecSchema } from '../lambda/lambda-tool-spec.js';
 import { mcpServerNameSchema, mcpServerSpecSchema } from '../mcp/mcp-server-spec.js';
 import type { Provider } from '../model/provider.js';
@@ -77,6 +78,13 @@ export const agentDefinitionSchema = z
      * (`true` or tool names), `timeoutMs` (60 s). Listed once per turn and logged. @default none
      */
     mcpServers: z.record(mcpServerNameSchema, mcpServerSpecSchema).default({}),
+    /**
+     * Remote A2A agents the agent calls, each as the tool `NAME__send` (a message in, the remote
+     * task's answer out): `name`, `url` (`https://…`, the base its agent card is read under;
+     * `http://…` locally only), `headers` (as `mcpServers`'), `description` (for the model),
+     * `timeoutMs` (60 s). @default none
+     */
+    a2aAgents: z.array(a2aAgentSpecSchema).default([]),
     /** Built-in toolsets: `demo`, `workspace`, `http`, `agents`. @default none */
     toolsets: z.array(z.string().min(1)).default([]),
     /** Hosts the `http` toolset's `http_fetch` may fetch, exact or `*.domain`. @default none */
@@ -134,7 +142,28 @@ export const agentDefinitionSchema = z
             message: `"${name}" holds "${MCP_NAME_SEPARATOR}", which is reserved for the tools of MCP servers (NAME__TOOL): rename the tool, e.g. "${name.replace(/_{2,}/g, '_')}"`,
           });
       });
+    refuseClashingA2aAgents(agent, context);
   });
+
+/**
+ * Each remote agent's name once, and none an MCP server's: its tool `NAME__send` could otherwise
+ * be that server's tool `send`.
+ */
+function refuseClashingA2aAgents(
+  agent: { a2aAgents: readonly { name: string }[]; mcpServers: Readonly<Record<string, unknown>> },
+  context: z.RefinementCtx,
+): void {
+  const seen = new Set<string>();
+  agent.a2aAgents.forEach(({ name }, index) => {
+    const clash = seen.has(name)
+      ? `another remote agent is named "${name}": give each its own name`
+      : name in agent.mcpServers
+        ? `"${name}" names an MCP server too, whose tool "send" would be ${a2aToolName(name)} as well: rename one`
+        : undefined;
+    seen.add(name);
+    if (clash) context.addIssue({ code: 'custom', path: ['a2aAgents', index, 'name'], message: clash });
+  });
+}
 
 /** What {@link defineAgent} takes. */
 export type AgentDefinition = z.input<typeof agentDefinitionSchema>;

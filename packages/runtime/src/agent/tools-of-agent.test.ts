@@ -35,6 +35,20 @@ describe('toolsOfAgent', () => {
     expect(tools[2]?.input.safeParse({}).success).toBe(false);
   });
 
+  it('offers a NAME__send tool per remote A2A agent, after the others', () => {
+    const agent = defineAgent({
+      name: 'a',
+      tools: [wordCount],
+      a2aAgents: [
+        { name: 'research', url: 'https://research.example.com' },
+        { name: 'billing', url: 'https://billing.example.com', timeoutMs: 5_000 },
+      ],
+    });
+    const tools = toolsOfAgent(agent);
+    expect(tools.map((tool) => tool.name)).toEqual(['word_count', 'research__send', 'billing__send']);
+    expect(tools[2]?.description).toContain('the remote agent billing (A2A, at https://billing.example.com)');
+  });
+
   it('refuses a toolset that does not exist, naming the built-in ones', () => {
     expect(() => toolsOfAgent(defineAgent({ name: 'a', toolsets: ['files'] }))).toThrow(
       'Unknown toolset "files". Built-in toolsets: demo, http, workspace, agents.',

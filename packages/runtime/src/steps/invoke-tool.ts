@@ -80,7 +80,7 @@ async function execute(
   // The checked call is shared and frozen (storedCall): the tool gets arguments of its own.
   const check = validateArgs(found.tool, verdict.args ?? structuredClone(element.call.args));
   if (!check.ok) return { tool: name, status: 'failure', content: check.message };
-  return runOnce(found.tool, check.args, input, deps.outcomes);
+  return runOnce(found.tool, check.args, input, deps);
 }
 
 /** The called tool: the agent's own, else one of the MCP tools logged for the call's turn. */

@@ -5,9 +5,10 @@ import { InMemoryEventLog } from '../event-log/in-memory-event-log.js';
 import { ScriptedModel } from '../model/scripted-model.js';
 import { InMemoryOutcomeStore } from '../outcomes/in-memory-outcome-store.js';
 import type { OutcomeStore } from '../outcomes/outcome-store.js';
-import { defineTool } from '../tools/define-tool.js';
+import { defineTool, type Tool } from '../tools/define-tool.js';
 import { createToolset } from '../tools/toolset.js';
 import { InMemoryUsageLedger } from '../usage/in-memory-usage-ledger.js';
+import { CANCELLED_CALL, closeStoppedTurn } from './close-stopped-turn.js';
 import { invokeTool } from './invoke-tool.js';
 import { modelStep } from './model-step.js';
 import { recordToolFailure } from './record-tool-failure.js';
@@ -33,9 +34,13 @@ function countingTool(idempotent: boolean) {
   return { tool, effects };
 }
 
-/** A session whose first model step called `charge` once; returns that call as InvokeTool gets it. */
-async function oneCall(idempotent = false) {
-  const { tool, effects } = countingTool(idempotent);
+/**
+ * A session whose first model step called `charge` once (`tool`, or one that counts its effects);
+ * returns that call as InvokeTool gets it.
+ */
+async function oneCall(idempotent = false, given?: Tool) {
+  const { tool, effects } =
+    given === undefined ? countingTool(idempotent) : { tool: given, effects: new Map() };
   const toolset = createToolset([tool]);
   const log = new InMemoryEventLog();
   const outcomes = new InMemoryOutcomeStore();
@@ -152,5 +157,34 @@ describe('effect-once calls (decision 0031)', () => {
       status: 'failure',
       content: "The charge tool's function failed: States.Timeout",
     });
+  });
+
+  it('stops a running call once a cancel closed its turn: its signal aborts, the close’s failure stands', async () => {
+    let aborted = false;
+    const waiting = defineTool({
+      name: 'charge',
+      description: 'Waits until it is stopped.',
+      input: z.object({}),
+      timeoutMs: 60_000,
+      handler: (_args, { signal }) =>
+        new Promise((settle) =>
+          signal.addEventListener('abort', () => {
+            aborted = true;
+            settle('stopped');
+          }),
+        ),
+    });
+    const { deps, call } = await oneCall(false, waiting);
+    const running = invokeTool(call, deps);
+    // A cancel whose grace passed: the execution stopped, the turn closed around the running call.
+    await deps.log.requestCancel('s1', 't1');
+    await closeStoppedTurn({ session: 's1', turn: 't1' }, 'stopped', deps);
+    expect(await running).toMatchObject({ status: 'failure' });
+    expect(aborted).toBe(true);
+    // The batch's result, which the model reads, is the close's: the call's own outcome came later.
+    const result = (await deps.log.read('s1')).find(({ event }) => event.type === 'result');
+    expect(JSON.parse(result?.event.content ?? '[]')).toEqual([
+      { tool: 'charge', status: 'failure', content: CANCELLED_CALL },
+    ]);
   });
 });

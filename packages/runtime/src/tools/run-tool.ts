@@ -14,26 +14,32 @@ export const MAX_TOOL_OUTPUT_BYTES = 8 * 1024 * 1024;
 /**
  * Runs one validated call and always returns an outcome (B4): a throw, a time-out, an output that
  * is not JSON or one over {@link MAX_TOOL_OUTPUT_BYTES} becomes a failure that says what happened.
- * The handler's context carries the call's {@link idempotencyKey}; a call of a non-idempotent tool
- * stopped at its time limit may have had its effect, and its failure says `outcome unknown: …`.
+ * The handler's context carries the call's {@link idempotencyKey} and a signal that aborts at the
+ * call's time limit, or when `turnEnded` aborts (a cancel closed its turn); a call of a
+ * non-idempotent tool stopped either way may have had its effect, and its failure says
+ * `outcome unknown: …`.
  */
 export async function runTool(
   tool: Tool,
   args: Record<string, unknown>,
   context: Omit<ToolContext, 'signal' | 'idempotencyKey'>,
+  turnEnded?: AbortSignal,
 ): Promise<ToolOutcome> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      const stopped = `${tool.name} did not finish within ${tool.timeoutMs} ms and was stopped`;
+  let onEnd = () => {};
+  const stopped = new Promise<never>((_, reject) => {
+    const stop = (why: string) => {
+      const text = `${tool.name} ${why} and was stopped`;
+      // Settled before the abort: a handler that answers as its signal aborts answers too late.
       reject(
-        new Error(
-          tool.idempotent ? `${stopped}.` : `outcome unknown: ${stopped}; it may have had its effect.`,
-        ),
+        new Error(tool.idempotent ? `${text}.` : `outcome unknown: ${text}; it may have had its effect.`),
       );
-    }, tool.timeoutMs);
+      controller.abort();
+    };
+    timer = setTimeout(() => stop(`did not finish within ${tool.timeoutMs} ms`), tool.timeoutMs);
+    onEnd = () => stop('was running when its turn ended');
+    turnEnded?.addEventListener('abort', onEnd, { once: true });
   });
   try {
     const output = await Promise.race([
@@ -44,13 +50,14 @@ export async function runTool(
           signal: controller.signal,
         }),
       ),
-      timedOut,
+      stopped,
     ]);
     return { tool: tool.name, status: 'success', content: storable(tool.name, output) };
   } catch (error) {
     return { tool: tool.name, status: 'failure', content: errorMessage(error) };
   } finally {
     clearTimeout(timer);
+    turnEnded?.removeEventListener('abort', onEnd);
   }
 }
 
