@@ -11,6 +11,9 @@ import { publicSessionIdSchema } from './ids.js';
 
 const EVENT_ID_PREFIX = 'ask.';
 
+/** The most characters a call's own ids (its JSON-RPC id and progress token) take in an event id. */
+const MAX_CLIENT_IDS_CHARS = 512;
+
 const askStreamSchema = z.strictObject({
   /** The JSON-RPC id of the `tools/call`. */
   request: z.union([z.string(), z.number()]),
@@ -44,6 +47,8 @@ export function askStreamOf(message: unknown): AskStream | undefined {
   const { id } = message as { id: string | number };
   const session = publicSessionIdSchema.safeParse(call.data.params.arguments?.session);
   const progressToken = call.data.params._meta?.progressToken;
+  // Its ids travel in every event id: a call whose own are long is answered, not resumable.
+  if (JSON.stringify([id, progressToken ?? null]).length > MAX_CLIENT_IDS_CHARS) return undefined;
   return {
     request: id,
     ...(progressToken === undefined ? {} : { progressToken }),

@@ -10,6 +10,12 @@ import { mcpTurnEnd } from './mcp-turn-end.js';
 import { mcpTurnResult } from './mcp-turn-result.js';
 import { storedSession } from './tenants.js';
 
+/**
+ * How long a resume waits for its ask's turn to begin (the ask may be starting it): past it, the
+ * stream ends and the client comes back. Another tenant's turn never begins in this tenant's log.
+ */
+const BEGIN_WAIT_MS = 10_000;
+
 /** JSON-RPC's code for a request the server cannot take as sent. */
 const BAD_REQUEST_CODE = -32000;
 
@@ -42,22 +48,30 @@ export async function resumeMcpStream(
     );
   }
   const encoder = new TextEncoder();
+  // Stops the follow when the client leaves, whether its request or the body's reading says so.
+  const left = new AbortController();
+  signal.addEventListener('abort', () => left.abort(), { once: true });
   const body = new ReadableStream<Uint8Array>({
     start: async (controller) => {
-      controller.enqueue(encoder.encode(`retry: ${MCP_RETRY_MS}\n\n`));
-      const write = (message: JSONRPCMessage, sent: number) =>
+      const frame = (data: string, sent: number, before = '') =>
         controller.enqueue(
-          encoder.encode(`id: ${askEventId({ ...position, sent })}\ndata: ${JSON.stringify(message)}\n\n`),
+          encoder.encode(`${before}id: ${askEventId({ ...position, sent })}\ndata: ${data}\n\n`),
         );
+      // Primed with where the client stands: a stream that ends with nothing new still leaves it an
+      // id to come back with.
+      frame('', position.sent, `retry: ${MCP_RETRY_MS}\n`);
+      const write = (message: JSONRPCMessage, sent: number) => frame(JSON.stringify(message), sent);
       try {
-        await followAsk(deps, storedSession(tenant, position.session), position, write, signal);
+        await followAsk(deps, storedSession(tenant, position.session), position, write, left.signal);
       } catch (error) {
-        // The client left (the wait was aborted): nobody reads on.
-        if (!signal.aborted) throw error;
+        // A client that left reads nothing more; any other failure ends the stream, and the client
+        // comes back with its last id.
+        if (!left.signal.aborted) console.error(error);
       } finally {
-        if (!signal.aborted) controller.close();
+        if (!left.signal.aborted) controller.close();
       }
     },
+    cancel: () => left.abort(),
   });
   return new Response(body, { headers: SSE_HEADERS });
 }
@@ -71,7 +85,11 @@ async function followAsk(
   signal: AbortSignal,
 ): Promise<void> {
   const { session, turn, progressToken, request } = position;
-  const begun = await deps.log.appended(stored, userMessageKey(turn));
+  const deadline = Date.now() + (deps.streamLimitMs ?? Number.POSITIVE_INFINITY);
+  const begun = await turnBegun(deps, stored, turn, {
+    signal,
+    deadline: Math.min(deadline, Date.now() + BEGIN_WAIT_MS),
+  });
   if (begun === undefined) return;
   let seen = 0;
   let sent = position.sent;
@@ -82,7 +100,6 @@ async function followAsk(
     const params = { progressToken, progress: seen, message: mcpProgressMessage(event, session) };
     write({ jsonrpc: '2.0', method: 'notifications/progress', params }, sent);
   };
-  const deadline = Date.now() + (deps.streamLimitMs ?? Number.POSITIVE_INFINITY);
   const end = await mcpTurnEnd(
     deps,
     { stored, turn, after: begun.firstSeq - 1 },
@@ -91,6 +108,25 @@ async function followAsk(
   if (end === undefined) return;
   const result = await mcpTurnResult(deps, stored, position);
   write({ jsonrpc: '2.0', id: request, result }, sent);
+}
+
+/**
+ * Where the turn's `user` event was logged, once it is (the ask that starts it may not have yet):
+ * each change of the session is read until then, or until `deadline`.
+ */
+async function turnBegun(
+  deps: ApiDeps,
+  stored: string,
+  turn: string,
+  watch: { signal: AbortSignal; deadline: number },
+) {
+  for (;;) {
+    const begun = await deps.log.appended(stored, userMessageKey(turn));
+    if (begun !== undefined || Date.now() >= watch.deadline) return begun;
+    const after = (await deps.log.read(stored)).at(-1)?.seq ?? 0;
+    // Any event of the session wakes the wait: the turn's own, or one before it.
+    await mcpTurnEnd(deps, { stored, turn, after }, { ...watch, stopAt: () => true });
+  }
 }
 
 /** `request`'s headers (its credentials and protocol version) on a POST of `message`. */

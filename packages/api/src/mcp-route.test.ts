@@ -22,6 +22,7 @@ import { MAX_PUBLIC_SESSION_LENGTH } from './ids.js';
 import { LogChanges } from './log-changes.js';
 import { MAX_ASK_MESSAGE_BYTES, MAX_MCP_BODY_BYTES } from './mcp-ask.js';
 import { askEventId } from './mcp-ask-stream.js';
+import { startSessionTurn } from './start-session-turn.js';
 import { bearerNameTenant, storedSession } from './tenants.js';
 import { inMemoryApiDeps, mcpClientOf } from './testing/index.js';
 
@@ -388,7 +389,8 @@ describe('POST /mcp', () => {
   });
 
   it('resumes for its own tenant only, and refuses an event id it never gave (400)', async () => {
-    const { app, client } = api();
+    // Another tenant's resume waits for a turn that never begins in its log, up to the stream limit.
+    const { app, client } = api(() => ({ streamLimitMs: 200 }));
     const alice = await client('alice');
     const { structuredContent } = await call(alice, 'ask', { message: 'Hello' });
     const { session, turn } = structuredContent as { session: string; turn: string };
@@ -406,6 +408,27 @@ describe('POST /mcp', () => {
     expect(((await forged.json()) as { error: { message: string } }).error.message).toContain(
       'is not an event id of this server',
     );
+  });
+
+  it('a resume that comes before its turn began waits for it, primed with where the client stands', async () => {
+    const { app, deps, ending, answer } = api();
+    ending.held = true;
+    const ids = { tenant: 'alice', session: 's-early', turn: 't-early' };
+    const eventId = askEventId({ request: 9, session: ids.session, turn: ids.turn, sent: 0 });
+    const resumed = await app.request('/mcp', {
+      headers: { authorization: 'Bearer alice', accept: 'text/event-stream', 'last-event-id': eventId },
+    });
+    const reader = (resumed.body ?? new ReadableStream()).pipeThrough(new TextDecoderStream()).getReader();
+    let read = (await reader.read()).value ?? '';
+    // Before anything of the turn: the client already holds an id to come back with.
+    expect(read).toBe(`retry: 1000\nid: ${eventId}\ndata: \n\n`);
+    await startSessionTurn(deps, { message: 'Hello' }, ids);
+    await answer({ session: storedSession('alice', ids.session), turn: ids.turn });
+    for (let next = await reader.read(); !next.done; next = await reader.read()) read += next.value;
+    expect(await answerOf(new Response(read))).toMatchObject({
+      id: 9,
+      result: { structuredContent: { session: ids.session, turn: ids.turn, answer: 'Hi.' } },
+    });
   });
 
   it('primes every stream with an event id and retry; any other request than ask resumes by answering it anew', async () => {

@@ -73,7 +73,7 @@ export class McpSessionResources {
 
   /** A session's summary as JSON text, or `-32002` when it is not one of the tenant's sessions. */
   async read(uri: string): Promise<ReadResourceResult> {
-    const session = uri.startsWith(SCHEME) ? decodeURIComponent(uri.slice(SCHEME.length)) : undefined;
+    const session = uri.startsWith(SCHEME) ? decoded(uri.slice(SCHEME.length)) : undefined;
     if (session === undefined || !isPublicSessionId(session)) throw notFound(uri);
     const stored = storedSession(this.#tenant, session);
     const events = await this.#deps.log.read(stored);
@@ -89,4 +89,13 @@ function notFound(uri: string): McpError {
     `Resource ${uri} not found: resources/list names your sessions as ${SCHEME}{session}.`,
     { uri },
   );
+}
+
+/** A URI's part decoded; undefined when its escapes are not UTF-8 (it names no session). */
+function decoded(part: string): string | undefined {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return undefined;
+  }
 }

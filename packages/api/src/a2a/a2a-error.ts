@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { ApiError } from '../api-error.js';
+import { apiErrorOf } from '../api-error.js';
 
 /** An A2A error's codes: JSON-RPC's, the HTTP+JSON binding's status, and the reason both name. */
 interface A2aErrorKind {
@@ -46,6 +46,7 @@ const KINDS = {
   invalidRequest: { code: -32600, httpStatus: 400, status: 'INVALID_ARGUMENT', reason: 'INVALID_REQUEST' },
   parseError: { code: -32700, httpStatus: 400, status: 'INVALID_ARGUMENT', reason: 'PARSE_ERROR' },
   internal: { code: -32603, httpStatus: 500, status: 'INTERNAL', reason: 'INTERNAL' },
+  unavailable: { code: -32603, httpStatus: 503, status: 'UNAVAILABLE', reason: 'UNAVAILABLE' },
 } as const satisfies Record<string, A2aErrorKind>;
 
 /** The kinds of A2A errors this server answers with. */
@@ -97,14 +98,19 @@ export function invalidParams(method: string, error: z.ZodError): A2aError {
 
 /**
  * Any error as A2A's: an `A2aError` as it is; the API's refusals (a session busy, a tenant
- * suspended, the store unavailable) as unsupported operations saying why, or internal errors for
- * the server's own failures (their message never names the server).
+ * suspended) as unsupported operations saying why; a store that cannot be reached as unavailable
+ * (503, safe to retry); any other failure as internal, logged, its message naming nothing of the
+ * server (as every route answers them).
  */
 export function a2aErrorOf(error: unknown): A2aError {
   if (error instanceof A2aError) return error;
-  if (error instanceof ApiError && error.status < 500)
-    return new A2aError('unsupportedOperation', `${error.code}: ${error.message}`, { cause: error });
-  if (error instanceof ApiError)
-    return new A2aError('internal', `${error.code}: ${error.message}`, { cause: error });
-  return new A2aError('internal', 'The request failed on the server.', { cause: error });
+  const refusal = apiErrorOf(error);
+  const said = `${refusal.code}: ${refusal.message}`;
+  if (refusal.status === 503) return new A2aError('unavailable', said, { cause: error });
+  return new A2aError(refusal.status < 500 ? 'unsupportedOperation' : 'internal', said, { cause: error });
+}
+
+/** The headers an A2A error's answer carries: `Retry-After` when it is safe to retry soon. */
+export function a2aErrorHeaders(error: A2aError): Record<string, string> {
+  return error.kind.httpStatus === 503 ? { 'retry-after': '1' } : {};
 }

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import type { ApiDeps } from '../api-deps.js';
 import { MAX_BODY_BYTES, readCapped } from '../read-body.js';
 import { tenantOf } from '../session-access.js';
-import { A2aError, a2aErrorOf } from './a2a-error.js';
+import { A2aError, a2aErrorHeaders, a2aErrorOf } from './a2a-error.js';
 import { jsonRpcStream } from './a2a-format.js';
 import { A2A_METHODS, type A2aMethod, a2aOperation } from './a2a-operations.js';
 import { refuseOtherVersions } from './a2a-version.js';
@@ -17,7 +17,8 @@ const requestSchema = z.object({
 
 /**
  * `POST /a2a`: A2A 1.0's JSON-RPC binding for the caller's tenant. Errors are JSON-RPC's (A2A's
- * codes, with `google.rpc.ErrorInfo` details), on HTTP 200 but for the server's own failures (500).
+ * codes, with `google.rpc.ErrorInfo` details), on HTTP 200 but for the server's own failures (500)
+ * and a store that cannot be reached (503, with `Retry-After`).
  */
 export async function answerA2aJsonRpc(c: Context, deps: ApiDeps): Promise<Response> {
   const tenant = tenantOf(c);
@@ -42,7 +43,8 @@ export async function answerA2aJsonRpc(c: Context, deps: ApiDeps): Promise<Respo
     return c.json({ jsonrpc: '2.0', id, result: answer.result });
   } catch (error) {
     const refusal = a2aErrorOf(error);
-    return c.json({ jsonrpc: '2.0', id, error: refusal.jsonRpc }, refusal.kind.code === -32603 ? 500 : 200);
+    const status = refusal.kind.httpStatus >= 500 ? (refusal.kind.httpStatus as 500 | 503) : 200;
+    return c.json({ jsonrpc: '2.0', id, error: refusal.jsonRpc }, status, a2aErrorHeaders(refusal));
   }
 }
 

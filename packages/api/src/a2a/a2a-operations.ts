@@ -51,7 +51,7 @@ export async function a2aOperation(
       const deadline = Date.now() + (deps.streamLimitMs ?? Number.POSITIVE_INFINITY);
       const task = request.configuration?.returnImmediately
         ? await tasks.get(id, view)
-        : await tasks.settled(id, view, deadline);
+        : await tasks.settled(id, view, deadline, c.req.raw.signal);
       return { result: { task } };
     }
     case 'SendStreamingMessage': {

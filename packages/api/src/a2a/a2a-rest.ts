@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiDeps } from '../api-deps.js';
 import { tenantOf } from '../session-access.js';
-import { A2aError, a2aErrorOf } from './a2a-error.js';
+import { A2aError, a2aErrorHeaders, a2aErrorOf } from './a2a-error.js';
 import { restStream } from './a2a-format.js';
 import { jsonBody } from './a2a-json-rpc.js';
 import { type A2aMethod, a2aOperation } from './a2a-operations.js';
@@ -35,12 +35,22 @@ export async function answerA2aRest(c: Context, deps: ApiDeps, prefix: string): 
       throw new A2aError('methodNotFound', `No A2A operation at ${c.req.method} ${c.req.path}.`);
     const taskId = route.path.exec(path)?.[1];
     const given = c.req.method === 'GET' ? c.req.query() : await jsonBody(c.req.raw);
-    const params = taskId === undefined ? given : { ...(given as object), id: decodeURIComponent(taskId) };
+    const params = taskId === undefined ? given : { ...(given as object), id: decoded(taskId) };
     const answer = await a2aOperation(c, deps, tenant, route.operation, params, restStream);
     if ('stream' in answer) return answer.stream;
     return c.json(answer.result as object);
   } catch (error) {
     const refusal = a2aErrorOf(error);
-    return c.json(refusal.rest, refusal.kind.httpStatus as ContentfulStatusCode);
+    const status = refusal.kind.httpStatus as ContentfulStatusCode;
+    return c.json(refusal.rest, status, a2aErrorHeaders(refusal));
+  }
+}
+
+/** A path segment decoded; one whose escapes are not UTF-8 names no task. */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch (error) {
+    throw new A2aError('taskNotFound', `Task ${segment} was not found.`, { cause: error });
   }
 }

@@ -1,3 +1,4 @@
+import { eventLogWith, StoreUnavailableError } from '@agentstep/runtime';
 import { describe, expect, it } from 'vitest';
 import { createApi } from '../create-api.js';
 import { bearerNameTenant } from '../tenants.js';
@@ -153,5 +154,31 @@ describe('the A2A routes', () => {
       pageSize: 50,
       totalSize: 1,
     });
+  });
+
+  it('answer a store that cannot be reached 503 with Retry-After (safe to retry), and a task id that is no UTF-8 as not found', async () => {
+    const deps = inMemoryApiDeps(bearerNameTenant);
+    const down = createApi({
+      ...deps,
+      log: eventLogWith(deps.log, {
+        appended: async () => {
+          throw new StoreUnavailableError('throttled');
+        },
+      }),
+    });
+    const response = await down.request('/a2a', {
+      method: 'POST',
+      headers: AS_ALICE,
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'GetTask', params: { id: 's-1~t-1' } }),
+    });
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('1');
+    expect(await response.json()).toMatchObject({
+      error: { code: -32603, message: expect.stringContaining('The store is unavailable (throttled)') },
+    });
+    const rest = await down.request('/a2a/rest/tasks/s-1~t-1', { headers: AS_ALICE });
+    expect(rest.status).toBe(503);
+    const escaped = await api().request('/a2a/rest/tasks/%ZZ', { headers: AS_ALICE });
+    expect(escaped.status).toBe(404);
   });
 });

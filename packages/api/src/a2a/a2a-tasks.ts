@@ -94,13 +94,17 @@ export class A2aTasks {
 
   /**
    * The task once it settles: ended, or waiting for a person; as it stands when `deadline` (ms since
-   * the epoch) passes first.
+   * the epoch) passes first, or `signal` aborts (the client left).
    */
-  async settled(id: string, view: TaskView, deadline: number): Promise<A2aTask> {
+  async settled(id: string, view: TaskView, deadline: number, signal?: AbortSignal): Promise<A2aTask> {
     const read = await this.read(id);
     if (isSettled(a2aTask(read))) return a2aTask(read, view);
     const after = read.events.at(-1)?.seq ?? 0;
-    await mcpTurnEnd(this.#deps, { ...read, after }, { deadline, stopAt: isApprovalRequest });
+    const watch = { deadline, stopAt: isApprovalRequest, ...(signal ? { signal } : {}) };
+    await mcpTurnEnd(this.#deps, { ...read, after }, watch).catch((error: unknown) => {
+      // The client left: nobody reads the task, and nothing went wrong.
+      if (!signal?.aborted) throw error;
+    });
     return this.get(id, view);
   }
 

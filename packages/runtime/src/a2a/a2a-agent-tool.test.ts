@@ -125,13 +125,13 @@ function executorOf(canceled: string[], holds: Hold[]): AgentExecutor {
   };
 }
 
-/** The peer's card: JSON-RPC at `/rpc`, streaming as `streaming` says. */
-function cardOf(base: string, streaming: boolean) {
+/** The peer's card: JSON-RPC at `/rpc` (of `rpcBase`, its own by default), streaming as `streaming` says. */
+function cardOf(base: string, streaming: boolean, rpcBase = base) {
   return {
     name: 'Ledger',
     description: 'Keeps the books.',
     version: '1.0.0',
-    supportedInterfaces: [{ url: `${base}/rpc`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+    supportedInterfaces: [{ url: `${rpcBase}/rpc`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
     capabilities: { streaming },
     defaultInputModes: ['text/plain'],
     defaultOutputModes: ['text/plain'],
@@ -140,7 +140,7 @@ function cardOf(base: string, streaming: boolean) {
 }
 
 /** Starts a peer, its JSON-RPC binding mounted on `node:http` as the SDK's express handler would. */
-async function startPeer({ streaming = true } = {}): Promise<Peer> {
+async function startPeer({ streaming = true, rpcBase = '' } = {}): Promise<Peer> {
   const seen: Seen[] = [];
   const canceled: string[] = [];
   const holds: Hold[] = [];
@@ -164,7 +164,7 @@ async function startPeer({ streaming = true } = {}): Promise<Peer> {
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  card = cardOf(url, streaming);
+  card = cardOf(url, streaming, rpcBase || url);
   const handler = new DefaultRequestHandler(
     AgentCard.fromJSON(card),
     new InMemoryTaskStore(),
@@ -337,5 +337,20 @@ describe('a2aAgentTool', () => {
     expect(unset.content).toMatch(
       /^A2A agent ledger \(http:\/\/127\.0\.0\.1:\d+\) could not be reached: .*"MISSING_TOKEN"/,
     );
+  });
+
+  it('sends nothing to an interface its card names on another origin: the headers go to the agent’s own', async () => {
+    const elsewhere = await startPeer({ rpcBase: 'http://127.0.0.2:9' });
+    const headers = { Authorization: 'Bearer tok-1' };
+    try {
+      const refused = await send({ name: 'ledger', url: elsewhere.url, headers }, { message: 'hi' });
+      expect(refused.status).toBe('failure');
+      expect(refused.content).toContain(
+        `names an interface at http://127.0.0.2:9: its headers go to ${elsewhere.url} only, so nothing was sent`,
+      );
+      expect(elsewhere.seen.map(({ path }) => path)).toEqual(['/.well-known/agent-card.json']);
+    } finally {
+      await elsewhere.close();
+    }
   });
 });

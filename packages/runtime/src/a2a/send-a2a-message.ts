@@ -68,7 +68,11 @@ export async function sendA2aMessage(
   const gaveUp = (why: string, cause?: unknown) => givenUp(client, remote, `${agent} ${why}`, cause);
   try {
     const request = messageRequest(input, call.idempotencyKey);
-    for await (const event of client.sendMessageStream(request, { signal })) remote.see(event);
+    for await (const event of client.sendMessageStream(request, { signal })) {
+      remote.see(event);
+      // Settled: a stream the remote leaves open after the end has nothing more for this call.
+      if (remote.settled) break;
+    }
     if (!remote.settled && remote.id !== undefined)
       remote.seeTask(await client.getTask({ id: remote.id, tenant: '', historyLength: 0 }, { signal }));
   } catch (error) {
