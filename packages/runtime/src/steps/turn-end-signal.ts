@@ -1,8 +1,8 @@
 import type { EventLog } from '../event-log/event-log.js';
 import { turnEndKey } from './end-turn.js';
 
-/** How often a running call's turn is read for its end. */
-export const TURN_END_POLL_MS = 500;
+/** How often a running call's turn is read for its end: one small read a second while it runs. */
+export const TURN_END_POLL_MS = 1000;
 
 /** A signal that aborts once a turn has ended, and the way to stop watching. */
 export interface TurnEndWatch {
