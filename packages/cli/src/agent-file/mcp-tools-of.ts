@@ -1,5 +1,6 @@
 import type { Tool } from '@agentstep/runtime';
-import { listMcpTools, type McpServerSpec, mcpOfAgent, mcpTool } from '@agentstep/runtime/mcp';
+import { listMcpTools, type McpServerSpec, mcpTool } from '@agentstep/runtime/mcp';
+import { localMcp } from '../local/local-mcp.js';
 import type { LoadedAgentFile } from './load-agent-file.js';
 
 /**
@@ -15,11 +16,8 @@ export async function mcpToolsOf(
   servers: Readonly<Record<string, McpServerSpec>>,
   notice: (text: string) => void,
 ): Promise<Tool[]> {
-  const mcp = mcpOfAgent(
-    { mcpServers: { ...loaded?.agent.mcpServers, ...servers } },
-    // As a local run reads them: the secrets its servers' headers name are environment variables.
-    { secretOf: async (name) => process.env[name] },
-  );
+  // As a local run has them: the secrets its servers' headers name are environment variables.
+  const mcp = localMcp({ loadedAgent: loaded, mcpServers: servers });
   if (mcp === undefined) return [];
   try {
     const { tools, problems } = await listMcpTools(mcp.servers, mcp.connections);

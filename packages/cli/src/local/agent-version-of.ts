@@ -1,6 +1,7 @@
 import type { SynthesizedAgent } from '@agentstep/local';
 import { agentVersion } from '@agentstep/protocol/node';
 import { agentVersionInputs, type Tool } from '@agentstep/runtime';
+import { localMcpServers } from './local-mcp.js';
 import type { RunOptions } from './run-options.js';
 import { remoteAgentsOf } from './tools-for.js';
 
@@ -35,7 +36,7 @@ export function agentVersionOf(
     },
     context: options.context,
     // The agent file's MCP servers and remote agents, with the flags' over them.
-    mcpServers: { ...agent?.mcpServers, ...options.mcpServers },
+    mcpServers: localMcpServers(options),
     a2aAgents: remoteAgentsOf(options),
     ...(agent?.instructions === undefined ? {} : { instructions: agent.instructions }),
     ...(agent?.maxConcurrency === undefined ? {} : { maxConcurrency: agent.maxConcurrency }),

@@ -18,7 +18,7 @@ import {
   systemClock,
   type Tool,
 } from '@agentstep/runtime';
-import { type AgentMcp, mcpOfAgent } from '@agentstep/runtime/mcp';
+import type { AgentMcp } from '@agentstep/runtime/mcp';
 import type { CliIo } from '../io/cli-io.js';
 import { agentCacheFile } from './agent-cache-file.js';
 import { agentVersionOf } from './agent-version-of.js';
@@ -26,6 +26,7 @@ import { followStore } from './follow-store.js';
 import { lateSubAgents } from './late-sub-agents.js';
 import { type LoadedModels, loadModel } from './load-model.js';
 import { loadPrices } from './load-prices.js';
+import { localMcp } from './local-mcp.js';
 import { noWindowNotice } from './no-window-notice.js';
 import { executionOwners, type OpenStore } from './open-store.js';
 import { reclaimingEventLog } from './reclaiming-event-log.js';
@@ -204,16 +205,6 @@ async function agentParts(
     tools,
     ...(mcp ? { mcp } : {}),
   };
-}
-
-/**
- * The agent's MCP servers (the agent file's, and `--mcp`'s over those of the same name) with
- * connections to them, opened on first use; close them once the engine is done. Locally, a
- * header's secret is the environment variable it names.
- */
-export function localMcp({ loadedAgent, mcpServers }: RunOptions): AgentMcp | undefined {
-  const servers = { ...loadedAgent?.agent.mcpServers, ...mcpServers };
-  return mcpOfAgent({ mcpServers: servers }, { secretOf: async (name) => process.env[name] });
 }
 
 /**

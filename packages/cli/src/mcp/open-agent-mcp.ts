@@ -1,7 +1,8 @@
-import { type AgentMcp, mcpOfAgent } from '@agentstep/runtime/mcp';
+import type { AgentMcp } from '@agentstep/runtime/mcp';
 import type { AgentFlags } from '../agent-file/agent-flags.js';
 import { AGENT_FILE, loadAgentFile } from '../agent-file/load-agent-file.js';
 import type { CliIo } from '../io/cli-io.js';
+import { localMcp } from '../local/local-mcp.js';
 import { UsageError } from '../usage-error.js';
 
 /**
@@ -17,10 +18,7 @@ export async function openAgentMcp(
 ): Promise<AgentMcp> {
   const loaded = await loadAgentFile(flags.agentFile, io.workingDir);
   if (loaded !== undefined) notice(`agent ${loaded.agent.name} (${loaded.file})`);
-  const mcp = mcpOfAgent(
-    { mcpServers: { ...loaded?.agent.mcpServers, ...flags.mcpServers } },
-    { secretOf: async (name) => process.env[name] },
-  );
+  const mcp = localMcp({ loadedAgent: loaded, mcpServers: flags.mcpServers });
   if (mcp === undefined)
     throw new UsageError(
       `the agent has no MCP server: give --mcp NAME=URL, or an agent file (${AGENT_FILE} here, or --agent FILE) with mcpServers.`,
