@@ -1,22 +1,6 @@
-import { once } from 'node:events';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import {
-  AgentCard,
-  formatSSEEvent,
-  SSE_HEADERS,
-  Task,
-  TaskArtifactUpdateEvent,
-  TaskStatusUpdateEvent,
-} from '@a2a-js/sdk';
-import {
-  AgentEvent,
-  type AgentExecutor,
-  DefaultRequestHandler,
-  InMemoryTaskStore,
-  JsonRpcTransportHandler,
-  ServerCallContext,
-} from '@a2a-js/sdk/server';
+import { Task, TaskArtifactUpdateEvent, TaskStatusUpdateEvent } from '@a2a-js/sdk';
+import { AgentEvent, type AgentExecutor } from '@a2a-js/sdk/server';
+import { startA2aTestServer } from '@agentstep/runtime/testing';
 
 /** A remote agent written with `@a2a-js/sdk`'s server, and the messages it got. */
 export interface SdkPeer {
@@ -30,8 +14,8 @@ export interface SdkPeer {
 }
 
 /**
- * An `@a2a-js/sdk` server (its `DefaultRequestHandler` and JSON-RPC binding, mounted on `node:http`
- * on port 0, streaming) whose every task completes with the artifact `answer`, `answer(TEXT)`, but
+ * An `@a2a-js/sdk` server (`startA2aTestServer`: its own request handler and JSON-RPC binding,
+ * streaming) whose every task completes with the artifact `answer`, `answer(TEXT)`, but
  * a task whose text `holds` works until it is cancelled.
  */
 export async function startSdkPeer(
@@ -66,40 +50,6 @@ export async function startSdkPeer(
       bus.publish(AgentEvent.statusUpdate(TaskStatusUpdateEvent.fromJSON({ taskId, contextId: '', status })));
     },
   };
-  let rpc: JsonRpcTransportHandler | undefined;
-  let card: unknown;
-  const server = createServer(async (request, response) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    if (request.url === '/.well-known/agent-card.json') return void response.end(JSON.stringify(card));
-    const context = new ServerCallContext({ requestedVersion: request.headers['a2a-version'] as string });
-    const out = await rpc?.handle(Buffer.concat(chunks).toString(), context);
-    if (out === undefined || !(Symbol.asyncIterator in out))
-      return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(out));
-    response.writeHead(200, SSE_HEADERS);
-    for await (const event of out) response.write(formatSSEEvent(event));
-    response.end();
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  card = {
-    name: 'SDK peer',
-    description: 'An agent written with @a2a-js/sdk.',
-    version: '1.0.0',
-    supportedInterfaces: [{ url: `${url}/rpc`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
-    capabilities: { streaming: true },
-    defaultInputModes: ['text/plain'],
-    defaultOutputModes: ['text/plain'],
-    skills: [{ id: 'answer', name: 'Answer', description: 'Answers.', tags: ['answer'] }],
-  };
-  rpc = new JsonRpcTransportHandler(
-    new DefaultRequestHandler(AgentCard.fromJSON(card), new InMemoryTaskStore(), executor),
-  );
-  const close = async () => {
-    server.closeAllConnections();
-    server.close();
-    await once(server, 'close');
-  };
+  const { url, close } = await startA2aTestServer(executor);
   return { url, messages, cancelled, close };
 }

@@ -1,26 +1,9 @@
-import { once } from 'node:events';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import {
-  AgentCard,
-  formatSSEEvent,
-  Message,
-  SSE_HEADERS,
-  Task,
-  TaskArtifactUpdateEvent,
-  TaskStatusUpdateEvent,
-} from '@a2a-js/sdk';
-import {
-  AgentEvent,
-  type AgentExecutor,
-  DefaultRequestHandler,
-  type ExecutionEventBus,
-  InMemoryTaskStore,
-  JsonRpcTransportHandler,
-  ServerCallContext,
-} from '@a2a-js/sdk/server';
+import type { IncomingHttpHeaders } from 'node:http';
+import { Message, Task, TaskArtifactUpdateEvent, TaskStatusUpdateEvent } from '@a2a-js/sdk';
+import { AgentEvent, type AgentExecutor, type ExecutionEventBus } from '@a2a-js/sdk/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SecretLookup } from '../mcp/resolve-headers.js';
+import { type A2aTestRequest, startA2aTestServer } from '../testing/a2a-test-server.js';
 import { runTool } from '../tools/run-tool.js';
 import type { A2aAgentSpec } from './a2a-agent-spec.js';
 import { a2aAgentTool } from './a2a-agent-tool.js';
@@ -125,63 +108,32 @@ function executorOf(canceled: string[], holds: Hold[]): AgentExecutor {
   };
 }
 
-/** The peer's card: JSON-RPC at `/rpc` (of `rpcBase`, its own by default), streaming as `streaming` says. */
-function cardOf(base: string, streaming: boolean, rpcBase = base) {
-  return {
-    name: 'Ledger',
-    description: 'Keeps the books.',
-    version: '1.0.0',
-    supportedInterfaces: [{ url: `${rpcBase}/rpc`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
-    capabilities: { streaming },
-    defaultInputModes: ['text/plain'],
-    defaultOutputModes: ['text/plain'],
-    skills: [{ id: 'books', name: 'Books', description: 'Keeps the books.', tags: ['books'] }],
-  };
-}
-
-/** Starts a peer, its JSON-RPC binding mounted on `node:http` as the SDK's express handler would. */
-async function startPeer({ streaming = true, rpcBase = '' } = {}): Promise<Peer> {
+/** Starts a peer: `@a2a-js/sdk`'s server running {@link executorOf}, recording what it receives. */
+async function startPeer({
+  streaming = true,
+  rpcBase,
+}: {
+  streaming?: boolean;
+  rpcBase?: string;
+} = {}): Promise<Peer> {
   const seen: Seen[] = [];
   const canceled: string[] = [];
   const holds: Hold[] = [];
-  let card: ReturnType<typeof cardOf> | undefined;
-  let rpc: JsonRpcTransportHandler | undefined;
-  const server = createServer(async (request, response) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks).toString();
+  const onRequest = ({ path, headers, body }: A2aTestRequest) => {
     const messageId = body === '' ? undefined : JSON.parse(body).params?.message?.messageId;
-    seen.push({ path: request.url ?? '', headers: request.headers, ...(messageId ? { messageId } : {}) });
-    if (request.url === '/.well-known/agent-card.json') return void response.end(JSON.stringify(card));
-    const context = new ServerCallContext({ requestedVersion: request.headers['a2a-version'] as string });
-    const out = await rpc?.handle(body, context);
-    if (out === undefined || !(Symbol.asyncIterator in out))
-      return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(out));
-    response.writeHead(200, SSE_HEADERS);
-    for await (const event of out) response.write(formatSSEEvent(event));
-    response.end();
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  card = cardOf(url, streaming, rpcBase || url);
-  const handler = new DefaultRequestHandler(
-    AgentCard.fromJSON(card),
-    new InMemoryTaskStore(),
-    executorOf(canceled, holds),
-  );
-  rpc = new JsonRpcTransportHandler(handler);
-  const close = async () => {
-    server.closeAllConnections();
-    server.close();
-    await once(server, 'close');
+    seen.push({ path, headers, ...(messageId ? { messageId } : {}) });
   };
+  const server = await startA2aTestServer(executorOf(canceled, holds), {
+    streaming,
+    onRequest,
+    ...(rpcBase ? { rpcBase } : {}),
+  });
   const nextHold = () => {
     const hold = newHold();
     holds.push(hold);
     return hold;
   };
-  return { url, seen, canceled, nextHold, close };
+  return { ...server, seen, canceled, nextHold };
 }
 
 const noSecrets: SecretLookup = async () => undefined;

@@ -1,3 +1,9 @@
+export {
+  type A2aTestRequest,
+  type A2aTestServer,
+  type A2aTestServerOptions,
+  startA2aTestServer,
+} from './a2a-test-server.js';
 export { collectParts, collectStream } from './collect-stream.js';
 export { describeEventLogContract } from './event-log-contract.js';
 export { describeEventLogForkContract } from './event-log-fork-contract.js';
