@@ -37,6 +37,7 @@ export class A2aFormat implements StreamFormat {
   readonly #binding: A2aBinding;
   readonly #events: StoredEvent[] = [];
   #started = false;
+  /** The turn's end was taken in: later events are another turn's. */
   #over = false;
 
   constructor(task: { session: string; turn: string }, binding: A2aBinding) {
@@ -46,7 +47,7 @@ export class A2aFormat implements StreamFormat {
   }
 
   catchUp(held: readonly StoredEvent[]): void {
-    for (const stored of held) this.#see(stored);
+    for (const stored of held) if (!this.#over) this.#see(stored);
   }
 
   event(stored: StoredEvent): Frame[] {
@@ -85,13 +86,11 @@ export class A2aFormat implements StreamFormat {
     return [{ event: 'error', data: this.#binding.error(error) }];
   }
 
-  /** Takes an event of the turn in; those after its end are another turn's. */
+  /** Takes an event of the turn in, up to its end: what follows is another turn's. */
   #see(stored: StoredEvent): void {
-    if (this.#events.some(({ event }) => event.type === 'turn_end' && event.payload.turn === this.#turn)) {
-      this.#over = true;
-      return;
-    }
     this.#events.push(stored);
+    const { event } = stored;
+    if (event.type === 'turn_end' && event.payload.turn === this.#turn) this.#over = true;
   }
 
   #frame(response: A2aStreamResponse): Frame {
